@@ -1,0 +1,103 @@
+package abi
+
+import (
+	"bytes"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"os"
+	"sort"
+)
+
+// Handler answers one operation. It returns the result object or a typed
+// *Error; any other error becomes an internal error.
+type Handler func(params json.RawMessage, progress *Reporter) (any, error)
+
+// Reporter writes progress lines to the module's stderr.
+type Reporter struct{ w io.Writer }
+
+// NewReporter returns a Reporter writing to w.
+func NewReporter(w io.Writer) *Reporter { return &Reporter{w: w} }
+
+// Report writes one progress line. Errors are ignored: progress is advisory.
+func (r *Reporter) Report(p Progress) {
+	if r == nil || r.w == nil {
+		return
+	}
+	b, _ := json.Marshal(ProgressLine{Progress: &p})
+	b = append(b, '\n')
+	_, _ = r.w.Write(b)
+}
+
+// Serve is the whole main function of a module: decode the request from
+// stdin, dispatch to the named handler, encode the response on stdout and
+// exit with the matching code.
+func Serve(handlers map[string]Handler) {
+	os.Exit(ServeIO(os.Stdin, os.Stdout, os.Stderr, handlers))
+}
+
+// ServeIO is Serve over explicit streams; it returns the exit code.
+func ServeIO(stdin io.Reader, stdout, stderr io.Writer, handlers map[string]Handler) int {
+	var req Request
+	dec := json.NewDecoder(stdin)
+	dec.UseNumber()
+	if err := dec.Decode(&req); err != nil {
+		fmt.Fprintf(stderr, "rea module: cannot decode request: %v\n", err)
+		return ExitBadRequest
+	}
+	if req.ABI != Version {
+		return writeResponse(stdout, stderr, Response{ABI: Version, Error: Errorf(CodeInvalidRequest,
+			"request speaks ABI %d, this module speaks ABI %d; rebuild the modules with `make modules`", req.ABI, Version)})
+	}
+	h, ok := handlers[req.Operation]
+	if !ok {
+		names := make([]string, 0, len(handlers))
+		for n := range handlers {
+			names = append(names, n)
+		}
+		sort.Strings(names)
+		return writeResponse(stdout, stderr, Response{ABI: Version, Error: Errorf(CodeInvalidRequest,
+			"unknown operation %q; this module offers %v", req.Operation, names).WithDetail("field", "operation")})
+	}
+	result, err := h(req.Params, NewReporter(stderr))
+	if err != nil {
+		var typed *Error
+		if !errors.As(err, &typed) {
+			typed = Errorf(CodeInternal, "%v", err)
+		}
+		return writeResponse(stdout, stderr, Response{ABI: Version, Error: typed})
+	}
+	raw, err := json.Marshal(result)
+	if err != nil {
+		fmt.Fprintf(stderr, "rea module: cannot encode result: %v\n", err)
+		return ExitInternal
+	}
+	return writeResponse(stdout, stderr, Response{ABI: Version, OK: true, Result: raw})
+}
+
+func writeResponse(stdout, stderr io.Writer, resp Response) int {
+	b, err := json.Marshal(resp)
+	if err == nil {
+		_, err = stdout.Write(b)
+	}
+	if err != nil {
+		fmt.Fprintf(stderr, "rea module: cannot write response: %v\n", err)
+		return ExitInternal
+	}
+	return ExitOK
+}
+
+// DecodeParams decodes params strictly (unknown fields rejected) into v and
+// turns failures into invalid_request errors naming the position.
+func DecodeParams(params json.RawMessage, v any) error {
+	if len(params) == 0 {
+		params = json.RawMessage("{}")
+	}
+	dec := json.NewDecoder(bytes.NewReader(params))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return Errorf(CodeInvalidRequest, "invalid params: %v", err)
+	}
+	return nil
+}
