@@ -1,0 +1,223 @@
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io"
+	"log/slog"
+	"os"
+	"strconv"
+	"strings"
+	"time"
+
+	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
+
+	"rea/host/app"
+	"rea/host/sandbox"
+	"rea/modules/abi"
+)
+
+// Exit statuses: 0 success (unknowns and paging are still success), 1 any
+// failure, 130 when interrupted.
+const (
+	exitOK          = 0
+	exitFailure     = 1
+	exitInterrupted = 130
+)
+
+// cli carries what every command needs: streams, the global flags and the
+// lazily built application.
+type cli struct {
+	ctx    context.Context
+	stdin  io.Reader
+	stdout io.Writer
+	stderr io.Writer
+
+	memoryLimit string
+	fuel        string
+	timeout     string
+	format      string
+	moduleDir   string
+	logLevel    string
+
+	app *app.App
+	log *slog.Logger
+}
+
+// globalFlagEnv pairs each global flag with its environment variable; a
+// flag given on the command line wins over the environment.
+func globalFlagEnv() [][2]string {
+	return [][2]string{
+	{"memory-limit", "REA_MEMORY_LIMIT"},
+	{"fuel", "REA_FUEL"},
+	{"timeout", "REA_TIMEOUT"},
+	{"format", "REA_FORMAT"},
+	{"module-dir", "REA_MODULE_DIR"},
+	{"log-level", "REA_LOG_LEVEL"},
+	}
+}
+
+func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr io.Writer) int {
+	c := &cli{ctx: ctx, stdin: stdin, stdout: stdout, stderr: stderr}
+	root := c.rootCommand()
+	root.SetArgs(args)
+	root.SetIn(stdin)
+	root.SetOut(stdout)
+	root.SetErr(stderr)
+	err := root.ExecuteContext(ctx)
+	if c.app != nil {
+		_ = c.app.Close(context.Background())
+	}
+	if err == nil {
+		return exitOK
+	}
+	c.printError(err)
+	var typed *abi.Error
+	if errors.As(err, &typed) && typed.Code == abi.CodeCancelled && ctx.Err() != nil {
+		return exitInterrupted
+	}
+	return exitFailure
+}
+
+func (c *cli) rootCommand() *cobra.Command {
+	root := &cobra.Command{
+		Use:   "rea",
+		Short: "Reverse engineer anything: evidence-backed analysis of software you have no source for",
+		Long: `rea investigates Electron/JavaScript applications, artifacts and native binaries
+without executing them. Every parser of untrusted bytes runs as a WebAssembly
+module under hard memory, fuel and time limits; every result is Evidence you
+can reproduce.
+
+Use it three ways:
+  rea mcp                 serve MCP over stdio for an agent
+  rea <command> ...       one-shot analysis from the shell or CI
+  rea modules ...         inspect, warm and run the analyzer modules
+
+Limits apply to every module run and can also be set in the environment
+(REA_MEMORY_LIMIT, REA_FUEL, REA_TIMEOUT, REA_FORMAT, REA_MODULE_DIR,
+REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
+		SilenceUsage:  true,
+		SilenceErrors: true,
+		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
+			return c.applyEnvironment(cmd.Flags())
+		},
+	}
+	pf := root.PersistentFlags()
+	pf.StringVar(&c.memoryLimit, "memory-limit", sandbox.FormatBytes(sandbox.DefaultMemoryBytes), "memory limit of each module run, e.g. 512MiB or 2GiB")
+	pf.StringVar(&c.fuel, "fuel", strconv.FormatUint(sandbox.DefaultFuel, 10), "fuel of each module run: loop iterations and calls it may execute")
+	pf.StringVar(&c.timeout, "timeout", sandbox.DefaultDeadline.String(), "wall-clock deadline of each module run, e.g. 30s or 5m")
+	pf.StringVar(&c.format, "format", "text", "output format: text or json")
+	pf.StringVar(&c.moduleDir, "module-dir", "", "directory of NAME.wasm modules that replace embedded ones (unmetered modules are metered at load)")
+	pf.StringVar(&c.logLevel, "log-level", "info", "stderr log level: debug, info, warn or error")
+
+	root.AddCommand(c.versionCommand(), c.modulesCommand())
+	return root
+}
+
+// applyEnvironment fills every global flag not given on the command line
+// from its REA_* variable.
+func (c *cli) applyEnvironment(flags *pflag.FlagSet) error {
+	for _, pair := range globalFlagEnv() {
+		f := flags.Lookup(pair[0])
+		if f == nil || f.Changed {
+			continue
+		}
+		if v, ok := os.LookupEnv(pair[1]); ok && v != "" {
+			if err := f.Value.Set(v); err != nil {
+				return invalidFlag(pair[0], fmt.Sprintf("%s=%q: %v", pair[1], v, err))
+			}
+		}
+	}
+	if c.format != "text" && c.format != "json" {
+		return invalidFlag("format", fmt.Sprintf("%q is not an output format; use text or json", c.format))
+	}
+	var level slog.Level
+	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
+		return invalidFlag("log-level", fmt.Sprintf("%q is not a log level; use debug, info, warn or error", c.logLevel))
+	}
+	c.log = slog.New(slog.NewTextHandler(c.stderr, &slog.HandlerOptions{Level: level}))
+	return nil
+}
+
+func invalidFlag(name, msg string) *abi.Error {
+	return abi.Errorf(abi.CodeInvalidRequest, "--%s: %s", name, msg).WithDetail("flag", "--"+name)
+}
+
+// limits parses the limit flags.
+func (c *cli) limits() (sandbox.Limits, error) {
+	var l sandbox.Limits
+	mem, err := sandbox.ParseBytes(c.memoryLimit)
+	if err != nil {
+		return l, invalidFlag("memory-limit", err.Error())
+	}
+	fuel, err := strconv.ParseUint(strings.ReplaceAll(c.fuel, "_", ""), 10, 64)
+	if err != nil || fuel == 0 {
+		return l, invalidFlag("fuel", fmt.Sprintf("%q is not a positive whole number", c.fuel))
+	}
+	timeout, err := time.ParseDuration(c.timeout)
+	if err != nil || timeout <= 0 {
+		return l, invalidFlag("timeout", fmt.Sprintf("%q is not a positive duration such as 30s or 5m", c.timeout))
+	}
+	return sandbox.Limits{MemoryBytes: mem, Fuel: fuel, Deadline: timeout}, nil
+}
+
+// application builds the App on first use, so `rea --help` and `rea
+// version` never pay for loading modules they do not run.
+func (c *cli) application() (*app.App, error) {
+	if c.app != nil {
+		return c.app, nil
+	}
+	limits, err := c.limits()
+	if err != nil {
+		return nil, err
+	}
+	a, err := app.New(app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log})
+	if err != nil {
+		return nil, err
+	}
+	c.app = a
+	return a, nil
+}
+
+// printJSON writes v as indented JSON on stdout.
+func (c *cli) printJSON(v any) error {
+	enc := json.NewEncoder(c.stdout)
+	enc.SetIndent("", "  ")
+	enc.SetEscapeHTML(false)
+	return enc.Encode(v)
+}
+
+// printError reports a failure: the typed error as JSON on stdout with
+// --format json (so scripts read one stream), as text on stderr otherwise.
+func (c *cli) printError(err error) {
+	var typed *abi.Error
+	if !errors.As(err, &typed) {
+		typed = abi.Errorf(abi.CodeInvalidRequest, "%v", err)
+		if !isUsageError(err) {
+			typed.Code = abi.CodeInternal
+		}
+	}
+	if c.format == "json" {
+		_ = c.printJSON(map[string]any{"error": typed})
+		return
+	}
+	fmt.Fprintf(c.stderr, "rea: %s: %s\n", typed.Code, typed.Message)
+	if len(typed.Details) > 0 {
+		b, _ := json.Marshal(typed.Details)
+		fmt.Fprintf(c.stderr, "details: %s\n", b)
+	}
+}
+
+// isUsageError recognises cobra's argument and flag errors.
+func isUsageError(err error) bool {
+	msg := err.Error()
+	for _, s := range []string{"unknown command", "unknown flag", "unknown shorthand", "accepts ", "requires ", "invalid argument", "flag needs"} {
+		if strings.Contains(msg, s) {
+			return true
+		}
+	}
+	return false
+}

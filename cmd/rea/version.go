@@ -1,0 +1,86 @@
+package main
+
+import (
+	"fmt"
+	"runtime"
+	"runtime/debug"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rea/modules/abi"
+	"rea/wasm/module"
+)
+
+// Version of rea itself; release builds override it with -ldflags -X.
+var version = "0.1.0-dev"
+
+// versionReport is what `rea version` prints.
+type versionReport struct {
+	Rea          string            `json:"rea"`
+	Go           string            `json:"go"`
+	ABI          int               `json:"abi_version"`
+	Dependencies map[string]string `json:"dependencies"`
+	Modules      []module.Identity `json:"modules"`
+}
+
+func (c *cli) versionCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "version",
+		Short: "Print rea's version, the versions of its engines and the digests of its modules",
+		Long: `Print rea's version, the Go toolchain, the versions of the engines rea is built
+on (wazero, esbuild, goja, the MCP SDK) and the sha256 digest of every module,
+so a result can be tied to the exact code that produced it.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			rep := versionReport{Rea: version, Go: runtime.Version(), ABI: abi.Version, Dependencies: dependencyVersions()}
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			rep.Modules = a.ListModules().Modules
+			if c.format == "json" {
+				return c.printJSON(rep)
+			}
+			fmt.Fprintf(c.stdout, "rea %s (%s, module ABI %d)\n", rep.Rea, rep.Go, rep.ABI)
+			for _, k := range []string{"wazero", "esbuild", "goja", "mcp-go-sdk"} {
+				fmt.Fprintf(c.stdout, "  %-11s %s\n", k, rep.Dependencies[k])
+			}
+			if len(rep.Modules) == 0 {
+				fmt.Fprintln(c.stdout, "modules: none embedded (run `make` to build them)")
+			}
+			for _, m := range rep.Modules {
+				fmt.Fprintf(c.stdout, "  module %-10s sha256:%s (%s)\n", m.Name, m.SHA256, m.Source)
+			}
+			return nil
+		},
+	}
+}
+
+// dependencyVersions reads the engine versions from the build information.
+func dependencyVersions() map[string]string {
+	want := map[string]string{
+		"github.com/tetratelabs/wazero":          "wazero",
+		"github.com/evanw/esbuild":               "esbuild",
+		"github.com/dop251/goja":                 "goja",
+		"github.com/modelcontextprotocol/go-sdk": "mcp-go-sdk",
+	}
+	out := map[string]string{}
+	for _, name := range want {
+		out[name] = "unknown"
+	}
+	info, ok := debug.ReadBuildInfo()
+	if !ok {
+		return out
+	}
+	for _, d := range info.Deps {
+		if name, ok := want[d.Path]; ok {
+			v := d.Version
+			if d.Replace != nil {
+				v = strings.TrimSpace(d.Replace.Version + " (replaced)")
+			}
+			out[name] = v
+		}
+	}
+	return out
+}

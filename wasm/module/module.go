@@ -1,0 +1,213 @@
+// Package module knows rea's analyzer modules as artifacts: their identity
+// (name, sha256, ABI version, metering), where they come from (embedded in
+// the binary or a --module-dir override) and how an unmetered module is
+// metered before it may run.
+package module
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"fmt"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"sort"
+	"strings"
+	"sync"
+
+	"rea/modules/abi"
+	"rea/wasm/fuel"
+)
+
+// Source says where a module's bytes came from.
+type Source string
+
+const (
+	// SourceEmbedded modules are compiled into the rea binary by `make`.
+	SourceEmbedded Source = "embedded"
+	// SourceDir modules come from --module-dir / REA_MODULE_DIR and replace
+	// embedded modules of the same name.
+	SourceDir Source = "dir"
+)
+
+// Identity is what provenance records about a module so that a result can be
+// reproduced bit for bit: the digest is of the bytes that actually ran.
+type Identity struct {
+	Name       string `json:"name"`
+	SHA256     string `json:"sha256"`
+	ABIVersion int    `json:"abi_version"`
+	Size       int64  `json:"size"`
+	Source     Source `json:"source"`
+	// Metered is true when the module's file already carries the fuel
+	// counter. A module loaded without it is metered at load time, and
+	// MeteredAtLoad says so.
+	Metered       bool   `json:"metered"`
+	MeteredAtLoad bool   `json:"metered_at_load,omitempty"`
+	Path          string `json:"path,omitempty"`
+}
+
+// Module is a loaded, metered module ready to compile.
+type Module struct {
+	Identity
+	Bytes []byte
+}
+
+// Catalog is the set of modules this process can run.
+type Catalog struct {
+	mu      sync.Mutex
+	entries map[string]*entry
+	dir     string
+}
+
+type entry struct {
+	id     Identity
+	raw    []byte
+	loaded *Module
+	err    error
+}
+
+// Load builds the catalog from the embedded modules and, when dir is not
+// empty, the NAME.wasm files in dir, which replace embedded modules of the
+// same name. A dir that does not exist is an error: the user asked for it.
+func Load(embedded fs.FS, dir string) (*Catalog, error) {
+	c := &Catalog{entries: map[string]*entry{}, dir: dir}
+	if embedded != nil {
+		if err := c.addFS(embedded, SourceEmbedded, ""); err != nil {
+			return nil, fmt.Errorf("embedded modules: %w", err)
+		}
+	}
+	if dir != "" {
+		info, err := os.Stat(dir)
+		if err != nil {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "module directory %q: %v; pass an existing directory to --module-dir (or REA_MODULE_DIR)", dir, err).WithDetail("flag", "--module-dir")
+		}
+		if !info.IsDir() {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "module directory %q is not a directory", dir).WithDetail("flag", "--module-dir")
+		}
+		abs, _ := filepath.Abs(dir)
+		if err := c.addFS(os.DirFS(dir), SourceDir, abs); err != nil {
+			return nil, fmt.Errorf("module directory %s: %w", dir, err)
+		}
+	}
+	return c, nil
+}
+
+func (c *Catalog) addFS(fsys fs.FS, src Source, dir string) error {
+	names, err := fs.Glob(fsys, "*.wasm")
+	if err != nil {
+		return err
+	}
+	for _, file := range names {
+		raw, err := fs.ReadFile(fsys, file)
+		if err != nil {
+			return err
+		}
+		name := strings.TrimSuffix(file, ".wasm")
+		e := &entry{raw: raw}
+		e.id = Identity{Name: name, Size: int64(len(raw)), Source: src}
+		if dir != "" {
+			e.id.Path = filepath.Join(dir, file)
+		}
+		secs, err := customSections(raw)
+		if err != nil {
+			e.err = fmt.Errorf("%s: %w", file, err)
+		} else {
+			e.id.ABIVersion = abiVersion(secs)
+			e.id.Metered, e.err = fuel.Metered(raw)
+		}
+		e.id.SHA256 = digest(raw)
+		c.entries[name] = e
+	}
+	return nil
+}
+
+// List returns the identity of every module, sorted by name. Digests of
+// modules that would be metered at load are of their file bytes.
+func (c *Catalog) List() []Identity {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]Identity, 0, len(c.entries))
+	for _, e := range c.entries {
+		id := e.id
+		if e.loaded != nil {
+			id = e.loaded.Identity
+		}
+		out = append(out, id)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Name < out[j].Name })
+	return out
+}
+
+// Names returns the sorted module names.
+func (c *Catalog) Names() []string {
+	ids := c.List()
+	out := make([]string, len(ids))
+	for i, id := range ids {
+		out[i] = id.Name
+	}
+	return out
+}
+
+// Get returns the named module, metering it first if its file carries no
+// fuel counter. A missing module is module_unavailable with the list of
+// modules that exist and how to build the rest.
+func (c *Catalog) Get(name string) (*Module, error) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	e, ok := c.entries[name]
+	if !ok {
+		return nil, c.unavailable(name)
+	}
+	if e.loaded != nil || e.err != nil {
+		return e.loaded, e.wrapErr(name)
+	}
+	if e.id.ABIVersion != 0 && e.id.ABIVersion != abi.Version {
+		e.err = fmt.Errorf("built for ABI %d but this rea speaks ABI %d; rebuild it with `make modules`", e.id.ABIVersion, abi.Version)
+		return nil, e.wrapErr(name)
+	}
+	bytes := e.raw
+	id := e.id
+	if !id.Metered {
+		metered, err := fuel.Instrument(bytes)
+		if err != nil {
+			e.err = fmt.Errorf("cannot meter it: %w", err)
+			return nil, e.wrapErr(name)
+		}
+		bytes = metered
+		id.Metered, id.MeteredAtLoad = true, true
+		id.SHA256 = digest(bytes)
+		id.Size = int64(len(bytes))
+	}
+	e.loaded = &Module{Identity: id, Bytes: bytes}
+	e.raw = nil
+	return e.loaded, nil
+}
+
+func (e *entry) wrapErr(name string) error {
+	if e.err == nil {
+		return nil
+	}
+	return abi.Errorf(abi.CodeModuleUnavailable, "module %q (%s) cannot run: %v", name, e.id.Source, e.err).
+		WithDetail("module", name)
+}
+
+func (c *Catalog) unavailable(name string) error {
+	names := make([]string, 0, len(c.entries))
+	for n := range c.entries {
+		names = append(names, n)
+	}
+	sort.Strings(names)
+	msg := fmt.Sprintf("module %q is not available", name)
+	if len(names) == 0 {
+		msg += "; this rea binary was built without modules: run `make` (or `make modules` and pass --module-dir build/modules)"
+	} else {
+		msg += fmt.Sprintf("; available: %s. Build missing modules with `make modules`", strings.Join(names, ", "))
+	}
+	return abi.Errorf(abi.CodeModuleUnavailable, "%s", msg).
+		WithDetail("module", name).WithDetail("available", names)
+}
+
+func digest(b []byte) string {
+	sum := sha256.Sum256(b)
+	return hex.EncodeToString(sum[:])
+}
