@@ -1,0 +1,153 @@
+package evidence
+
+import (
+	"encoding/json"
+
+	"rea/modules/abi"
+)
+
+// Draft is what a producer knows about one observation. New fills the
+// defaults (predicate rea.analysis/v2, confidence observed, authority
+// shipped-artifact, empty parameters/lists, raw_result null) and derives the
+// id.
+type Draft struct {
+	// Subject is nil when the observation has no artifact identity; New then
+	// records NoSubjectLimitation.
+	Subject  *Subject
+	Provider Provider
+	// AnalysisProfile is nil for "no profile" (JSON null); build one with
+	// NewAnalysisProfile.
+	AnalysisProfile *AnalysisProfile
+	PredicateType   string
+	Operation       string
+	// Parameters, RawResult and NormalizedResult take JSON text
+	// (json.RawMessage or []byte) or any value encoding/json can marshal.
+	Parameters       any
+	RawResult        any
+	NormalizedResult any
+	Confidence       Confidence
+	Authority        Authority
+	Environment      *Environment
+	Limitations      []string
+	Locations        []Location
+	EvidenceLinks    []string
+}
+
+// New validates a draft and seals it into a Record: each JSON payload is
+// canonicalised once and the id is hashed once.
+func New(d Draft) (Record, error) {
+	p := fieldPath{}
+	payload := func(v any, name string) (json.RawMessage, error) {
+		c, err := canonicalValue(v)
+		if err != nil {
+			return nil, invalid(p.key(name), ReasonInvalidFormat, "RFC 8785 canonicalisable JSON", "%v", err)
+		}
+		return c, nil
+	}
+	params := d.Parameters
+	if params == nil {
+		params = json.RawMessage("{}")
+	}
+	r := Record{
+		SchemaVersion: SchemaVersion,
+		Provider:      d.Provider,
+		PredicateType: d.PredicateType,
+		Operation:     d.Operation,
+		Confidence:    d.Confidence,
+		Authority:     d.Authority,
+	}
+	var err error
+	if r.Parameters, err = payload(params, "parameters"); err != nil {
+		return Record{}, err
+	}
+	if r.RawResult, err = payload(d.RawResult, "raw_result"); err != nil {
+		return Record{}, err
+	}
+	if r.NormalizedResult, err = payload(d.NormalizedResult, "normalized_result"); err != nil {
+		return Record{}, err
+	}
+	if r.PredicateType == "" {
+		r.PredicateType = DefaultPredicateType
+	}
+	if r.Confidence == "" {
+		r.Confidence = ConfidenceObserved
+	}
+	if r.Authority == "" {
+		r.Authority = AuthorityShippedArtifact
+	}
+	if d.Subject != nil {
+		s := *d.Subject
+		r.Subject = &s
+	}
+	if d.Environment != nil {
+		e := *d.Environment
+		r.Environment = &e
+	}
+	if d.AnalysisProfile != nil {
+		ap := *d.AnalysisProfile
+		if ap.Parameters, err = payload(json.RawMessage(ap.Parameters), "analysis_profile"); err != nil {
+			return Record{}, err
+		}
+		r.AnalysisProfile = &ap
+	}
+	r.Limitations = make([]string, 0, len(d.Limitations)+1)
+	if r.Subject == nil && !contains(d.Limitations, NoSubjectLimitation) {
+		r.Limitations = append(r.Limitations, NoSubjectLimitation)
+	}
+	r.Limitations = append(r.Limitations, d.Limitations...)
+	r.Locations = append([]Location{}, d.Locations...)
+	r.EvidenceLinks = append([]string{}, d.EvidenceLinks...)
+	if err := seal(&r); err != nil {
+		return Record{}, err
+	}
+	return r, nil
+}
+
+// Seal re-derives a record's canonical form and id from its fields, after
+// filling the same defaults as New. Use it after editing a copy of a record.
+func Seal(r Record) (Record, error) {
+	return New(Draft{
+		Subject:          r.Subject,
+		Provider:         r.Provider,
+		AnalysisProfile:  r.AnalysisProfile,
+		PredicateType:    r.PredicateType,
+		Operation:        r.Operation,
+		Parameters:       rawOrNil(r.Parameters),
+		RawResult:        rawOrNil(r.RawResult),
+		NormalizedResult: rawOrNil(r.NormalizedResult),
+		Confidence:       r.Confidence,
+		Authority:        r.Authority,
+		Environment:      r.Environment,
+		Limitations:      r.Limitations,
+		Locations:        r.Locations,
+		EvidenceLinks:    r.EvidenceLinks,
+	})
+}
+
+func rawOrNil(m json.RawMessage) any {
+	if m == nil {
+		return nil
+	}
+	return m
+}
+
+// seal validates r (payloads already canonical), sets its id and remembers
+// its canonical bytes.
+func seal(r *Record) *abi.Error {
+	r.EvidenceID = ""
+	if err := validateRecord(r); err != nil {
+		return err
+	}
+	r.EvidenceID = r.computeID()
+	r.canonical = bytesOf(r.full())
+	return nil
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
