@@ -1,0 +1,102 @@
+package jsengine
+
+import (
+	"fmt"
+
+	"rea/modules/abi"
+)
+
+// Options bounds one analysis. Zero fields take the defaults of
+// DefaultOptions; every limit is also capped so that a request cannot ask for
+// unbounded work. Field names follow the anchor's analyze_javascript_application
+// limits.
+type Options struct {
+	MaxTextFiles         int `json:"max_text_files,omitempty"`
+	MaxTotalTextBytes    int `json:"max_total_text_bytes,omitempty"`
+	MaxTextFileBytes     int `json:"max_text_file_bytes,omitempty"`
+	MaxASTNodes          int `json:"max_ast_nodes,omitempty"`
+	MaxFindings          int `json:"max_findings,omitempty"`
+	MaxModules           int `json:"max_modules,omitempty"`
+	MaxParseMilliseconds int `json:"max_parse_milliseconds,omitempty"`
+	// MaxBundleModules bounds the modules recovered from bundles (counted
+	// against MaxModules too).
+	MaxBundleModules int `json:"max_bundle_modules,omitempty"`
+	// FailOnLimit turns every limit hit into a resource_constraint error
+	// instead of a result with partial coverage.
+	FailOnLimit bool `json:"fail_on_limit,omitempty"`
+	// MinimumElectronMajor is the oldest Electron major treated as
+	// maintained; older declared versions produce a finding.
+	MinimumElectronMajor int `json:"minimum_electron_major,omitempty"`
+}
+
+// DefaultOptions returns the anchor defaults.
+func DefaultOptions() Options {
+	return Options{
+		MaxTextFiles:         5000,
+		MaxTotalTextBytes:    128 << 20,
+		MaxTextFileBytes:     8 << 20,
+		MaxASTNodes:          2_000_000,
+		MaxFindings:          8000,
+		MaxModules:           20000,
+		MaxParseMilliseconds: 30000,
+		MaxBundleModules:     20000,
+		MinimumElectronMajor: 33,
+	}
+}
+
+// limitCaps are the largest values a request may ask for.
+var limitCaps = Options{
+	MaxTextFiles:         100_000,
+	MaxTotalTextBytes:    1 << 30,
+	MaxTextFileBytes:     256 << 20,
+	MaxASTNodes:          50_000_000,
+	MaxFindings:          100_000,
+	MaxModules:           200_000,
+	MaxParseMilliseconds: 600_000,
+	MaxBundleModules:     200_000,
+	MinimumElectronMajor: 1000,
+}
+
+// withDefaults fills zero fields and rejects negative or over-cap values with
+// an invalid_request naming the field.
+func (o Options) withDefaults() (Options, error) {
+	d := DefaultOptions()
+	fields := []struct {
+		name     string
+		v        *int
+		def, cap int
+	}{
+		{"max_text_files", &o.MaxTextFiles, d.MaxTextFiles, limitCaps.MaxTextFiles},
+		{"max_total_text_bytes", &o.MaxTotalTextBytes, d.MaxTotalTextBytes, limitCaps.MaxTotalTextBytes},
+		{"max_text_file_bytes", &o.MaxTextFileBytes, d.MaxTextFileBytes, limitCaps.MaxTextFileBytes},
+		{"max_ast_nodes", &o.MaxASTNodes, d.MaxASTNodes, limitCaps.MaxASTNodes},
+		{"max_findings", &o.MaxFindings, d.MaxFindings, limitCaps.MaxFindings},
+		{"max_modules", &o.MaxModules, d.MaxModules, limitCaps.MaxModules},
+		{"max_parse_milliseconds", &o.MaxParseMilliseconds, d.MaxParseMilliseconds, limitCaps.MaxParseMilliseconds},
+		{"max_bundle_modules", &o.MaxBundleModules, d.MaxBundleModules, limitCaps.MaxBundleModules},
+		{"minimum_electron_major", &o.MinimumElectronMajor, d.MinimumElectronMajor, limitCaps.MinimumElectronMajor},
+	}
+	for _, f := range fields {
+		switch {
+		case *f.v < 0:
+			return o, abi.Errorf(abi.CodeInvalidRequest, "limits.%s is %d; use a positive value or omit it for the default %d", f.name, *f.v, f.def).
+				WithDetail("field", "limits."+f.name)
+		case *f.v == 0:
+			*f.v = f.def
+		case *f.v > f.cap:
+			return o, abi.Errorf(abi.CodeInvalidRequest, "limits.%s is %d, above the cap %d; lower it", f.name, *f.v, f.cap).
+				WithDetail("field", "limits."+f.name).WithDetail("cap", f.cap)
+		}
+	}
+	return o, nil
+}
+
+// limitError is the typed error returned when FailOnLimit is set and a limit
+// is reached.
+func limitError(limit string, value int, omitted int) *abi.Error {
+	return abi.Errorf(abi.CodeResourceConstraint,
+		"the %s limit (%d) was reached and %d item(s) were left out; raise limits.%s or analyse a smaller root", limit, value, omitted, limit).
+		WithDetail("limit", limit).WithDetail("value", value).WithDetail("omitted", omitted)
+}
+
+func (l LimitHit) String() string { return fmt.Sprintf("%s=%d (omitted %d)", l.Limit, l.Value, l.Omitted) }

@@ -1,0 +1,214 @@
+package jsengine
+
+import (
+	"fmt"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/file"
+	"github.com/dop251/goja/parser"
+	"github.com/evanw/esbuild/pkg/api"
+
+	"rea/jsengine/sourcemap"
+)
+
+// parsedFile is one JavaScript file turned into a goja syntax tree, with the
+// means to report positions in the original file.
+type parsedFile struct {
+	path     string
+	original string
+	language string
+	// generated is the text the tree's positions refer to: the original for
+	// files goja parsed directly, esbuild's output otherwise.
+	generated  string
+	prog       *ast.Program
+	smap       *sourcemap.Map
+	parsedBy   string
+	lineStarts []int
+	origStarts []int
+}
+
+// languageOf names the dialect implied by a file extension.
+func languageOf(p string) string {
+	switch strings.ToLower(path.Ext(p)) {
+	case ".ts", ".mts", ".cts":
+		return "typescript"
+	case ".tsx":
+		return "tsx"
+	case ".jsx":
+		return "jsx"
+	}
+	return "javascript"
+}
+
+// tsconfigForTransform enables legacy decorators, which is what Electron
+// apps written in TypeScript (Angular, Nest-style services) use.
+const tsconfigForTransform = `{"compilerOptions":{"experimentalDecorators":true,"useDefineForClassFields":false}}`
+
+// parseJS parses src. CommonJS and plain scripts go straight to goja's
+// parser; ESM, TypeScript, JSX and anything goja rejects go through esbuild
+// first (CommonJS, ES2017, dynamic import lowered to require) and keep
+// esbuild's source map to report original positions.
+func parseJS(p, src string) (*parsedFile, error) {
+	pf := &parsedFile{path: p, original: src, language: languageOf(p)}
+	pf.origStarts = lineStarts(src)
+	ext := strings.ToLower(path.Ext(p))
+	direct := pf.language == "javascript" && ext != ".mjs"
+	var directErr error
+	if direct {
+		prog, err := gojaParse(p, src)
+		if err == nil {
+			pf.prog, pf.generated, pf.parsedBy, pf.lineStarts = prog, src, "goja", pf.origStarts
+			return pf, nil
+		}
+		directErr = err
+	}
+	loaders := []api.Loader{api.LoaderJS, api.LoaderJSX}
+	switch pf.language {
+	case "typescript":
+		loaders = []api.Loader{api.LoaderTS}
+	case "tsx":
+		loaders = []api.Loader{api.LoaderTSX}
+	case "jsx":
+		loaders = []api.Loader{api.LoaderJSX}
+	}
+	var lastErr error
+	for _, loader := range loaders {
+		res := api.Transform(src, api.TransformOptions{
+			Loader:      loader,
+			Format:      api.FormatCommonJS,
+			Target:      api.ES2017,
+			Supported:   map[string]bool{"dynamic-import": false},
+			Sourcemap:   api.SourceMapExternal,
+			Sourcefile:  p,
+			TsconfigRaw: tsconfigForTransform,
+			LogLevel:    api.LogLevelSilent,
+		})
+		if len(res.Errors) > 0 {
+			lastErr = esbuildError(res.Errors)
+			continue
+		}
+		gen := string(res.Code)
+		prog, err := gojaParse(p, gen)
+		if err != nil {
+			lastErr = fmt.Errorf("parse esbuild output: %w", err)
+			continue
+		}
+		m, err := sourcemap.Parse(res.Map)
+		if err != nil {
+			return nil, fmt.Errorf("esbuild source map for %s: %w", p, err)
+		}
+		pf.prog, pf.generated, pf.smap, pf.parsedBy = prog, gen, m, "esbuild+goja"
+		pf.lineStarts = lineStarts(gen)
+		return pf, nil
+	}
+	if directErr != nil && lastErr != nil {
+		return nil, fmt.Errorf("%v; esbuild: %v", directErr, lastErr)
+	}
+	return nil, lastErr
+}
+
+// gojaParse parses with source-map loading disabled: goja would otherwise
+// read any path named in a sourceMappingURL comment from the disk.
+func gojaParse(name, src string) (prog *ast.Program, err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			prog, err = nil, fmt.Errorf("parser panic: %v", r)
+		}
+	}()
+	return parser.ParseFile(nil, name, src, 0, parser.WithDisableSourceMaps)
+}
+
+func esbuildError(msgs []api.Message) error {
+	m := msgs[0]
+	if m.Location != nil {
+		return fmt.Errorf("%s:%d:%d: %s", m.Location.File, m.Location.Line, m.Location.Column+1, m.Text)
+	}
+	return fmt.Errorf("%s", m.Text)
+}
+
+func lineStarts(s string) []int {
+	starts := []int{0}
+	for i := 0; i < len(s); i++ {
+		if s[i] == '\n' {
+			starts = append(starts, i+1)
+		}
+	}
+	return starts
+}
+
+// offset converts a goja index into a byte offset of the generated text.
+func (pf *parsedFile) offset(idx file.Idx) int {
+	off := int(idx) - 1
+	if off < 0 {
+		off = 0
+	}
+	if off > len(pf.generated) {
+		off = len(pf.generated)
+	}
+	return off
+}
+
+// loc reports the original position of a goja index.
+func (pf *parsedFile) loc(idx file.Idx) Location {
+	off := pf.offset(idx)
+	line := sort.Search(len(pf.lineStarts), func(i int) bool { return pf.lineStarts[i] > off }) - 1
+	if line < 0 {
+		line = 0
+	}
+	col := off - pf.lineStarts[line]
+	if pf.smap == nil {
+		return Location{File: pf.path, Line: line + 1, Column: col + 1}
+	}
+	seg, ok := pf.smap.Original(line, col)
+	if !ok {
+		return Location{File: pf.path, Line: 1, Column: 1}
+	}
+	return Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+}
+
+// text returns the generated source of a node, bounded.
+func (pf *parsedFile) text(n ast.Node, max int) string {
+	if n == nil {
+		return ""
+	}
+	a, b := pf.offset(n.Idx0()), pf.offset(n.Idx1())
+	if b < a {
+		b = a
+	}
+	s := pf.generated[a:b]
+	s = strings.Join(strings.Fields(s), " ")
+	if len(s) > max {
+		s = truncateUTF8(s, max) + "…"
+	}
+	return s
+}
+
+// snippet returns the original line at loc, trimmed and bounded.
+func (pf *parsedFile) snippet(l Location) string {
+	if l.Line < 1 || l.Line > len(pf.origStarts) {
+		return ""
+	}
+	start := pf.origStarts[l.Line-1]
+	end := len(pf.original)
+	if l.Line < len(pf.origStarts) {
+		end = pf.origStarts[l.Line]
+	}
+	s := strings.TrimSpace(pf.original[start:end])
+	if len(s) > 160 {
+		s = truncateUTF8(s, 160) + "…"
+	}
+	return s
+}
+
+func truncateUTF8(s string, n int) string {
+	if len(s) <= n {
+		return s
+	}
+	for n > 0 && n < len(s) && s[n]&0xC0 == 0x80 {
+		n--
+	}
+	return s[:n]
+}

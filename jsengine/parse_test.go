@@ -1,0 +1,45 @@
+package jsengine
+
+import "testing"
+
+func TestParseJSMapsPositionsBackToTheOriginalFile(t *testing.T) {
+	cases := []struct {
+		name, path, src, needle string
+		parsedBy                string
+		line, col               int
+	}{
+		{"commonjs goes straight to goja", "main.js",
+			"const { app } = require('electron');\n\nfunction f() {\n  return 'needle';\n}\n", "'needle'", "goja", 4, 10},
+		{"esm goes through esbuild", "main.mjs",
+			"import { app } from 'electron';\n\nexport function f() {\n  return app.getName('needle');\n}\n", `"needle"`, "esbuild+goja", 4, 22},
+		{"typescript with decorators", "svc.ts",
+			"function d(t: any) {}\n@d\nclass Svc {\n  private x: number = 1;\n  go(): string { return 'needle'; }\n}\n", `"needle"`, "esbuild+goja", 5, 25},
+		{"jsx in a .js file falls back to the jsx loader", "view.js",
+			"import React from 'react';\nexport const V = () => <div>{'needle'}</div>;\n", `"needle"`, "esbuild+goja", 2, 30},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			pf, err := parseJS(c.path, c.src)
+			if err != nil {
+				t.Fatal(err)
+			}
+			if pf.parsedBy != c.parsedBy {
+				t.Fatalf("parsed by %s, want %s", pf.parsedBy, c.parsedBy)
+			}
+			off := indexOf(pf.generated, c.needle)
+			if off < 0 {
+				t.Fatalf("needle %s not in generated text:\n%s", c.needle, pf.generated)
+			}
+			got := pf.loc(idxAt(off))
+			if got.Line != c.line || got.Column != c.col {
+				t.Fatalf("needle at %d:%d, want %d:%d", got.Line, got.Column, c.line, c.col)
+			}
+		})
+	}
+}
+
+func TestParseJSRejectsGarbageWithAnError(t *testing.T) {
+	if _, err := parseJS("x.js", "function ( {"); err == nil {
+		t.Fatal("garbage parsed")
+	}
+}

@@ -1,0 +1,165 @@
+// Package sourcemap decodes the "mappings" of a version 3 source map so that
+// positions in esbuild's normalised output can be reported at the original
+// file:line:column. It is deliberately small: rea only needs generated→original
+// lookups for the maps esbuild produces, and never reads sourcesContent.
+package sourcemap
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+)
+
+// Segment maps one generated column to an original position. All fields are
+// zero-based, as in the source map format.
+type Segment struct {
+	GenColumn  int
+	Source     int
+	OrigLine   int
+	OrigColumn int
+}
+
+// Map is a decoded source map: for each generated line its segments, sorted
+// by generated column.
+type Map struct {
+	Sources []string
+	Lines   [][]Segment
+}
+
+type rawMap struct {
+	Version  int      `json:"version"`
+	Sources  []string `json:"sources"`
+	Mappings string   `json:"mappings"`
+}
+
+// Parse decodes a version 3 source map. sourcesContent is ignored on purpose.
+func Parse(data []byte) (*Map, error) {
+	var raw rawMap
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("decode source map: %w", err)
+	}
+	if raw.Version != 3 {
+		return nil, fmt.Errorf("decode source map: version %d, want 3", raw.Version)
+	}
+	lines, err := decodeMappings(raw.Mappings, len(raw.Sources))
+	if err != nil {
+		return nil, err
+	}
+	return &Map{Sources: raw.Sources, Lines: lines}, nil
+}
+
+// Original returns the original position of a zero-based generated line and
+// column: the segment with the greatest generated column not after col, or,
+// when the line starts after col, the nearest mapped segment on an earlier
+// line. ok is false when nothing precedes the position.
+func (m *Map) Original(line, col int) (seg Segment, ok bool) {
+	if m == nil {
+		return Segment{}, false
+	}
+	for l := min(line, len(m.Lines)-1); l >= 0; l-- {
+		segs := m.Lines[l]
+		if len(segs) == 0 {
+			continue
+		}
+		if l < line {
+			return segs[len(segs)-1], true
+		}
+		i := sort.Search(len(segs), func(i int) bool { return segs[i].GenColumn > col })
+		if i > 0 {
+			return segs[i-1], true
+		}
+	}
+	return Segment{}, false
+}
+
+const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+
+func decodeMappings(s string, nSources int) ([][]Segment, error) {
+	var decode [256]int8
+	for i := range decode {
+		decode[i] = -1
+	}
+	for i := 0; i < len(base64Alphabet); i++ {
+		decode[base64Alphabet[i]] = int8(i)
+	}
+	var (
+		lines                    [][]Segment
+		cur                      []Segment
+		genCol, src, oLine, oCol int
+		fields                   [5]int
+		nField                   int
+		value, shift             int
+		inValue                  bool
+		flushSegment             func() error
+	)
+	flushSegment = func() error {
+		if nField == 0 {
+			return nil
+		}
+		genCol += fields[0]
+		if nField >= 4 {
+			src += fields[1]
+			oLine += fields[2]
+			oCol += fields[3]
+			if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 {
+				return fmt.Errorf("decode source map: segment out of range")
+			}
+			cur = append(cur, Segment{GenColumn: genCol, Source: src, OrigLine: oLine, OrigColumn: oCol})
+		} else if nField != 1 {
+			return fmt.Errorf("decode source map: segment with %d fields", nField)
+		}
+		nField = 0
+		return nil
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch c {
+		case ',', ';':
+			if inValue {
+				return nil, fmt.Errorf("decode source map: truncated VLQ at byte %d", i)
+			}
+			if err := flushSegment(); err != nil {
+				return nil, err
+			}
+			if c == ';' {
+				sort.SliceStable(cur, func(a, b int) bool { return cur[a].GenColumn < cur[b].GenColumn })
+				lines = append(lines, cur)
+				cur = nil
+				genCol = 0
+			}
+			continue
+		}
+		d := decode[c]
+		if d < 0 {
+			return nil, fmt.Errorf("decode source map: invalid character %q at byte %d", c, i)
+		}
+		if shift > 60 {
+			return nil, fmt.Errorf("decode source map: VLQ too long at byte %d", i)
+		}
+		value |= int(d&31) << shift
+		shift += 5
+		inValue = d&32 != 0
+		if inValue {
+			continue
+		}
+		v := value >> 1
+		if value&1 != 0 {
+			v = -v
+		}
+		if nField >= len(fields) {
+			return nil, fmt.Errorf("decode source map: too many fields at byte %d", i)
+		}
+		fields[nField] = v
+		nField++
+		value, shift = 0, 0
+	}
+	if inValue {
+		return nil, fmt.Errorf("decode source map: truncated VLQ at end")
+	}
+	if err := flushSegment(); err != nil {
+		return nil, err
+	}
+	sort.SliceStable(cur, func(a, b int) bool { return cur[a].GenColumn < cur[b].GenColumn })
+	lines = append(lines, cur)
+	return lines, nil
+}
