@@ -28,6 +28,6 @@ func Example() {
 	}
 	fmt.Printf("%q\n", read.Content)
 	// Output:
-	// section [Electron Preload] 62
+	// section [Electron Preload] 61
 	// "## Preload\nThe preload script bridges through contextBridge.\n"
 }
