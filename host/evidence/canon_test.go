@@ -120,7 +120,7 @@ func TestCanonicalJSONMatchesRFC8785SampleObjects(t *testing.T) {
 
 func TestCanonicalJSONRejectsWhatIJSONForbids(t *testing.T) {
 	for name, in := range map[string]string{
-		"duplicate key": `{"a":1,"a":2}`,
+		"duplicate key":  `{"a":1,"a":2}`,
 		"lone surrogate": `["\ud800"]`,
 		"invalid utf-8":  "[\"\xff\"]",
 		"trailing data":  `{} {}`,
