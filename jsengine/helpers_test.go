@@ -8,4 +8,4 @@ import (
 
 func indexOf(s, sub string) int { return strings.Index(s, sub) }
 
-func idxAt(off int) file.Idx { return file.Idx(off + 1) }
+func idxAt(off int) file.Idx { return idxOf(off) }

@@ -212,3 +212,6 @@ func truncateUTF8(s string, n int) string {
 	}
 	return s[:n]
 }
+
+// idxOf converts a byte offset into a goja index.
+func idxOf(off int) file.Idx { return file.Idx(off + 1) }

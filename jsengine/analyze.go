@@ -1,0 +1,356 @@
+package jsengine
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"fmt"
+	"io/fs"
+	"path"
+	"sort"
+	"strings"
+	"time"
+	"unicode/utf8"
+
+	"github.com/dop251/goja/ast"
+
+	"rea/modules/abi"
+)
+
+// Analyze statically analyses the JavaScript/Electron application rooted at
+// fsys (a directory or a mounted ASAR). Nothing in the application is
+// executed. progress, if not nil, is called as work advances.
+//
+// When a limit of opts is reached the result's coverage is "partial" and
+// names the limit and what was left out, or, with opts.FailOnLimit, Analyze
+// returns an *abi.Error with code resource_constraint.
+func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase string, done, total int)) (*Result, error) {
+	o, err := opts.withDefaults()
+	if err != nil {
+		return nil, err
+	}
+	if progress == nil {
+		progress = func(string, int, int) {}
+	}
+	e := &engine{
+		opts: o, fsys: fsys, files: map[string]bool{}, modules: map[string]*moduleInfo{},
+		busy: map[*binding]bool{}, windows: map[*ast.NewExpression]*windowRec{},
+		steps: o.MaxASTNodes * 4,
+	}
+	res := &Result{SchemaVersion: SchemaVersion}
+	if err := e.list(ctx); err != nil {
+		return nil, err
+	}
+	res.Package = e.packageJSON()
+	texts, err := e.selectText(ctx, res, progress)
+	if err != nil {
+		return nil, err
+	}
+	mods, err := e.parseAll(ctx, texts, res, progress)
+	if err != nil {
+		return nil, err
+	}
+	e.analyzeAll(ctx, mods, res, progress)
+	if err := ctx.Err(); err != nil {
+		return nil, cancelled(err)
+	}
+	e.finish(res, mods, texts)
+	if o.FailOnLimit && len(e.hits) > 0 {
+		h := e.hits[0]
+		return nil, limitError(h.Limit, h.Value, h.Omitted)
+	}
+	return res, nil
+}
+
+func cancelled(err error) error {
+	if errors.Is(err, context.DeadlineExceeded) {
+		return abi.Errorf(abi.CodeResourceConstraint, "the analysis deadline passed; raise the deadline or analyse a smaller root").WithDetail("limit", "deadline")
+	}
+	return abi.Errorf(abi.CodeCancelled, "the analysis was cancelled")
+}
+
+// textFile is a selected file and its bytes.
+type textFile struct {
+	path string
+	src  string
+	sha  string
+	kind string // javascript | html
+}
+
+// list records every file path of the root.
+func (e *engine) list(ctx context.Context) error {
+	return fs.WalkDir(e.fsys, ".", func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return fmt.Errorf("list %s: %w", p, err)
+		}
+		if ctxErr := ctx.Err(); ctxErr != nil {
+			return cancelled(ctxErr)
+		}
+		if d.IsDir() {
+			if d.Name() == ".git" {
+				return fs.SkipDir
+			}
+			return nil
+		}
+		if d.Type().IsRegular() {
+			e.files[p] = true
+		}
+		return nil
+	})
+}
+
+func textKind(p string) string {
+	l := strings.ToLower(p)
+	switch {
+	case strings.HasSuffix(l, ".d.ts") || strings.HasSuffix(l, ".d.mts") || strings.HasSuffix(l, ".d.cts"):
+		return ""
+	case strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm"):
+		return "html"
+	}
+	switch path.Ext(l) {
+	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx":
+		return "javascript"
+	}
+	return ""
+}
+
+// priority orders work so that the application's own files are read before
+// its dependencies: a limit then cuts node_modules, not the Electron entry.
+func (e *engine) priority(p string, main string) int {
+	switch {
+	case p == main:
+		return 0
+	case strings.Contains("/"+p, "/node_modules/"):
+		return 3
+	case textKind(p) == "html":
+		return 1
+	}
+	return 2
+}
+
+func (e *engine) selectText(ctx context.Context, res *Result, progress func(string, int, int)) ([]textFile, error) {
+	main := ""
+	if res.Package != nil {
+		main = res.Package.ResolvedMain
+	}
+	var cands []string
+	for p := range e.files {
+		switch {
+		case textKind(p) != "":
+			cands = append(cands, p)
+		case strings.HasSuffix(p, ".map"), strings.HasSuffix(p, ".node"), path.Base(p) == "package.json":
+			res.Statistics.RelevantFiles++
+		}
+	}
+	res.Statistics.RelevantFiles += len(cands)
+	sort.Slice(cands, func(i, j int) bool {
+		pi, pj := e.priority(cands[i], main), e.priority(cands[j], main)
+		if pi != pj {
+			return pi < pj
+		}
+		return cands[i] < cands[j]
+	})
+	var out []textFile
+	total := 0
+	var omitFiles, omitBytes, omitFileBytes int
+	for i, p := range cands {
+		if err := ctx.Err(); err != nil {
+			return nil, cancelled(err)
+		}
+		progress("read", i, len(cands))
+		if len(out) >= e.opts.MaxTextFiles {
+			omitFiles++
+			continue
+		}
+		info, err := fs.Stat(e.fsys, p)
+		if err != nil {
+			return nil, fmt.Errorf("stat %s: %w", p, err)
+		}
+		if info.Size() > int64(e.opts.MaxTextFileBytes) {
+			omitFileBytes++
+			continue
+		}
+		if total+int(info.Size()) > e.opts.MaxTotalTextBytes {
+			omitBytes++
+			continue
+		}
+		b, err := fs.ReadFile(e.fsys, p)
+		if err != nil {
+			return nil, fmt.Errorf("read %s: %w", p, err)
+		}
+		if len(b) > e.opts.MaxTextFileBytes || total+len(b) > e.opts.MaxTotalTextBytes {
+			omitBytes++
+			continue
+		}
+		if !utf8.Valid(b) {
+			res.Statistics.InvalidUTF8Files++
+			res.Statistics.OmittedTextFiles++
+			e.limitations = append(e.limitations, "not valid UTF-8, not analysed: "+p)
+			continue
+		}
+		total += len(b)
+		sum := sha256.Sum256(b)
+		out = append(out, textFile{path: p, src: string(b), sha: hex.EncodeToString(sum[:]), kind: textKind(p)})
+	}
+	e.hit("max_text_files", e.opts.MaxTextFiles, omitFiles)
+	e.hit("max_text_file_bytes", e.opts.MaxTextFileBytes, omitFileBytes)
+	e.hit("max_total_text_bytes", e.opts.MaxTotalTextBytes, omitBytes)
+	lim := omitFiles + omitBytes + omitFileBytes
+	res.Statistics.LimitOmittedTextFiles = lim
+	res.Statistics.OmittedTextFiles += lim
+	res.Statistics.TextFilesSelected = len(out)
+	res.Statistics.TextBytesRead = total
+	return out, nil
+}
+
+// hit records a limit that left omitted items out.
+func (e *engine) hit(limit string, value, omitted int) {
+	if omitted <= 0 {
+		return
+	}
+	e.hits = append(e.hits, LimitHit{Limit: limit, Value: value, Omitted: omitted})
+}
+
+func (e *engine) parseAll(ctx context.Context, texts []textFile, res *Result, progress func(string, int, int)) ([]*moduleInfo, error) {
+	var mods []*moduleInfo
+	var failed []Module
+	budget := time.Duration(e.opts.MaxParseMilliseconds) * time.Millisecond
+	start := time.Now()
+	var omitTime, omitModules, omitNodes int
+	nodes := 0
+	nJS := 0
+	for _, t := range texts {
+		if t.kind == "javascript" {
+			nJS++
+		}
+	}
+	done := 0
+	for _, t := range texts {
+		if t.kind != "javascript" {
+			continue
+		}
+		if err := ctx.Err(); err != nil {
+			return nil, cancelled(err)
+		}
+		progress("parse", done, nJS)
+		done++
+		if time.Since(start) > budget {
+			omitTime++
+			continue
+		}
+		if len(mods) >= e.opts.MaxModules {
+			omitModules++
+			continue
+		}
+		if nodes >= e.opts.MaxASTNodes {
+			omitNodes++
+			continue
+		}
+		pf, err := parseJS(t.path, t.src)
+		if err != nil {
+			res.Statistics.ParseFailures++
+			failed = append(failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
+				ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+			continue
+		}
+		m := newModuleInfo(t.path, pf, t.sha, len(t.src))
+		buildScopes(m, e.opts.MaxASTNodes-nodes)
+		nodes += m.nodes
+		if m.truncated {
+			omitNodes++
+			res.Statistics.TruncatedScopes++
+			e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
+			failed = append(failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
+				ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+			continue
+		}
+		e.modules[t.path] = m
+		mods = append(mods, m)
+	}
+	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, omitTime)
+	e.hit("max_modules", e.opts.MaxModules, omitModules)
+	e.hit("max_ast_nodes", e.opts.MaxASTNodes, omitNodes)
+	res.Statistics.VisitedASTNodes = nodes
+	res.Modules = failed
+	return mods, nil
+}
+
+func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result, progress func(string, int, int)) {
+	for i, m := range mods {
+		if ctx.Err() != nil {
+			return
+		}
+		progress("analyze", i, len(mods))
+		a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
+			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}}
+		walk(a, m.pf.prog)
+		if b := e.detectBundle(m); b != nil {
+			res.Bundles = append(res.Bundles, *b)
+		}
+	}
+	progress("analyze", len(mods), len(mods))
+}
+
+// packageJSON reads the root package.json.
+func (e *engine) packageJSON() *PackageInfo {
+	if !e.files["package.json"] {
+		return nil
+	}
+	info, err := fs.Stat(e.fsys, "package.json")
+	if err != nil || info.Size() > int64(e.opts.MaxTextFileBytes) {
+		e.limitations = append(e.limitations, "package.json not read")
+		return nil
+	}
+	b, err := fs.ReadFile(e.fsys, "package.json")
+	if err != nil {
+		e.limitations = append(e.limitations, "package.json not read")
+		return nil
+	}
+	var pj struct {
+		Name            string            `json:"name"`
+		Version         string            `json:"version"`
+		Main            string            `json:"main"`
+		Dependencies    map[string]string `json:"dependencies"`
+		DevDependencies map[string]string `json:"devDependencies"`
+	}
+	if err := json.Unmarshal(b, &pj); err != nil {
+		e.limitations = append(e.limitations, "package.json is not valid JSON: "+truncateUTF8(err.Error(), 200))
+		return &PackageInfo{Path: "package.json"}
+	}
+	p := &PackageInfo{Path: "package.json", Name: pj.Name, Version: pj.Version, Main: pj.Main}
+	main := pj.Main
+	if main == "" {
+		main = "index.js"
+	}
+	p.ResolvedMain = e.resolveFile(path.Clean(strings.TrimPrefix(main, "./")))
+	if v, ok := pj.DevDependencies["electron"]; ok {
+		p.ElectronDependency = "devDependencies"
+		p.ElectronVersion = v
+	}
+	if v, ok := pj.Dependencies["electron"]; ok {
+		p.ElectronDependency = "dependencies"
+		p.ElectronVersion = v
+	}
+	e.pkgSrc = string(b)
+	return p
+}
+
+func (e *engine) addFinding(f Finding) { e.findings = append(e.findings, f) }
+
+// snippetAt returns the original source line at l, for modules and HTML.
+func (e *engine) snippetAt(l Location) string {
+	if m, ok := e.modules[l.File]; ok {
+		return m.pf.snippet(l)
+	}
+	if src, ok := e.html[l.File]; ok {
+		pf := &parsedFile{original: src, origStarts: lineStarts(src)}
+		return pf.snippet(l)
+	}
+	if l.File == "package.json" && e.pkgSrc != "" {
+		pf := &parsedFile{original: e.pkgSrc, origStarts: lineStarts(e.pkgSrc)}
+		return pf.snippet(l)
+	}
+	return ""
+}

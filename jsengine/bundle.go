@@ -1,0 +1,3 @@
+package jsengine
+
+func (e *engine) detectBundle(m *moduleInfo) *Bundle { return nil }

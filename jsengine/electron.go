@@ -1,0 +1,777 @@
+package jsengine
+
+import (
+	"fmt"
+	"net/url"
+	"path"
+	"sort"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
+)
+
+// securityPreferences are the webPreferences keys reported per window.
+var securityPreferences = map[string]bool{
+	"nodeIntegration": true, "nodeIntegrationInWorker": true, "nodeIntegrationInSubFrames": true,
+	"contextIsolation": true, "sandbox": true, "webSecurity": true, "allowRunningInsecureContent": true,
+	"experimentalFeatures": true, "enableBlinkFeatures": true, "disableBlinkFeatures": true,
+	"webviewTag": true, "enableRemoteModule": true, "preload": true, "javascript": true,
+	"plugins": true, "safeDialogs": true, "navigateOnDragDrop": true, "partition": true,
+}
+
+// windowFor returns the record of a window creation, evaluating its options
+// once.
+func (e *engine) windowFor(m *moduleInfo, s *scope, n *ast.NewExpression, kind string) *windowRec {
+	if w, ok := e.windows[n]; ok {
+		return w
+	}
+	w := &windowRec{node: n, mod: m}
+	e.windows[n] = w
+	e.windowList = append(e.windowList, w)
+	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.New), WebPreferences: map[string]Value{}, Coverage: "complete"}
+	if len(n.ArgumentList) == 0 {
+		return w
+	}
+	opts := e.evaluate(m, s, n.ArgumentList[0])
+	if opts.kind != kObject {
+		w.w.Coverage = "none"
+		w.w.Unknowns = append(w.w.Unknowns, "options: "+opts.render())
+		return w
+	}
+	for _, sp := range opts.obj.unknownSpread {
+		w.w.Coverage = "partial"
+		w.w.Unknowns = append(w.w.Unknowns, "options spread: "+sp)
+	}
+	if opts.obj.dynamicKeys > 0 {
+		w.w.Coverage = "partial"
+		w.w.Unknowns = append(w.w.Unknowns, "options with computed keys")
+	}
+	if _, has := opts.obj.get("webPreferences"); !has {
+		return w
+	}
+	wp := e.member(opts, "webPreferences", evalCtx{}, m, n)
+	w.prefsAt = wp.at
+	if wp.kind != kObject {
+		w.w.Coverage = "partial"
+		w.w.Unknowns = append(w.w.Unknowns, "webPreferences: "+wp.render())
+		return w
+	}
+	for _, sp := range wp.obj.unknownSpread {
+		w.w.Coverage = "partial"
+		w.w.Unknowns = append(w.w.Unknowns, "webPreferences spread: "+sp)
+	}
+	if wp.obj.dynamicKeys > 0 {
+		w.w.Coverage = "partial"
+		w.w.Unknowns = append(w.w.Unknowns, "webPreferences with computed keys")
+	}
+	for _, k := range wp.obj.keys {
+		if !securityPreferences[k] {
+			continue
+		}
+		pv := e.member(wp, k, evalCtx{}, m, n)
+		w.w.WebPreferences[k] = toValue(pv)
+		if k == "preload" {
+			w.w.Preload = e.preloadOf(m, pv)
+		}
+	}
+	return w
+}
+
+// toValue converts an abstract value into its reported form.
+func toValue(v value) Value {
+	out := Value{Location: v.at, Via: v.via}
+	if j, ok := v.jsonValue(); ok {
+		out.Value = j
+		out.State = "observed"
+		if v.inferred || len(v.via) > 0 {
+			out.State = "inferred"
+		}
+		return out
+	}
+	out.Value = v.render()
+	out.State = "unknown"
+	return out
+}
+
+func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
+	p := &Preload{Expression: v.render(), State: "unknown"}
+	if v.at != nil {
+		p.Location = *v.at
+	}
+	if v.kind != kString {
+		return p
+	}
+	p.Path = path.Clean(v.str)
+	p.State = "observed"
+	if v.inferred || len(v.via) > 0 {
+		p.State = "inferred"
+	}
+	if r := e.resolveFile(p.Path); r != "" {
+		p.Module = r
+	} else if r := e.uniqueBasename(p.Path); r != "" {
+		// A compiled app computes dist/preload.js from __dirname while the
+		// root holds src/preload.ts: match the only file with that stem.
+		p.Module = r
+		p.State = "inferred"
+	}
+	return p
+}
+
+// uniqueBasename finds the one analysed module whose stem equals p's.
+func (e *engine) uniqueBasename(p string) string {
+	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	found := ""
+	for mp := range e.modules {
+		if strings.TrimSuffix(path.Base(mp), path.Ext(mp)) == stem && !strings.Contains(mp, "node_modules/") {
+			if found != "" {
+				return ""
+			}
+			found = mp
+		}
+	}
+	return found
+}
+
+// analyzer is the second pass over one module: it records imports and every
+// Electron boundary operation.
+type analyzer struct {
+	e             *engine
+	m             *moduleInfo
+	stack         []*scope
+	dynRequire    map[*ast.CallExpression]bool
+	staticRequire map[*ast.CallExpression]bool
+	nativeMembers map[*ast.CallExpression][]string
+}
+
+func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
+
+func (a *analyzer) Enter(n ast.Node) bool {
+	if s, ok := a.m.scopes[n]; ok {
+		a.stack = append(a.stack, s)
+	}
+	switch n := n.(type) {
+	case *ast.Binding:
+		a.binding(n)
+	case *ast.CallExpression:
+		a.call(n)
+	case *ast.NewExpression:
+		a.newExpr(n)
+	case *ast.AssignExpression:
+		if n.Operator == token.ASSIGN && strings.HasSuffix(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
+			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
+				a.loc(n.Left), "Keep the warnings on in development; they point at the insecure settings this report lists.", nil)
+		}
+	}
+	return true
+}
+
+func (a *analyzer) Leave(n ast.Node) {
+	if s, ok := a.m.scopes[n]; ok && len(a.stack) > 0 && a.cur() == s {
+		a.stack = a.stack[:len(a.stack)-1]
+	}
+}
+
+func (a *analyzer) loc(n ast.Node) Location { return a.m.pf.loc(n.Idx0()) }
+
+func (a *analyzer) finding(rule, sev, conf, msg string, l Location, fix string, ev []Step) {
+	a.e.addFinding(Finding{RuleID: rule, Severity: sev, Confidence: conf, Message: msg, Location: l,
+		Snippet: a.e.snippetAt(l), Remediation: fix, Evidence: ev})
+}
+
+// requireCall returns the require(...) call inside e (through interop
+// helpers), or nil.
+func requireCall(x ast.Expression) *ast.CallExpression {
+	for i := 0; i < 3; i++ {
+		c, ok := x.(*ast.CallExpression)
+		if !ok {
+			return nil
+		}
+		id, ok := c.Callee.(*ast.Identifier)
+		if !ok {
+			return nil
+		}
+		if id.Name == "require" && len(c.ArgumentList) == 1 {
+			return c
+		}
+		if !interopHelpers[string(id.Name)] || len(c.ArgumentList) == 0 {
+			return nil
+		}
+		x = c.ArgumentList[0]
+	}
+	return nil
+}
+
+func (a *analyzer) binding(n *ast.Binding) {
+	rc := requireCall(n.Initializer)
+	if rc == nil {
+		return
+	}
+	if id, ok := n.Target.(*ast.Identifier); ok && a.m.pf.smap != nil && strings.HasPrefix(string(id.Name), "import_") {
+		a.staticRequire[rc] = true
+	}
+	if op, ok := n.Target.(*ast.ObjectPattern); ok {
+		var names []string
+		for _, p := range op.Properties {
+			switch p := p.(type) {
+			case *ast.PropertyShort:
+				names = append(names, string(p.Name.Name))
+			case *ast.PropertyKeyed:
+				if k, ok := staticKey(p.Key, p.Computed); ok {
+					names = append(names, k)
+				}
+			}
+		}
+		a.nativeMembers[rc] = names
+	}
+}
+
+// calleeName is the last identifier of a callee (f, a.b.f, a["f"]).
+func calleeName(x ast.Expression) string {
+	switch c := x.(type) {
+	case *ast.Identifier:
+		return string(c.Name)
+	case *ast.DotExpression:
+		return string(c.Identifier.Name)
+	case *ast.BracketExpression:
+		if s, ok := c.Member.(*ast.StringLiteral); ok {
+			return string(s.Value)
+		}
+	case *ast.SequenceExpression: // (0, x.f)(…) from tsc/esbuild
+		if len(c.Sequence) > 0 {
+			return calleeName(c.Sequence[len(c.Sequence)-1])
+		}
+	}
+	return ""
+}
+
+// interestingCalls are method names worth evaluating the callee of.
+var interestingCalls = map[string]bool{
+	"handle": true, "handleOnce": true, "on": true, "once": true, "addListener": true,
+	"invoke": true, "send": true, "sendSync": true, "sendToHost": true, "postMessage": true,
+	"exposeInMainWorld": true, "exposeInIsolatedWorld": true, "openExternal": true, "openPath": true,
+	"fork": true, "appendSwitch": true, "appendArgument": true, "setAsDefaultProtocolClient": true,
+	"registerFileProtocol": true, "registerHttpProtocol": true, "registerStringProtocol": true,
+	"registerBufferProtocol": true, "registerStreamProtocol": true, "registerSchemesAsPrivileged": true,
+	"interceptFileProtocol": true, "interceptHttpProtocol": true, "interceptStringProtocol": true, "interceptBufferProtocol": true,
+	"setPermissionRequestHandler": true, "setPermissionCheckHandler": true, "setCertificateVerifyProc": true,
+	"setWindowOpenHandler": true, "loadURL": true, "loadFile": true, "exec": true, "execSync": true,
+	"spawn": true, "spawnSync": true, "execFile": true, "execFileSync": true, "executeJavaScript": true,
+	"setDevicePermissionHandler": true,
+}
+
+func (a *analyzer) call(n *ast.CallExpression) {
+	name := calleeName(n.Callee)
+	s := a.cur()
+	switch name {
+	case "require":
+		if _, ok := n.Callee.(*ast.Identifier); ok && s.lookup("require") == nil && len(n.ArgumentList) == 1 {
+			a.requireImport(n)
+		}
+		return
+	case "then":
+		a.markDynamicImport(n)
+		return
+	case "eval":
+		if _, ok := n.Callee.(*ast.Identifier); ok && s.lookup("eval") == nil && len(n.ArgumentList) > 0 {
+			if _, lit := n.ArgumentList[0].(*ast.StringLiteral); !lit {
+				a.finding("dangerous-function", "low", "observed", "eval() runs a computed string as code.", a.loc(n),
+					"Remove eval; parse data with JSON.parse and dispatch on known values.", nil)
+			}
+		}
+		return
+	case "register":
+		if strings.HasSuffix(a.m.pf.text(n.Callee, 200), "serviceWorker.register") && len(n.ArgumentList) > 0 {
+			a.addImport("service-worker", n.ArgumentList[0], n)
+		}
+		return
+	}
+	if !interestingCalls[name] {
+		return
+	}
+	callee := a.e.evaluate(a.m, s, n.Callee)
+	switch {
+	case callee.kind == kExternal && callee.ext == "electron":
+		a.electronCall(n, callee)
+	case callee.kind == kInstance:
+		a.instanceCall(n, callee)
+	case callee.kind == kExternal && callee.ext == "child_process":
+		a.childProcess(n, name)
+	default:
+		a.syntacticCall(n, name)
+	}
+}
+
+// markDynamicImport recognises esbuild's lowering of import(x):
+// Promise.resolve().then(() => __toESM(require(x))).
+func (a *analyzer) markDynamicImport(n *ast.CallExpression) {
+	d, ok := n.Callee.(*ast.DotExpression)
+	if !ok || len(n.ArgumentList) != 1 {
+		return
+	}
+	if !strings.HasPrefix(a.m.pf.text(d.Left, 40), "Promise.resolve(") {
+		return
+	}
+	arrow, ok := n.ArgumentList[0].(*ast.ArrowFunctionLiteral)
+	if !ok {
+		return
+	}
+	body, ok := arrow.Body.(*ast.ExpressionBody)
+	if !ok {
+		return
+	}
+	if rc := requireCall(body.Expression); rc != nil {
+		a.dynRequire[rc] = true
+	}
+}
+
+func (a *analyzer) requireImport(n *ast.CallExpression) {
+	kind := "require"
+	if a.dynRequire[n] {
+		kind = "dynamic"
+	} else if a.staticRequire[n] {
+		kind = "static"
+	}
+	imp := a.addImport(kind, n.ArgumentList[0], n)
+	if strings.HasSuffix(imp.Specifier, ".node") {
+		resolved := imp.Resolved != ""
+		st := "unresolved"
+		if resolved {
+			st = "resolved"
+		}
+		a.e.obs = append(a.e.obs, Observation{Kind: "native-addon", API: "require", Argument: imp.Specifier, State: st,
+			Members: a.nativeMembers[n], Module: a.m.path, Location: a.loc(n)})
+	}
+}
+
+// addImport records an import whose specifier is expression x.
+func (a *analyzer) addImport(kind string, x ast.Expression, at ast.Node) Import {
+	imp := Import{Kind: kind, Location: a.loc(at)}
+	v := a.e.evaluate(a.m, a.cur(), x)
+	_, literal := x.(*ast.StringLiteral)
+	switch {
+	case v.kind == kString && literal:
+		imp.Specifier, imp.SpecifierKind = v.str, "module-specifier"
+	case v.kind == kString && v.fsPath:
+		imp.Specifier, imp.SpecifierKind = v.str, "filesystem-expression"
+	case v.kind == kString:
+		imp.Specifier, imp.SpecifierKind = v.str, "module-specifier"
+	default:
+		imp.Specifier, imp.SpecifierKind = a.m.pf.text(x, 120), "dynamic"
+	}
+	if imp.SpecifierKind != "dynamic" {
+		spec := strings.TrimPrefix(imp.Specifier, "node:")
+		var r string
+		if imp.SpecifierKind == "filesystem-expression" {
+			r = a.e.resolveFile(path.Clean(spec))
+		} else if kind == "worker" || kind == "service-worker" || kind == "utility-process" {
+			r = a.e.resolveFile(path.Join(a.m.dir, spec))
+		} else {
+			r = a.e.resolve(a.m.dir, spec)
+		}
+		if r != "" {
+			imp.Resolved = r
+		} else if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
+			imp.External = true
+		}
+	}
+	a.m.imports = append(a.m.imports, imp)
+	return imp
+}
+
+func (a *analyzer) newExpr(n *ast.NewExpression) {
+	name := calleeName(n.Callee)
+	switch name {
+	case "BrowserWindow", "BrowserView", "WebContentsView":
+		callee := a.e.evaluate(a.m, a.cur(), n.Callee)
+		if k := windowClass(callee); k != "" {
+			a.e.windowFor(a.m, a.cur(), n, k)
+		}
+	case "Worker", "SharedWorker":
+		if len(n.ArgumentList) > 0 {
+			a.addImport("worker", n.ArgumentList[0], n)
+		}
+	case "Function":
+		if _, ok := n.Callee.(*ast.Identifier); ok && a.cur().lookup("Function") == nil && len(n.ArgumentList) > 0 {
+			a.finding("dangerous-function", "low", "observed", "new Function() compiles a string into code.", a.loc(n),
+				"Replace the generated function with code shipped in the application.", nil)
+		}
+	}
+}
+
+// channelOf resolves an IPC channel argument.
+func (a *analyzer) channelOf(x ast.Expression) (string, string, []Step) {
+	v := a.e.evaluate(a.m, a.cur(), x)
+	if v.kind != kString {
+		return "", "dynamic", nil
+	}
+	_, literal := x.(*ast.StringLiteral)
+	switch {
+	case literal:
+		return v.str, "literal", nil
+	case v.inferred:
+		return v.str, "inferred", v.via
+	default:
+		return v.str, "constant", v.via
+	}
+}
+
+func (a *analyzer) electronCall(n *ast.CallExpression, callee value) {
+	p := strings.Join(callee.path, ".")
+	args := n.ArgumentList
+	switch p {
+	case "ipcMain.handle", "ipcMain.handleOnce", "ipcMain.on", "ipcMain.once", "ipcMain.addListener":
+		role := "listener"
+		if strings.HasPrefix(callee.path[1], "handle") {
+			role = "handler"
+		}
+		op := a.ipcOp("main", p, role, args)
+		if len(args) > 1 {
+			b := a.senderValidated(args[1])
+			op.SenderValidation = b
+		}
+		a.e.ipc = append(a.e.ipc, op)
+	case "ipcRenderer.invoke", "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.sendToHost", "ipcRenderer.postMessage":
+		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "transmission", args))
+	case "ipcRenderer.on", "ipcRenderer.once", "ipcRenderer.addListener":
+		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "listener", args))
+	case "contextBridge.exposeInMainWorld":
+		if len(args) >= 2 {
+			a.expose("main", args[0], args[1], n)
+		}
+	case "contextBridge.exposeInIsolatedWorld":
+		if len(args) >= 3 {
+			a.expose("isolated", args[1], args[2], n)
+		}
+	case "shell.openExternal", "shell.openPath":
+		a.openExternal(n, p)
+	case "utilityProcess.fork":
+		if len(args) > 0 {
+			imp := a.addImport("utility-process", args[0], n)
+			st := "unresolved"
+			if imp.Resolved != "" {
+				st = "resolved"
+				a.e.entry = append(a.e.entry, Entrypoint{Kind: "utility-process", Path: imp.Resolved, Source: a.m.path})
+			}
+			a.e.obs = append(a.e.obs, Observation{Kind: "utility-process", API: p, Argument: imp.Specifier, State: st, Module: a.m.path, Location: a.loc(n)})
+		}
+	case "app.commandLine.appendSwitch", "app.commandLine.appendArgument":
+		a.commandLine(n, p)
+	case "app.on", "app.once":
+		a.appEvent(n, p)
+	case "app.setAsDefaultProtocolClient":
+		a.observe("protocol-client", p, n)
+	case "session.defaultSession.setPermissionRequestHandler", "session.defaultSession.setPermissionCheckHandler",
+		"session.defaultSession.setDevicePermissionHandler":
+		a.e.permissionHandlers++
+		a.observe("permission-handler", p, n)
+	case "session.defaultSession.setCertificateVerifyProc":
+		a.certificate(n, p)
+	default:
+		last := callee.path[len(callee.path)-1]
+		switch {
+		case len(callee.path) == 2 && callee.path[0] == "protocol":
+			a.observe("protocol-handler", p, n)
+			if last != "registerSchemesAsPrivileged" {
+				a.finding("protocol-handler", "low", "observed", "A custom protocol handler is registered ("+p+"); it serves content to renderers outside the file/https rules.",
+					a.loc(n), "Validate every request path in the handler and never map it onto arbitrary files.", nil)
+			}
+		case strings.HasPrefix(last, "setPermission"):
+			a.e.permissionHandlers++
+			a.observe("permission-handler", p, n)
+		case last == "setCertificateVerifyProc":
+			a.certificate(n, p)
+		}
+	}
+}
+
+// instanceCall handles methods on window objects and their webContents.
+func (a *analyzer) instanceCall(n *ast.CallExpression, callee value) {
+	last := callee.path[len(callee.path)-1]
+	p := callee.ext + "." + strings.Join(callee.path, ".")
+	switch last {
+	case "loadURL", "loadFile":
+		a.load(n, last, callee.win)
+	case "send", "postMessage":
+		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "webContents" {
+			a.e.ipc = append(a.e.ipc, a.ipcOp("main", "webContents."+last, "transmission", n.ArgumentList))
+		}
+	case "setWindowOpenHandler":
+		a.e.navigationLimits++
+		a.observe("navigation-limit", p, n)
+	case "on", "once":
+		a.webContentsEvent(n, p)
+	case "setPermissionRequestHandler", "setPermissionCheckHandler":
+		a.e.permissionHandlers++
+		a.observe("permission-handler", p, n)
+	case "executeJavaScript":
+		a.executeJavaScript(n)
+	}
+}
+
+// syntacticCall handles calls whose receiver is not statically known (for
+// example this.window.webContents.send inside a class, or event.sender):
+// they are recognised by shape and reported as inferred.
+func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
+	d, ok := n.Callee.(*ast.DotExpression)
+	if !ok {
+		return
+	}
+	recv := a.m.pf.text(d.Left, 200)
+	switch name {
+	case "send", "postMessage":
+		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender" {
+			op := a.ipcOp("main", "webContents."+name, "transmission", n.ArgumentList)
+			a.e.ipc = append(a.e.ipc, op)
+		}
+	case "loadURL", "loadFile":
+		a.load(n, name, nil)
+	case "setWindowOpenHandler":
+		a.e.navigationLimits++
+		a.observe("navigation-limit", recv+"."+name, n)
+	case "setPermissionRequestHandler", "setPermissionCheckHandler", "setDevicePermissionHandler":
+		a.e.permissionHandlers++
+		a.observe("permission-handler", recv+"."+name, n)
+	case "on", "once":
+		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, "contents") {
+			a.webContentsEvent(n, recv+"."+name)
+		}
+	case "setCertificateVerifyProc":
+		a.certificate(n, recv+"."+name)
+	case "executeJavaScript":
+		a.executeJavaScript(n)
+	}
+}
+
+func (a *analyzer) observe(kind, api string, n *ast.CallExpression) {
+	o := Observation{Kind: kind, API: api, Module: a.m.path, Location: a.loc(n)}
+	if len(n.ArgumentList) > 0 {
+		v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+		if v.kind == kString {
+			o.Argument, o.State = v.str, "known"
+		} else {
+			o.Argument, o.State = a.m.pf.text(n.ArgumentList[0], 120), "dynamic"
+		}
+	}
+	a.e.obs = append(a.e.obs, o)
+}
+
+func (a *analyzer) ipcOp(side, api, role string, args []ast.Expression) IPCOperation {
+	op := IPCOperation{Module: a.m.path, Side: side, API: api, Role: role}
+	if len(args) > 0 {
+		op.Location = a.loc(args[0])
+		op.Channel, op.ChannelState, op.ChannelVia = a.channelOf(args[0])
+	} else {
+		op.ChannelState = "dynamic"
+	}
+	return op
+}
+
+// senderValidated reports whether an IPC handler looks at who sent the
+// message (senderFrame, sender URL, origin). nil when the handler is not
+// statically known.
+func (a *analyzer) senderValidated(x ast.Expression) *bool {
+	v := a.e.evaluate(a.m, a.cur(), x)
+	if v.kind != kFunction {
+		return nil
+	}
+	text := v.fn.mod.pf.text(v.fn.node, 1<<20)
+	ok := strings.Contains(text, "senderFrame") || strings.Contains(text, "getURL(") ||
+		strings.Contains(text, "sender.url") || strings.Contains(text, ".origin")
+	return &ok
+}
+
+// expose records a contextBridge API and its member paths.
+func (a *analyzer) expose(world string, keyX, apiX ast.Expression, n *ast.CallExpression) {
+	a.m.roles["electron-preload"] = true
+	api := ExposedAPI{Module: a.m.path, World: world, Location: a.loc(n), Coverage: "complete", Members: []string{}}
+	kv := a.e.evaluate(a.m, a.cur(), keyX)
+	if kv.kind == kString {
+		api.Key, api.KeyState = kv.str, "literal"
+		if _, lit := keyX.(*ast.StringLiteral); !lit {
+			api.KeyState = "constant"
+		}
+	} else {
+		api.Key, api.KeyState = a.m.pf.text(keyX, 80), "dynamic"
+		api.Coverage = "partial"
+	}
+	v := a.e.evaluate(a.m, a.cur(), apiX)
+	var members func(prefix string, v value, depth int)
+	members = func(prefix string, v value, depth int) {
+		if v.kind == kExternal && v.ext == "electron" && len(v.path) >= 1 && v.path[0] == "ipcRenderer" {
+			label := prefix
+			if label == "" {
+				label = "(the API object itself)"
+			}
+			api.RawIPCRenderer = append(api.RawIPCRenderer, label)
+		}
+		if v.kind != kObject || depth > 4 {
+			if prefix != "" && len(api.Members) < 256 {
+				api.Members = append(api.Members, prefix)
+			}
+			return
+		}
+		if len(v.obj.unknownSpread) > 0 || v.obj.dynamicKeys > 0 {
+			api.Coverage = "partial"
+		}
+		for _, k := range v.obj.keys {
+			p := k
+			if prefix != "" {
+				p = prefix + "." + k
+			}
+			members(p, v.obj.props[k], depth+1)
+		}
+	}
+	if v.kind == kUnknown {
+		api.Coverage = "partial"
+	}
+	members("", v, 0)
+	sort.Strings(api.Members)
+	a.e.exposed = append(a.e.exposed, api)
+	for _, raw := range api.RawIPCRenderer {
+		a.finding("context-bridge-raw-ipc-renderer", "high", "observed",
+			fmt.Sprintf("contextBridge API %q exposes ipcRenderer itself at %s: any page script can send on every channel.", api.Key, raw),
+			api.Location, "Expose one function per allowed channel that calls ipcRenderer with a fixed channel name.", nil)
+	}
+}
+
+func (a *analyzer) openExternal(n *ast.CallExpression, api string) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	o := Observation{Kind: "open-external", API: api, Module: a.m.path, Location: a.loc(n)}
+	if v.kind == kString {
+		o.Argument, o.State = v.str, "known"
+		if strings.HasPrefix(v.str, "http:") {
+			a.finding("open-external-insecure", "low", "observed", api+" opens a plain-http URL.", a.loc(n),
+				"Use https URLs.", nil)
+		}
+	} else {
+		o.Argument, o.State = a.m.pf.text(n.ArgumentList[0], 120), "dynamic"
+		a.finding("open-external-dynamic", "medium", "observed", api+" is called with a value computed at run time; a page that controls it can launch arbitrary protocol handlers.",
+			a.loc(n), "Parse the URL and allow only https: (and mailto: if needed) to a list of known hosts before calling "+api+".", nil)
+	}
+	a.e.obs = append(a.e.obs, o)
+}
+
+// dangerousSwitches weaken Chromium's security when appended.
+var dangerousSwitches = map[string]bool{
+	"ignore-certificate-errors": true, "disable-web-security": true, "no-sandbox": true,
+	"allow-running-insecure-content": true, "disable-site-isolation-trials": true, "remote-debugging-port": true,
+	"js-flags": true, "ignore-certificate-errors-spki-list": true, "disable-features": false, "enable-features": false,
+	"inspect": true, "inspect-brk": true, "host-rules": true, "proxy-server": false,
+}
+
+func (a *analyzer) commandLine(n *ast.CallExpression, api string) {
+	a.observe("command-line-switch", api, n)
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind == kString && dangerousSwitches[strings.TrimLeft(v.str, "-")] {
+		a.finding("dangerous-command-line-switch", "medium", "observed", fmt.Sprintf("%s(%q) weakens Chromium's security.", api, v.str),
+			a.loc(n), "Remove the switch from production builds.", nil)
+	}
+}
+
+func (a *analyzer) appEvent(n *ast.CallExpression, api string) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kString {
+		return
+	}
+	switch v.str {
+	case "certificate-error":
+		a.certificate(n, api+"(\"certificate-error\")")
+	case "web-contents-created":
+		a.observe("app-event", api, n)
+	}
+}
+
+func (a *analyzer) certificate(n *ast.CallExpression, api string) {
+	a.observe("certificate-handling", api, n)
+	a.finding("certificate-verification-override", "medium", "observed", api+" overrides TLS certificate verification; a mistake here accepts forged certificates.",
+		a.loc(n), "Let Chromium verify certificates; if pinning is needed, reject by default and accept only known fingerprints.", nil)
+}
+
+func (a *analyzer) webContentsEvent(n *ast.CallExpression, api string) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kString {
+		return
+	}
+	switch v.str {
+	case "will-navigate", "new-window", "will-redirect", "will-frame-navigate":
+		a.e.navigationLimits++
+		a.observe("navigation-limit", api, n)
+	case "will-attach-webview":
+		a.observe("webview-attach", api, n)
+	case "certificate-error":
+		a.certificate(n, api+"(\"certificate-error\")")
+	}
+}
+
+func (a *analyzer) executeJavaScript(n *ast.CallExpression) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	if v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0]); v.kind != kString {
+		a.finding("dangerous-function", "low", "observed", "executeJavaScript runs a string computed at run time in a page.", a.loc(n),
+			"Send data over IPC instead of building script text.", nil)
+	}
+}
+
+func (a *analyzer) childProcess(n *ast.CallExpression, name string) {
+	a.observe("child-process", "child_process."+name, n)
+}
+
+// load records loadURL/loadFile on a window (nil when the window is not
+// statically known).
+func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	l := Load{Method: method, Location: a.loc(n), State: "dynamic"}
+	if v.kind == kString {
+		l.Target, l.State = v.str, "known"
+		if method == "loadFile" {
+			p := v.str
+			if !v.fsPath {
+				p = path.Join(a.m.dir, p)
+			}
+			if r := a.e.resolveFile(path.Clean(p)); r != "" {
+				l.Resolved = r
+			} else if r := a.e.resolveFile(path.Clean(v.str)); r != "" {
+				l.Resolved = r
+			}
+		} else if u, err := url.Parse(v.str); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
+			l.Remote = u.Hostname() != "localhost" && u.Hostname() != "127.0.0.1"
+			if u.Scheme == "http" && l.Remote {
+				a.finding("insecure-remote-content", "high", "observed", "A window loads "+redactURL(u)+" over plain http: anyone on the network can replace the page.",
+					a.loc(n), "Load remote content over https only, or ship the page with the application.", nil)
+			}
+		} else if err == nil && u.Scheme == "file" {
+			l.Resolved = a.e.resolveFile(strings.TrimPrefix(path.Clean(u.Path), "/"))
+		}
+	} else {
+		l.Target = a.m.pf.text(n.ArgumentList[0], 120)
+	}
+	if w != nil {
+		w.w.Loads = append(w.w.Loads, l)
+		return
+	}
+	a.e.obs = append(a.e.obs, Observation{Kind: "load", API: method, Argument: l.Target, State: l.State, Module: a.m.path, Location: l.Location})
+}
+
+// redactURL drops credentials, query and fragment.
+func redactURL(u *url.URL) string {
+	c := *u
+	c.User, c.RawQuery, c.Fragment = nil, "", ""
+	return c.String()
+}

@@ -1,0 +1,146 @@
+package jsengine
+
+import (
+	"io/fs"
+	"path"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/file"
+)
+
+// engine holds one analysis: the modules, the files of the root and the
+// facts gathered so far.
+type engine struct {
+	opts    Options
+	fsys    fs.FS
+	files   map[string]bool
+	modules map[string]*moduleInfo
+
+	busy         map[*binding]bool
+	steps        int
+	boundReached bool
+
+	windows    map[*ast.NewExpression]*windowRec
+	windowList []*windowRec
+	exposed    []ExposedAPI
+	ipc        []IPCOperation
+	obs        []Observation
+	findings   []Finding
+	entry      []Entrypoint
+	edges      []GraphEdge
+	limitations []string
+	hits       []LimitHit
+
+	pkgSrc string
+	html   map[string]string
+
+	// app-wide facts for the "missing control" rules
+	permissionHandlers int
+	navigationLimits   int
+}
+
+// windowRec is a window creation being analysed.
+type windowRec struct {
+	node *ast.NewExpression
+	mod  *moduleInfo
+	w    Window
+	// prefsAt is the location of the webPreferences property, if any.
+	prefsAt *Location
+	findingsFor map[string]Value
+}
+
+// nodeBuiltins are Node.js core modules (external, never resolved to files).
+var nodeBuiltins = map[string]bool{
+	"assert": true, "buffer": true, "child_process": true, "crypto": true, "dns": true, "events": true,
+	"fs": true, "fs/promises": true, "http": true, "https": true, "net": true, "os": true, "path": true,
+	"process": true, "querystring": true, "stream": true, "tls": true, "url": true, "util": true,
+	"vm": true, "worker_threads": true, "zlib": true, "module": true, "readline": true, "timers": true,
+}
+
+// requireValue is what require(spec) evaluates to from module m.
+func (e *engine) requireValue(m *moduleInfo, spec string) value {
+	spec = strings.TrimPrefix(spec, "node:")
+	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
+		return value{kind: kExternal, ext: "electron"}
+	}
+	if nodeBuiltins[spec] {
+		if spec == "path" || spec == "path/posix" {
+			return value{kind: kExternal, ext: "path"}
+		}
+		return value{kind: kExternal, ext: spec}
+	}
+	if r := e.resolve(m.dir, spec); r != "" {
+		if mod, ok := e.modules[r]; ok {
+			return value{kind: kModule, mod: mod, inferred: true}
+		}
+	}
+	return value{kind: kExternal, ext: spec}
+}
+
+// resolveExts are tried, in order, after a bare relative path.
+var resolveExts = []string{"", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", ".node"}
+
+// resolve maps a specifier used in dir to a file of the root, or "".
+func (e *engine) resolve(dir, spec string) string {
+	if spec == "" {
+		return ""
+	}
+	var base string
+	switch {
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":
+		base = path.Join(dir, spec)
+	case strings.HasPrefix(spec, "/"):
+		base = path.Clean(strings.TrimPrefix(spec, "/"))
+	default:
+		return e.resolvePackage(dir, spec)
+	}
+	return e.resolveFile(base)
+}
+
+func (e *engine) resolveFile(base string) string {
+	if strings.HasPrefix(base, "../") || base == ".." {
+		return ""
+	}
+	for _, ext := range resolveExts {
+		if p := base + ext; e.files[p] {
+			return p
+		}
+	}
+	// TypeScript sources import "./x.js" meaning x.ts.
+	if ext := path.Ext(base); ext == ".js" || ext == ".mjs" || ext == ".cjs" {
+		stem := strings.TrimSuffix(base, ext)
+		for _, alt := range []string{".ts", ".tsx", ".mts", ".cts"} {
+			if e.files[stem+alt] {
+				return stem + alt
+			}
+		}
+	}
+	for _, ext := range resolveExts[1:] {
+		if p := path.Join(base, "index"+ext); e.files[p] {
+			return p
+		}
+	}
+	return ""
+}
+
+// resolvePackage looks a bare specifier up in node_modules directories.
+func (e *engine) resolvePackage(dir, spec string) string {
+	for d := dir; ; d = path.Dir(d) {
+		nm := path.Join(d, "node_modules", spec)
+		if r := e.resolveFile(nm); r != "" {
+			return r
+		}
+		if d == "." || d == "/" || d == "" {
+			return ""
+		}
+	}
+}
+
+func (e *engine) locp(m *moduleInfo, idx file.Idx) *Location {
+	l := m.pf.loc(idx)
+	return &l
+}
+
+// fileExists reports whether an application path exists in the root.
+func (e *engine) fileExists(p string) bool { return e.files[p] }

@@ -1,0 +1,894 @@
+package jsengine
+
+import (
+	"fmt"
+	"math"
+	"path"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
+)
+
+// Constant folding is done here, in Go, rather than with goja's runtime: the
+// evaluator must never run analysed code, and the values rea needs (strings,
+// booleans, object literals, paths) fold with a few rules whose cost is
+// bounded by maxEvalDepth, maxCallDepth and the per-analysis step budget.
+const (
+	maxEvalDepth  = 64
+	maxCallDepth  = 6
+	maxObjectKeys = 512
+)
+
+// evalCtx carries the bounds of one top-level evaluation.
+type evalCtx struct {
+	depth     int
+	callDepth int
+}
+
+func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
+	return e.eval(m, s, x, evalCtx{})
+}
+
+func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) value {
+	if x == nil {
+		return value{kind: kUndefined}
+	}
+	if c.depth > maxEvalDepth || e.steps <= 0 {
+		e.boundReached = true
+		return unknown(m.pf.text(x, 80))
+	}
+	e.steps--
+	c.depth++
+	switch x := x.(type) {
+	case *ast.StringLiteral:
+		v := strVal(string(x.Value))
+		v.at = e.locp(m, x.Idx)
+		return v
+	case *ast.NumberLiteral:
+		v := value{kind: kNumber, at: e.locp(m, x.Idx)}
+		switch n := x.Value.(type) {
+		case int64:
+			v.num = float64(n)
+		case float64:
+			v.num = n
+		default:
+			return unknown(x.Literal)
+		}
+		return v
+	case *ast.BooleanLiteral:
+		return value{kind: kBool, b: x.Value, at: e.locp(m, x.Idx)}
+	case *ast.NullLiteral:
+		return value{kind: kNull, at: e.locp(m, x.Idx)}
+	case *ast.Identifier:
+		return e.evalIdent(m, s, x, c)
+	case *ast.TemplateLiteral:
+		if x.Tag != nil {
+			return unknown(m.pf.text(x, 80))
+		}
+		var sb strings.Builder
+		fs := false
+		for i, el := range x.Elements {
+			sb.WriteString(string(el.Parsed))
+			if i < len(x.Expressions) {
+				v := e.eval(m, s, x.Expressions[i], c)
+				str, ok := v.toString()
+				if !ok {
+					return unknown(m.pf.text(x, 80))
+				}
+				fs = fs || v.fsPath
+				sb.WriteString(str)
+			}
+		}
+		v := strVal(sb.String())
+		v.fsPath = fs
+		v.at = e.locp(m, x.OpenQuote)
+		return v
+	case *ast.BinaryExpression:
+		return e.evalBinary(m, s, x, c)
+	case *ast.UnaryExpression:
+		v := e.eval(m, s, x.Operand, c)
+		switch x.Operator {
+		case token.NOT:
+			if t, ok := v.truthy(); ok {
+				return value{kind: kBool, b: !t, at: e.locp(m, x.Idx), inferred: v.inferred, via: v.via}
+			}
+		case token.MINUS:
+			if v.kind == kNumber {
+				v.num = -v.num
+				return v
+			}
+		case token.VOID:
+			return value{kind: kUndefined}
+		}
+		return unknown(m.pf.text(x, 80))
+	case *ast.ConditionalExpression:
+		t := e.eval(m, s, x.Test, c)
+		if b, ok := t.truthy(); ok {
+			if b {
+				return e.eval(m, s, x.Consequent, c)
+			}
+			return e.eval(m, s, x.Alternate, c)
+		}
+		a, b := e.eval(m, s, x.Consequent, c), e.eval(m, s, x.Alternate, c)
+		if j, ok := joinValues(a, b); ok {
+			return j
+		}
+		return unknown(m.pf.text(x, 80))
+	case *ast.ObjectLiteral:
+		return e.evalObject(m, s, x, c)
+	case *ast.ArrayLiteral:
+		o := newObject()
+		o.isArray = true
+		for i, el := range x.Value {
+			if el == nil {
+				continue
+			}
+			if sp, ok := el.(*ast.SpreadElement); ok {
+				o.unknownSpread = append(o.unknownSpread, m.pf.text(sp, 80))
+				continue
+			}
+			if i >= maxObjectKeys {
+				break
+			}
+			o.set("["+strconv.Itoa(i)+"]", e.eval(m, s, el, c))
+		}
+		return value{kind: kObject, obj: o, at: e.locp(m, x.LeftBracket)}
+	case *ast.FunctionLiteral:
+		return value{kind: kFunction, fn: &funcValue{node: x, scope: s, mod: m}, at: e.locp(m, x.Idx0())}
+	case *ast.ArrowFunctionLiteral:
+		return value{kind: kFunction, fn: &funcValue{node: x, scope: s, mod: m}, at: e.locp(m, x.Idx0())}
+	case *ast.DotExpression:
+		if id, ok := x.Left.(*ast.Identifier); ok && id.Name == "module" && x.Identifier.Name == "exports" && s.lookup("module") == nil {
+			return value{kind: kModule, mod: m}
+		}
+		if _, ok := x.Left.(*ast.ThisExpression); ok {
+			return e.evalThisMember(m, string(x.Identifier.Name), c, x)
+		}
+		left := e.eval(m, s, x.Left, c)
+		return e.member(left, string(x.Identifier.Name), c, m, x)
+	case *ast.BracketExpression:
+		left := e.eval(m, s, x.Left, c)
+		k := e.eval(m, s, x.Member, c)
+		key, ok := k.toString()
+		if !ok {
+			return unknown(m.pf.text(x, 80))
+		}
+		return e.member(left, key, c, m, x)
+	case *ast.CallExpression:
+		return e.evalCall(m, s, x, c)
+	case *ast.NewExpression:
+		callee := e.eval(m, s, x.Callee, c)
+		if k := windowClass(callee); k != "" {
+			w := e.windowFor(m, s, x, k)
+			return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
+		}
+		return unknown(m.pf.text(x, 80))
+	case *ast.SequenceExpression:
+		if len(x.Sequence) == 0 {
+			return value{kind: kUndefined}
+		}
+		return e.eval(m, s, x.Sequence[len(x.Sequence)-1], c)
+	case *ast.AssignExpression:
+		if x.Operator != token.ASSIGN {
+			return unknown(m.pf.text(x, 80))
+		}
+		if id, ok := x.Left.(*ast.Identifier); ok {
+			if b := s.lookup(string(id.Name)); b != nil && len(b.populators) > 0 {
+				return e.evalIdent(m, s, id, c)
+			}
+		}
+		return e.eval(m, s, x.Right, c)
+	case *ast.AwaitExpression:
+		return e.eval(m, s, x.Argument, c)
+	case *ast.OptionalChain:
+		return e.eval(m, s, x.Expression, c)
+	case *ast.Optional:
+		return e.eval(m, s, x.Expression, c)
+	}
+	return unknown(m.pf.text(x, 80))
+}
+
+func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx) value {
+	name := string(x.Name)
+	b := s.lookup(name)
+	if b == nil {
+		switch name {
+		case "undefined":
+			return value{kind: kUndefined}
+		case "__dirname":
+			return value{kind: kString, str: m.dir, fsPath: true, at: e.locp(m, x.Idx)}
+		case "__filename":
+			return value{kind: kString, str: m.path, fsPath: true, at: e.locp(m, x.Idx)}
+		case "exports":
+			return value{kind: kModule, mod: m}
+		case "NaN":
+			return value{kind: kNumber, num: math.NaN()}
+		case "Object":
+			return value{kind: kExternal, ext: "Object"}
+		}
+		return unknown(name)
+	}
+	return e.evalBinding(b, c, x)
+}
+
+func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
+	if b.preset != nil {
+		return *b.preset
+	}
+	if e.busy[b] {
+		return unknown(b.name)
+	}
+	e.busy[b] = true
+	defer delete(e.busy, b)
+	m := b.scope.mod
+	switch {
+	case b.fn != nil:
+		if f, ok := b.fn.(*ast.FunctionLiteral); ok {
+			return value{kind: kFunction, fn: &funcValue{node: f, scope: b.scope, mod: m}, at: e.locp(m, f.Idx0())}
+		}
+		return unknown(b.name)
+	case b.opaque:
+		return unknown(b.name)
+	case b.init != nil:
+		v := e.eval(m, b.scope, b.init, c)
+		for _, k := range b.path {
+			v = e.member(v, k, c, m, b.init)
+		}
+		if !isTrivialStep(b, v) {
+			v = v.withStep(Step{Description: fmt.Sprintf("`%s` is bound to %s", b.name, m.pf.text(b.init, 80)), Location: m.pf.loc(b.declAt.Idx0())})
+		}
+		return v
+	case len(b.populators) > 0:
+		o := newObject()
+		for _, p := range b.populators {
+			e.populateEnum(m, b.scope, p, o, c)
+		}
+		return value{kind: kObject, obj: o, at: e.locp(m, b.populators[0].Idx0())}
+	case len(b.assigned) == 1:
+		a := b.assigned[0]
+		v := e.eval(m, a.scope, a.expr, c)
+		return v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: m.pf.loc(a.expr.Idx0())})
+	case len(b.assigned) > 1:
+		var acc value
+		for i, a := range b.assigned {
+			v := e.eval(m, a.scope, a.expr, c)
+			if i == 0 {
+				acc = v
+				continue
+			}
+			j, ok := joinValues(acc, v)
+			if !ok {
+				return unknown(b.name)
+			}
+			acc = j
+		}
+		return acc
+	}
+	return unknown(b.name)
+}
+
+// isTrivialStep avoids chain steps for require bindings and functions.
+func isTrivialStep(b *binding, v value) bool {
+	return v.kind == kExternal || v.kind == kModule || v.kind == kFunction
+}
+
+func (e *engine) evalThisMember(m *moduleInfo, name string, c evalCtx, x ast.Node) value {
+	as := m.thisAssign[name]
+	if len(as) == 0 {
+		return unknown("this." + name)
+	}
+	var acc value
+	for i, a := range as {
+		v := e.eval(m, a.scope, a.expr, c)
+		if i == 0 {
+			acc = v
+			continue
+		}
+		j, ok := joinValues(acc, v)
+		if !ok {
+			return unknown("this." + name)
+		}
+		acc = j
+	}
+	acc.inferred = true
+	return acc
+}
+
+func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c evalCtx) value {
+	switch x.Operator {
+	case token.LOGICAL_OR, token.LOGICAL_AND, token.COALESCE:
+		l := e.eval(m, s, x.Left, c)
+		t, ok := l.truthy()
+		if !ok {
+			return unknown(m.pf.text(x, 80))
+		}
+		switch x.Operator {
+		case token.LOGICAL_OR:
+			if t {
+				return l
+			}
+		case token.LOGICAL_AND:
+			if !t {
+				return l
+			}
+		case token.COALESCE:
+			if l.kind != kNull && l.kind != kUndefined {
+				return l
+			}
+		}
+		return e.eval(m, s, x.Right, c)
+	case token.PLUS:
+		l, r := e.eval(m, s, x.Left, c), e.eval(m, s, x.Right, c)
+		if l.kind == kNumber && r.kind == kNumber {
+			return value{kind: kNumber, num: l.num + r.num}
+		}
+		if l.kind == kString || r.kind == kString {
+			ls, ok1 := l.toString()
+			rs, ok2 := r.toString()
+			if ok1 && ok2 {
+				v := strVal(ls + rs)
+				v.fsPath = l.fsPath || r.fsPath
+				v.inferred = l.inferred || r.inferred
+				v.at = l.at
+				return v
+			}
+		}
+	case token.STRICT_EQUAL, token.STRICT_NOT_EQUAL, token.EQUAL, token.NOT_EQUAL:
+		l, r := e.eval(m, s, x.Left, c), e.eval(m, s, x.Right, c)
+		la, ok1 := l.jsonValue()
+		ra, ok2 := r.jsonValue()
+		if ok1 && ok2 && l.kind == r.kind {
+			eq := la == ra
+			if x.Operator == token.STRICT_NOT_EQUAL || x.Operator == token.NOT_EQUAL {
+				eq = !eq
+			}
+			return value{kind: kBool, b: eq}
+		}
+	}
+	return unknown(m.pf.text(x, 80))
+}
+
+func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c evalCtx) value {
+	o := newObject()
+	v := value{kind: kObject, obj: o, at: e.locp(m, x.LeftBrace)}
+	for _, p := range x.Value {
+		if len(o.keys) >= maxObjectKeys {
+			e.boundReached = true
+			break
+		}
+		switch p := p.(type) {
+		case *ast.PropertyKeyed:
+			key, ok := staticKey(p.Key, p.Computed)
+			if !ok {
+				k, ok2 := e.eval(m, s, p.Key, c).toString()
+				if !ok2 {
+					o.dynamicKeys++
+					continue
+				}
+				key = k
+			}
+			pv := e.eval(m, s, p.Value, c)
+			if pv.at == nil {
+				pv.at = e.locp(m, p.Idx0())
+			}
+			o.set(key, pv)
+		case *ast.PropertyShort:
+			var pv value
+			if p.Initializer != nil {
+				pv = e.eval(m, s, p.Initializer, c)
+			} else {
+				pv = e.eval(m, s, &p.Name, c)
+			}
+			if pv.at == nil {
+				pv.at = e.locp(m, p.Name.Idx)
+			}
+			o.set(string(p.Name.Name), pv)
+		case *ast.SpreadElement:
+			sv := e.eval(m, s, p.Expression, c)
+			if sv.kind != kObject {
+				o.unknownSpread = append(o.unknownSpread, m.pf.text(p.Expression, 80))
+				continue
+			}
+			step := Step{Description: "spread of " + m.pf.text(p.Expression, 80), Location: m.pf.loc(p.Idx0())}
+			for _, k := range sv.obj.keys {
+				pv := sv.obj.props[k]
+				pv.inferred = true
+				via := make([]Step, 0, 1+len(sv.via)+len(pv.via))
+				via = append(append(append(via, step), sv.via...), pv.via...)
+				if len(via) > maxChain {
+					via = via[:maxChain]
+				}
+				pv.via = via
+				o.set(k, pv)
+			}
+			o.unknownSpread = append(o.unknownSpread, sv.obj.unknownSpread...)
+			o.dynamicKeys += sv.obj.dynamicKeys
+		}
+	}
+	return v
+}
+
+// member reads property key of v.
+func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.Node) value {
+	switch v.kind {
+	case kObject:
+		if pv, ok := v.obj.get(key); ok {
+			if v.inferred {
+				pv.inferred = true
+			}
+			for i := len(v.via) - 1; i >= 0; i-- {
+				pv = pv.withStep(v.via[i])
+			}
+			return pv
+		}
+		if len(v.obj.unknownSpread) > 0 || v.obj.dynamicKeys > 0 {
+			return unknown(m.pf.text(at, 80))
+		}
+		if v.obj.isArray && key == "length" {
+			return value{kind: kNumber, num: float64(len(v.obj.keys))}
+		}
+		return value{kind: kUndefined}
+	case kModule:
+		return e.exportOf(v.mod, key, c, m, at)
+	case kExternal:
+		p := make([]string, len(v.path), len(v.path)+1)
+		copy(p, v.path)
+		return value{kind: kExternal, ext: v.ext, path: append(p, key), inferred: v.inferred}
+	case kInstance:
+		p := make([]string, len(v.path), len(v.path)+1)
+		copy(p, v.path)
+		return value{kind: kInstance, ext: v.ext, win: v.win, path: append(p, key), inferred: v.inferred}
+	case kString:
+		if key == "length" {
+			return value{kind: kNumber, num: float64(len(v.str))}
+		}
+	}
+	return unknown(m.pf.text(at, 80))
+}
+
+// exportOf resolves a named export of an analysed module, following
+// module.exports objects, esbuild/tsc export helpers and re-exports.
+func (e *engine) exportOf(mod *moduleInfo, key string, c evalCtx, from *moduleInfo, at ast.Node) value {
+	if v, ok := mod.exportCache[key]; ok {
+		return v
+	}
+	if mod.exportBusy[key] {
+		return unknown(from.pf.text(at, 80))
+	}
+	mod.exportBusy[key] = true
+	defer delete(mod.exportBusy, key)
+	v, found := e.findExport(mod, key, c)
+	if !found {
+		if key == "default" {
+			v = value{kind: kModule, mod: mod}
+		} else {
+			v = unknown(from.pf.text(at, 80))
+		}
+	}
+	if v.kind != kModule {
+		v.inferred = true
+		v = v.withStep(Step{Description: fmt.Sprintf("exported as `%s` by %s", key, mod.path), Location: e.exportLoc(mod, key)})
+	}
+	mod.exportCache[key] = v
+	return v
+}
+
+func (e *engine) findExport(mod *moduleInfo, key string, c evalCtx) (value, bool) {
+	for i := len(mod.exports) - 1; i >= 0; i-- {
+		d := mod.exports[i]
+		if d.name == key {
+			return e.eval(mod, d.scope, d.expr, c), true
+		}
+	}
+	for i := len(mod.exports) - 1; i >= 0; i-- {
+		d := mod.exports[i]
+		if d.name != "" {
+			continue
+		}
+		base := e.eval(mod, d.scope, d.expr, c)
+		if base.kind == kModule && base.mod == mod {
+			continue // module.exports = __toCommonJS(exports-object)
+		}
+		if base.kind == kObject {
+			if pv, ok := base.obj.get(key); ok {
+				return pv, true
+			}
+			if key == "default" {
+				return base, true
+			}
+			continue
+		}
+		if key == "default" {
+			return base, true
+		}
+		return e.member(base, key, c, mod, d.expr), true
+	}
+	for _, r := range mod.reExports {
+		v := e.eval(mod, r.scope, r.expr, c)
+		if v.kind == kModule && v.mod != mod {
+			if pv, ok := e.findExport(v.mod, key, c); ok {
+				return pv, true
+			}
+		}
+	}
+	return value{}, false
+}
+
+func (e *engine) exportLoc(mod *moduleInfo, key string) Location {
+	for i := len(mod.exports) - 1; i >= 0; i-- {
+		if mod.exports[i].name == key {
+			return mod.pf.loc(mod.exports[i].expr.Idx0())
+		}
+	}
+	return Location{File: mod.path, Line: 1, Column: 1}
+}
+
+// interop helpers emitted by esbuild, tsc and babel that return their
+// argument's module object.
+var interopHelpers = map[string]bool{
+	"__toESM": true, "__toCommonJS": true, "__importDefault": true, "__importStar": true,
+	"_interopRequireDefault": true, "_interopRequireWildcard": true, "_interopNamespace": true,
+	"__require": true,
+}
+
+func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c evalCtx) value {
+	if id, ok := x.Callee.(*ast.Identifier); ok && s.lookup(string(id.Name)) == nil {
+		name := string(id.Name)
+		if name == "require" && len(x.ArgumentList) == 1 {
+			spec, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+			if !ok {
+				return unknown(m.pf.text(x, 80))
+			}
+			return e.requireValue(m, spec)
+		}
+		if interopHelpers[name] && len(x.ArgumentList) >= 1 {
+			return e.eval(m, s, x.ArgumentList[0], c)
+		}
+	}
+	// Immediately invoked function: enum populator or plain IIFE.
+	switch fn := x.Callee.(type) {
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		if len(x.ArgumentList) == 1 {
+			if or, ok := x.ArgumentList[0].(*ast.BinaryExpression); ok && or.Operator == token.LOGICAL_OR {
+				o := newObject()
+				e.populateEnum(m, s, x, o, c)
+				return value{kind: kObject, obj: o, at: e.locp(m, x.Idx0())}
+			}
+		}
+		return e.callFunction(&funcValue{node: fn, scope: s, mod: m}, m, s, x.ArgumentList, c)
+	}
+	callee := e.eval(m, s, x.Callee, c)
+	switch callee.kind {
+	case kFunction:
+		return e.callFunction(callee.fn, m, s, x.ArgumentList, c)
+	case kExternal:
+		return e.callExternal(m, s, callee, x, c)
+	}
+	return unknown(m.pf.text(x, 80))
+}
+
+func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.CallExpression, c evalCtx) value {
+	if callee.ext == "path" && len(callee.path) == 1 {
+		args := make([]string, 0, len(x.ArgumentList))
+		fs := false
+		for _, a := range x.ArgumentList {
+			v := e.eval(m, s, a, c)
+			str, ok := v.toString()
+			if !ok {
+				return unknown(m.pf.text(x, 80))
+			}
+			fs = fs || v.fsPath
+			args = append(args, str)
+		}
+		var out string
+		switch callee.path[0] {
+		case "join", "resolve":
+			out = joinAppPath(callee.path[0] == "resolve", args)
+		case "normalize":
+			if len(args) == 1 {
+				out = path.Clean(args[0])
+			}
+		case "dirname":
+			if len(args) == 1 {
+				out = path.Dir(args[0])
+			}
+		default:
+			return unknown(m.pf.text(x, 80))
+		}
+		return value{kind: kString, str: out, fsPath: true, at: e.locp(m, x.Idx0())}
+	}
+	if callee.ext == "url" && len(callee.path) == 1 && callee.path[0] == "fileURLToPath" && len(x.ArgumentList) == 1 {
+		// ESM's __dirname idiom: path.dirname(fileURLToPath(import.meta.url)),
+		// which esbuild lowers to import_meta.url.
+		if t := m.pf.text(x.ArgumentList[0], 40); t == "import_meta.url" || t == "import.meta.url" {
+			return value{kind: kString, str: m.path, fsPath: true, at: e.locp(m, x.Idx0())}
+		}
+	}
+	if callee.ext == "Object" {
+		switch strings.Join(callee.path, ".") {
+		case "assign":
+			o := newObject()
+			for _, a := range x.ArgumentList {
+				v := e.eval(m, s, a, c)
+				if v.kind != kObject {
+					o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
+					continue
+				}
+				for _, k := range v.obj.keys {
+					pv := v.obj.props[k]
+					pv.inferred = true
+					o.set(k, pv.withStep(Step{Description: "Object.assign source " + m.pf.text(a, 80), Location: m.pf.loc(a.Idx0())}))
+				}
+				o.unknownSpread = append(o.unknownSpread, v.obj.unknownSpread...)
+			}
+			return value{kind: kObject, obj: o, at: e.locp(m, x.Idx0())}
+		case "freeze":
+			if len(x.ArgumentList) == 1 {
+				return e.eval(m, s, x.ArgumentList[0], c)
+			}
+		}
+	}
+	return unknown(m.pf.text(x, 80))
+}
+
+// joinAppPath joins path segments the way path.join/resolve would, with
+// application paths relative to the analysed root.
+func joinAppPath(resolve bool, args []string) string {
+	if resolve {
+		for i := len(args) - 1; i >= 0; i-- {
+			if strings.HasPrefix(args[i], "/") {
+				args = args[i:]
+				break
+			}
+		}
+	}
+	return path.Clean(path.Join(args...))
+}
+
+// callFunction evaluates a helper's return value with its parameters bound
+// to the argument values: the common `function prefs() { return {...} }`.
+func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast.Expression, c evalCtx) value {
+	if c.callDepth >= maxCallDepth {
+		e.boundReached = true
+		return unknown("call depth")
+	}
+	c.callDepth++
+	fm := fv.mod
+	fs := newScope(fv.scope, fm)
+	var pl *ast.ParameterList
+	var returns []ast.Expression
+	var bodyList []ast.Statement
+	name := "anonymous function"
+	switch f := fv.node.(type) {
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+		if f.Body != nil {
+			bodyList = f.Body.List
+		}
+		if f.Name != nil {
+			name = "`" + string(f.Name.Name) + "`"
+		}
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+		switch b := f.Body.(type) {
+		case *ast.ExpressionBody:
+			returns = []ast.Expression{b.Expression}
+		case *ast.BlockStatement:
+			bodyList = b.List
+		}
+	default:
+		return unknown("function")
+	}
+	declareParams(fs, pl)
+	hoist(fs, bodyList, true)
+	if pl != nil {
+		for i, p := range pl.List {
+			id, ok := p.Target.(*ast.Identifier)
+			if !ok {
+				continue
+			}
+			var av value
+			switch {
+			case i < len(args):
+				av = e.eval(m, s, args[i], c)
+			case p.Initializer != nil:
+				av = e.eval(fm, fs, p.Initializer, c)
+			default:
+				av = value{kind: kUndefined}
+			}
+			if b := fs.vars[string(id.Name)]; b != nil {
+				b.preset = &av
+			}
+		}
+	}
+	if returns == nil {
+		collectReturns(bodyList, &returns)
+	}
+	if len(returns) == 0 {
+		return value{kind: kUndefined}
+	}
+	var acc value
+	for i, r := range returns {
+		v := e.eval(fm, fs, r, c)
+		if i == 0 {
+			acc = v
+			continue
+		}
+		j, ok := joinValues(acc, v)
+		if !ok {
+			return unknown(name + " has several return values")
+		}
+		acc = j
+	}
+	acc.inferred = true
+	return acc.withStep(Step{Description: "returned by " + name, Location: fm.pf.loc(returns[0].Idx0())})
+}
+
+// collectReturns gathers return expressions, not entering nested functions.
+func collectReturns(stmts []ast.Statement, out *[]ast.Expression) {
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.ReturnStatement:
+			if st.Argument != nil {
+				*out = append(*out, st.Argument)
+			}
+		case *ast.BlockStatement:
+			collectReturns(st.List, out)
+		case *ast.IfStatement:
+			collectReturns([]ast.Statement{st.Consequent}, out)
+			if st.Alternate != nil {
+				collectReturns([]ast.Statement{st.Alternate}, out)
+			}
+		case *ast.TryStatement:
+			if st.Body != nil {
+				collectReturns(st.Body.List, out)
+			}
+			if st.Catch != nil && st.Catch.Body != nil {
+				collectReturns(st.Catch.Body.List, out)
+			}
+		case *ast.SwitchStatement:
+			for _, cs := range st.Body {
+				collectReturns(cs.Consequent, out)
+			}
+		}
+	}
+}
+
+// populateEnum folds a TypeScript enum IIFE: assignments P["K"] = v (and
+// the numeric reverse mapping P[P["K"] = 0] = "K") into o.
+func (e *engine) populateEnum(m *moduleInfo, s *scope, call *ast.CallExpression, o *objValue, c evalCtx) {
+	var pl *ast.ParameterList
+	var body []ast.Statement
+	switch f := call.Callee.(type) {
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+		if f.Body != nil {
+			body = f.Body.List
+		}
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+		if b, ok := f.Body.(*ast.BlockStatement); ok {
+			body = b.List
+		}
+	}
+	if pl == nil || len(pl.List) == 0 {
+		return
+	}
+	param, ok := pl.List[0].Target.(*ast.Identifier)
+	if !ok {
+		return
+	}
+	fs := s
+	if sc := m.scopes[call.Callee]; sc != nil {
+		fs = sc
+	}
+	var assign func(a *ast.AssignExpression) (string, bool)
+	assign = func(a *ast.AssignExpression) (string, bool) {
+		br, ok := a.Left.(*ast.BracketExpression)
+		if !ok {
+			if d, ok := a.Left.(*ast.DotExpression); ok {
+				if id, ok := d.Left.(*ast.Identifier); ok && id.Name == param.Name {
+					o.set(string(d.Identifier.Name), e.eval(m, fs, a.Right, c))
+					return string(d.Identifier.Name), true
+				}
+			}
+			return "", false
+		}
+		if id, ok := br.Left.(*ast.Identifier); !ok || id.Name != param.Name {
+			return "", false
+		}
+		var key string
+		if inner, ok := br.Member.(*ast.AssignExpression); ok {
+			k, ok := assign(inner)
+			if !ok {
+				return "", false
+			}
+			v, _ := o.get(k)
+			key, _ = v.toString()
+		} else {
+			k, ok := e.eval(m, fs, br.Member, c).toString()
+			if !ok {
+				return "", false
+			}
+			key = k
+		}
+		v := e.eval(m, fs, a.Right, c)
+		o.set(key, v)
+		return key, true
+	}
+	for _, st := range body {
+		if es, ok := st.(*ast.ExpressionStatement); ok {
+			if a, ok := es.Expression.(*ast.AssignExpression); ok {
+				assign(a)
+			}
+		}
+	}
+}
+
+// joinValues merges two possible values: equal primitives stay, objects
+// merge property-wise (differing properties become unknown).
+func joinValues(a, b value) (value, bool) {
+	if a.kind != b.kind {
+		return value{}, false
+	}
+	switch a.kind {
+	case kString, kNumber, kBool, kNull, kUndefined:
+		av, _ := a.jsonValue()
+		bv, _ := b.jsonValue()
+		if av == bv {
+			return a, true
+		}
+	case kObject:
+		o := newObject()
+		for _, k := range a.obj.keys {
+			pa := a.obj.props[k]
+			if pb, ok := b.obj.get(k); ok {
+				if j, ok := joinValues(pa, pb); ok {
+					o.set(k, j)
+					continue
+				}
+			}
+			o.set(k, unknown(k+" differs between branches"))
+		}
+		for _, k := range b.obj.keys {
+			if _, ok := a.obj.get(k); !ok {
+				o.set(k, unknown(k+" differs between branches"))
+			}
+		}
+		o.unknownSpread = append(append(o.unknownSpread, a.obj.unknownSpread...), b.obj.unknownSpread...)
+		return value{kind: kObject, obj: o, at: a.at, via: a.via, inferred: true}, true
+	case kInstance:
+		if a.win == b.win && strings.Join(a.path, ".") == strings.Join(b.path, ".") {
+			return a, true
+		}
+	case kExternal:
+		if a.ext == b.ext && strings.Join(a.path, ".") == strings.Join(b.path, ".") {
+			return a, true
+		}
+	case kModule:
+		if a.mod == b.mod {
+			return a, true
+		}
+	case kFunction:
+		if a.fn.node == b.fn.node {
+			return a, true
+		}
+	}
+	return value{}, false
+}
+
+// windowClass names the Electron constructor v refers to, if any.
+func windowClass(v value) string {
+	if v.kind != kExternal || v.ext != "electron" || len(v.path) == 0 {
+		return ""
+	}
+	switch last := v.path[len(v.path)-1]; last {
+	case "BrowserWindow", "BrowserView", "WebContentsView":
+		return last
+	}
+	return ""
+}
+
+func formatInt(i int) string { return strconv.Itoa(i) }

@@ -1,0 +1,279 @@
+package jsengine
+
+import (
+	"path"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
+)
+
+// moduleInfo is one parsed file and what the first pass learned about it:
+// its scopes, the plain assignments to its names and what it exports.
+type moduleInfo struct {
+	path string
+	dir  string
+	sha  string
+	size int
+	pf   *parsedFile
+
+	scopes     map[ast.Node]*scope
+	top        *scope
+	exports    []exportDef
+	reExports  []assignment
+	thisAssign map[string][]assignment
+	nodes      int
+	truncated  bool
+
+	exportCache map[string]value
+	exportBusy  map[string]bool
+	roles       map[string]bool
+	imports     []Import
+}
+
+// exportDef is one way the module exports a name ("" = module.exports = …).
+type exportDef struct {
+	name  string
+	expr  ast.Expression
+	scope *scope
+}
+
+// scopeBuilder is the first pass: it creates every scope, hoists
+// declarations, and records assignments and exports, so that the second pass
+// and the evaluator can resolve names used before they are assigned.
+type scopeBuilder struct {
+	m        *moduleInfo
+	stack    []*scope
+	fnBodies map[*ast.BlockStatement]bool
+	budget   int // AST nodes this module may still visit
+}
+
+func (b *scopeBuilder) cur() *scope { return b.stack[len(b.stack)-1] }
+
+func (b *scopeBuilder) push(n ast.Node, s *scope) {
+	b.m.scopes[n] = s
+	b.stack = append(b.stack, s)
+}
+
+func (b *scopeBuilder) Enter(n ast.Node) bool {
+	if b.m.nodes >= b.budget {
+		b.m.truncated = true
+		return false
+	}
+	b.m.nodes++
+	switch n := n.(type) {
+	case *ast.Program:
+		s := newScope(nil, b.m)
+		hoist(s, n.Body, true)
+		b.m.top = s
+		b.push(n, s)
+	case *ast.FunctionLiteral:
+		s := newScope(b.cur(), b.m)
+		declareParams(s, n.ParameterList)
+		if n.Body != nil {
+			hoist(s, n.Body.List, true)
+			b.fnBodies[n.Body] = true
+		}
+		b.push(n, s)
+	case *ast.ArrowFunctionLiteral:
+		s := newScope(b.cur(), b.m)
+		declareParams(s, n.ParameterList)
+		if body, ok := n.Body.(*ast.BlockStatement); ok {
+			hoist(s, body.List, true)
+			b.fnBodies[body] = true
+		}
+		b.push(n, s)
+	case *ast.BlockStatement:
+		if b.fnBodies[n] {
+			return true
+		}
+		s := newScope(b.cur(), b.m)
+		for _, st := range n.List {
+			switch st.(type) {
+			case *ast.LexicalDeclaration, *ast.FunctionDeclaration, *ast.ClassDeclaration:
+				hoistStatement(s, st, true)
+			}
+		}
+		b.push(n, s)
+	case *ast.CatchStatement:
+		s := newScope(b.cur(), b.m)
+		if n.Parameter != nil {
+			s.declareTarget(n.Parameter, nil, nil, true)
+		}
+		b.push(n, s)
+	case *ast.ForStatement:
+		if in, ok := n.Initializer.(*ast.ForLoopInitializerLexicalDecl); ok {
+			s := newScope(b.cur(), b.m)
+			for _, bd := range in.LexicalDeclaration.List {
+				s.declareTarget(bd.Target, nil, nil, true)
+			}
+			b.push(n, s)
+		}
+	case *ast.ForInStatement:
+		b.forDecl(n, n.Into)
+	case *ast.ForOfStatement:
+		b.forDecl(n, n.Into)
+	case *ast.AssignExpression:
+		b.assignment(n)
+	case *ast.CallExpression:
+		b.call(n)
+	}
+	return true
+}
+
+func (b *scopeBuilder) forDecl(n ast.Node, into ast.ForInto) {
+	if d, ok := into.(*ast.ForDeclaration); ok {
+		s := newScope(b.cur(), b.m)
+		s.declareTarget(d.Target, nil, nil, true)
+		b.push(n, s)
+	}
+}
+
+func (b *scopeBuilder) Leave(n ast.Node) {
+	if s, ok := b.m.scopes[n]; ok && len(b.stack) > 0 && b.cur() == s {
+		b.stack = b.stack[:len(b.stack)-1]
+	}
+}
+
+// free reports whether name is not declared in the current scope chain
+// (a CommonJS free variable such as module, exports or require).
+func (b *scopeBuilder) free(name string) bool { return b.cur().lookup(name) == nil }
+
+func (b *scopeBuilder) assignment(n *ast.AssignExpression) {
+	if n.Operator != token.ASSIGN {
+		return
+	}
+	switch l := n.Left.(type) {
+	case *ast.Identifier:
+		if bd := b.cur().lookup(string(l.Name)); bd != nil {
+			bd.assigned = append(bd.assigned, assignment{expr: n.Right, scope: b.cur()})
+		}
+	case *ast.DotExpression:
+		name := string(l.Identifier.Name)
+		switch left := l.Left.(type) {
+		case *ast.ThisExpression:
+			b.m.thisAssign[name] = append(b.m.thisAssign[name], assignment{expr: n.Right, scope: b.cur()})
+		case *ast.Identifier:
+			if left.Name == "module" && name == "exports" && b.free("module") {
+				b.m.exports = append(b.m.exports, exportDef{name: "", expr: n.Right, scope: b.cur()})
+			}
+			if left.Name == "exports" && b.free("exports") {
+				b.m.exports = append(b.m.exports, exportDef{name: name, expr: n.Right, scope: b.cur()})
+			}
+		case *ast.DotExpression:
+			if id, ok := left.Left.(*ast.Identifier); ok && id.Name == "module" && left.Identifier.Name == "exports" && b.free("module") {
+				b.m.exports = append(b.m.exports, exportDef{name: name, expr: n.Right, scope: b.cur()})
+			}
+		}
+	case *ast.BracketExpression:
+		if id, ok := l.Left.(*ast.Identifier); ok && id.Name == "exports" && b.free("exports") {
+			if k, ok := l.Member.(*ast.StringLiteral); ok {
+				b.m.exports = append(b.m.exports, exportDef{name: string(k.Value), expr: n.Right, scope: b.cur()})
+			}
+		}
+	}
+}
+
+func (b *scopeBuilder) call(n *ast.CallExpression) {
+	switch callee := n.Callee.(type) {
+	case *ast.Identifier:
+		switch callee.Name {
+		case "__export": // esbuild: __export(target, { name: () => local })
+			if len(n.ArgumentList) == 2 {
+				if obj, ok := n.ArgumentList[1].(*ast.ObjectLiteral); ok {
+					for _, p := range obj.Value {
+						kp, ok := p.(*ast.PropertyKeyed)
+						if !ok {
+							continue
+						}
+						key, ok := staticKey(kp.Key, kp.Computed)
+						if !ok {
+							continue
+						}
+						if arrow, ok := kp.Value.(*ast.ArrowFunctionLiteral); ok {
+							if body, ok := arrow.Body.(*ast.ExpressionBody); ok {
+								b.m.exports = append(b.m.exports, exportDef{name: key, expr: body.Expression, scope: b.cur()})
+							}
+						}
+					}
+				}
+			}
+		case "__reExport": // esbuild: __reExport(target, require("x"), module.exports)
+			if len(n.ArgumentList) >= 2 {
+				b.m.reExports = append(b.m.reExports, assignment{expr: n.ArgumentList[1], scope: b.cur()})
+			}
+		case "__exportStar": // tsc: __exportStar(require("x"), exports)
+			if len(n.ArgumentList) >= 1 {
+				b.m.reExports = append(b.m.reExports, assignment{expr: n.ArgumentList[0], scope: b.cur()})
+			}
+		}
+	case *ast.DotExpression:
+		// Object.defineProperty(exports, "X", { get: function () { return e; } })
+		obj, ok := callee.Left.(*ast.Identifier)
+		if !ok || obj.Name != "Object" || callee.Identifier.Name != "defineProperty" || len(n.ArgumentList) != 3 {
+			break
+		}
+		target, ok := n.ArgumentList[0].(*ast.Identifier)
+		key, ok2 := n.ArgumentList[1].(*ast.StringLiteral)
+		desc, ok3 := n.ArgumentList[2].(*ast.ObjectLiteral)
+		if !ok || !ok2 || !ok3 || target.Name != "exports" || !b.free("exports") {
+			break
+		}
+		for _, p := range desc.Value {
+			kp, ok := p.(*ast.PropertyKeyed)
+			if !ok {
+				continue
+			}
+			k, _ := staticKey(kp.Key, kp.Computed)
+			switch k {
+			case "value":
+				b.m.exports = append(b.m.exports, exportDef{name: string(key.Value), expr: kp.Value, scope: b.cur()})
+			case "get":
+				if e := singleReturn(kp.Value); e != nil {
+					b.m.exports = append(b.m.exports, exportDef{name: string(key.Value), expr: e, scope: b.cur()})
+				}
+			}
+		}
+	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
+		// TypeScript enums: (function (E) { E["A"] = "a"; })(E || (exports.E = E = {}));
+		if len(n.ArgumentList) == 1 {
+			if or, ok := n.ArgumentList[0].(*ast.BinaryExpression); ok && or.Operator == token.LOGICAL_OR {
+				if id, ok := or.Left.(*ast.Identifier); ok {
+					if bd := b.cur().lookup(string(id.Name)); bd != nil && bd.init == nil {
+						bd.populators = append(bd.populators, n)
+					}
+				}
+			}
+		}
+	}
+}
+
+// singleReturn returns the expression a getter function returns directly.
+func singleReturn(e ast.Expression) ast.Expression {
+	switch f := e.(type) {
+	case *ast.FunctionLiteral:
+		if f.Body != nil && len(f.Body.List) == 1 {
+			if r, ok := f.Body.List[0].(*ast.ReturnStatement); ok {
+				return r.Argument
+			}
+		}
+	case *ast.ArrowFunctionLiteral:
+		if body, ok := f.Body.(*ast.ExpressionBody); ok {
+			return body.Expression
+		}
+	}
+	return nil
+}
+
+func newModuleInfo(p string, pf *parsedFile, sha string, size int) *moduleInfo {
+	return &moduleInfo{
+		path: p, dir: path.Dir(p), sha: sha, size: size, pf: pf,
+		scopes: map[ast.Node]*scope{}, thisAssign: map[string][]assignment{},
+		exportCache: map[string]value{}, exportBusy: map[string]bool{}, roles: map[string]bool{},
+	}
+}
+
+// buildScopes runs the first pass over m with an AST node budget.
+func buildScopes(m *moduleInfo, budget int) {
+	b := &scopeBuilder{m: m, fnBodies: map[*ast.BlockStatement]bool{}, budget: budget}
+	walk(b, m.pf.prog)
+}

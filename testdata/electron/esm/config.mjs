@@ -1,0 +1,6 @@
+export const defaults = {
+  contextIsolation: true,
+  sandbox: false,
+};
+
+export const VIEW_CHANNEL = 'viewer:render';

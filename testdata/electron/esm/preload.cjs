@@ -1,0 +1,4 @@
+const { contextBridge, ipcRenderer } = require('electron');
+contextBridge.exposeInMainWorld('viewer', {
+  render: (doc) => ipcRenderer.invoke('viewer:render', doc),
+});

@@ -1,0 +1,3 @@
+export function render(doc) {
+  return String(doc);
+}

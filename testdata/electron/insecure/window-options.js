@@ -1,0 +1,8 @@
+function baseWebPreferences() {
+  return {
+    contextIsolation: false,
+    nodeIntegration: true,
+  };
+}
+
+module.exports = { baseWebPreferences };

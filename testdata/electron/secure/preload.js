@@ -1,0 +1,5 @@
+const { contextBridge, ipcRenderer } = require('electron');
+
+contextBridge.exposeInMainWorld('notes', {
+  list: () => ipcRenderer.invoke('notes:list'),
+});

@@ -1,0 +1,3 @@
+window.notes.list().then((items) => {
+  document.body.textContent = String(items.length);
+});
