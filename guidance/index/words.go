@@ -73,7 +73,45 @@ func isWordRune(r rune) bool {
 // hyphens, dots, slashes — separates words, so `analyze_javascript_application`
 // holds the words analyze, javascript and application.
 func (n *normaliser) tokens(s string) []string {
+	if isASCII(s) {
+		// NFKC leaves ASCII unchanged and folding it is lower-casing: skip
+		// the Unicode tables for the common case.
+		return splitASCIIWords(s)
+	}
 	return splitWords(n.normalise(s))
+}
+
+func isASCII(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if s[i] >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
+}
+
+func splitASCIIWords(s string) []string {
+	var out []string
+	var buf []byte
+	flush := func() {
+		if len(buf) > 0 {
+			out = append(out, string(buf))
+			buf = buf[:0]
+		}
+	}
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
+			buf = append(buf, c)
+		case c >= 'A' && c <= 'Z':
+			buf = append(buf, c+('a'-'A'))
+		default:
+			flush()
+		}
+	}
+	flush()
+	return out
 }
 
 func splitWords(s string) []string {
