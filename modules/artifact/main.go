@@ -1,0 +1,38 @@
+// Command artifact is the artifact wasm module: it lists the structure of an
+// untrusted container (ASAR, zip, tar, tar.gz or directory) mounted
+// read-only at /in and validates every byte range it reports. Hashing is the
+// host's job; this module never returns file bytes.
+package main
+
+import (
+	"encoding/json"
+	"os"
+	"path"
+
+	"rea/modules/abi"
+	"rea/modules/artifact/container"
+	"rea/modules/artifact/inventory"
+)
+
+func main() {
+	abi.Serve(map[string]abi.Handler{inventory.Operation: inventoryHandler})
+}
+
+func inventoryHandler(params json.RawMessage, progress *abi.Reporter) (any, error) {
+	var req inventory.Request
+	if err := abi.DecodeParams(params, &req); err != nil {
+		return nil, err
+	}
+	mount := req.MountPath
+	if mount == "" {
+		mount = inventory.DefaultMountPath
+	}
+	if !path.IsAbs(mount) {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "mount_path %q must be absolute", mount).WithDetail("field", "mount_path")
+	}
+	input := req.Input
+	if input == "" {
+		input = "."
+	}
+	return container.Inventory(os.DirFS(mount), input, req.Format, req.Limits, progress.Report)
+}
