@@ -207,7 +207,8 @@ func (a *analyzer) binding(n *ast.Binding) {
 	if rc == nil {
 		return
 	}
-	if id, ok := n.Target.(*ast.Identifier); ok && a.m.pf.smap != nil && strings.HasPrefix(string(id.Name), "import_") {
+	// esbuild turns every ESM import into a top-level require binding.
+	if a.m.pf.smap != nil && a.cur() == a.m.top {
 		a.staticRequire[rc] = true
 	}
 	if op, ok := n.Target.(*ast.ObjectPattern); ok {

@@ -433,6 +433,9 @@ func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.No
 	case kModule:
 		return e.exportOf(v.mod, key, c, m, at)
 	case kExternal:
+		if key == "default" && len(v.path) == 0 {
+			return v // default import of a CommonJS or built-in module
+		}
 		p := make([]string, len(v.path), len(v.path)+1)
 		copy(p, v.path)
 		return value{kind: kExternal, ext: v.ext, path: append(p, key), inferred: v.inferred}
@@ -534,17 +537,22 @@ var interopHelpers = map[string]bool{
 }
 
 func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c evalCtx) value {
-	if id, ok := x.Callee.(*ast.Identifier); ok && s.lookup(string(id.Name)) == nil {
+	if id, ok := x.Callee.(*ast.Identifier); ok {
 		name := string(id.Name)
-		if name == "require" && len(x.ArgumentList) == 1 {
+		if name == "require" && len(x.ArgumentList) == 1 && s.lookup(name) == nil {
 			spec, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
 			if !ok {
 				return unknown(m.pf.text(x, 80))
 			}
 			return e.requireValue(m, spec)
 		}
+		// Bundler helpers are declared in the module itself, so they are
+		// recognised by name, not by being free.
 		if interopHelpers[name] && len(x.ArgumentList) >= 1 {
 			return e.eval(m, s, x.ArgumentList[0], c)
+		}
+		if spreadHelpers[name] {
+			return e.mergeObjects(m, s, x, c)
 		}
 	}
 	// Immediately invoked function: enum populator or plain IIFE.
@@ -609,21 +617,7 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 	if callee.ext == "Object" {
 		switch strings.Join(callee.path, ".") {
 		case "assign":
-			o := newObject()
-			for _, a := range x.ArgumentList {
-				v := e.eval(m, s, a, c)
-				if v.kind != kObject {
-					o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
-					continue
-				}
-				for _, k := range v.obj.keys {
-					pv := v.obj.props[k]
-					pv.inferred = true
-					o.set(k, pv.withStep(Step{Description: "Object.assign source " + m.pf.text(a, 80), Location: m.pf.loc(a.Idx0())}))
-				}
-				o.unknownSpread = append(o.unknownSpread, v.obj.unknownSpread...)
-			}
-			return value{kind: kObject, obj: o, at: e.locp(m, x.Idx0())}
+			return e.mergeObjects(m, s, x, c)
 		case "freeze":
 			if len(x.ArgumentList) == 1 {
 				return e.eval(m, s, x.ArgumentList[0], c)
@@ -631,6 +625,40 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 		}
 	}
 	return unknown(m.pf.text(x, 80))
+}
+
+// spreadHelpers are esbuild's lowering of object spread for ES2017:
+// {...a, b: 1} becomes __spreadProps(__spreadValues({}, a), {b: 1}).
+var spreadHelpers = map[string]bool{"__spreadValues": true, "__spreadProps": true, "_objectSpread": true, "_objectSpread2": true, "__assign": true, "_extends": true}
+
+// mergeObjects folds Object.assign-like calls: later arguments win; sources
+// that are not known objects become unknown spreads.
+func (e *engine) mergeObjects(m *moduleInfo, s *scope, x *ast.CallExpression, c evalCtx) value {
+	o := newObject()
+	for i, a := range x.ArgumentList {
+		v := e.eval(m, s, a, c)
+		if v.kind != kObject {
+			o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
+			continue
+		}
+		_, literal := a.(*ast.ObjectLiteral)
+		for _, k := range v.obj.keys {
+			pv := v.obj.props[k]
+			if i > 0 && !literal || len(v.via) > 0 {
+				pv.inferred = true
+				via := make([]Step, 0, 1+len(v.via)+len(pv.via))
+				via = append(append(append(via, Step{Description: "spread of " + m.pf.text(a, 80), Location: m.pf.loc(a.Idx0())}), v.via...), pv.via...)
+				if len(via) > maxChain {
+					via = via[:maxChain]
+				}
+				pv.via = via
+			}
+			o.set(k, pv)
+		}
+		o.unknownSpread = append(o.unknownSpread, v.obj.unknownSpread...)
+		o.dynamicKeys += v.obj.dynamicKeys
+	}
+	return value{kind: kObject, obj: o, at: e.locp(m, x.Idx0())}
 }
 
 // joinAppPath joins path segments the way path.join/resolve would, with

@@ -3,4 +3,6 @@ import { greet } from './greet.js';
 if ('serviceWorker' in navigator) {
   navigator.serviceWorker.register('./sw.js');
 }
-document.body.textContent = greet(await window.viewer.render('x'));
+window.viewer.render('x').then((out) => {
+  document.body.textContent = greet(out);
+});
