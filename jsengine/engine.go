@@ -21,16 +21,16 @@ type engine struct {
 	steps        int
 	boundReached bool
 
-	windows    map[*ast.NewExpression]*windowRec
-	windowList []*windowRec
-	exposed    []ExposedAPI
-	ipc        []IPCOperation
-	obs        []Observation
-	findings   []Finding
-	entry      []Entrypoint
-	edges      []GraphEdge
+	windows     map[*ast.NewExpression]*windowRec
+	windowList  []*windowRec
+	exposed     []ExposedAPI
+	ipc         []IPCOperation
+	obs         []Observation
+	findings    []Finding
+	entry       []Entrypoint
+	edges       []GraphEdge
 	limitations []string
-	hits       []LimitHit
+	hits        []LimitHit
 
 	pkgSrc string
 	html   map[string]string
@@ -46,7 +46,7 @@ type windowRec struct {
 	mod  *moduleInfo
 	w    Window
 	// prefsAt is the location of the webPreferences property, if any.
-	prefsAt *Location
+	prefsAt     *Location
 	findingsFor map[string]Value
 }
 

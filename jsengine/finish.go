@@ -372,7 +372,7 @@ func (e *engine) pairIPC() {
 		}
 		if op.Side == "main" && op.Role != "transmission" && op.SenderValidation != nil && !*op.SenderValidation {
 			e.addFinding(Finding{RuleID: "ipc-handler-without-sender-validation", Severity: "low", Confidence: "observed",
-				Message: fmt.Sprintf("%s(%q) never checks event.senderFrame or the sender URL, so any frame that can reach IPC can call it.", op.API, op.Channel),
+				Message:  fmt.Sprintf("%s(%q) never checks event.senderFrame or the sender URL, so any frame that can reach IPC can call it.", op.API, op.Channel),
 				Location: op.Location, Snippet: e.snippetAt(op.Location), Remediation: "Check event.senderFrame.url against the application's own origin before acting."})
 		}
 	}
@@ -441,7 +441,7 @@ func (e *engine) appFindings(res *Result) {
 				at = pf.loc(idxOf(i))
 			}
 			e.addFinding(Finding{RuleID: "electron-version-outdated", Severity: "medium", Confidence: "observed",
-				Message: fmt.Sprintf("Electron %s is older than major %d and no longer receives security fixes.", p.ElectronVersion, e.opts.MinimumElectronMajor),
+				Message:  fmt.Sprintf("Electron %s is older than major %d and no longer receives security fixes.", p.ElectronVersion, e.opts.MinimumElectronMajor),
 				Location: at, Snippet: e.snippetAt(at), Remediation: "Upgrade to a supported Electron major."})
 		}
 	}

@@ -99,4 +99,6 @@ func limitError(limit string, value int, omitted int) *abi.Error {
 		WithDetail("limit", limit).WithDetail("value", value).WithDetail("omitted", omitted)
 }
 
-func (l LimitHit) String() string { return fmt.Sprintf("%s=%d (omitted %d)", l.Limit, l.Value, l.Omitted) }
+func (l LimitHit) String() string {
+	return fmt.Sprintf("%s=%d (omitted %d)", l.Limit, l.Value, l.Omitted)
+}
