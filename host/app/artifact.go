@@ -1,0 +1,550 @@
+package app
+
+import (
+	"compress/flate"
+	"compress/gzip"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"hash/crc32"
+	"io"
+	"os"
+	"path"
+	"path/filepath"
+	"slices"
+	"strings"
+
+	"rea/host/evidence"
+	"rea/host/sandbox"
+	"rea/modules/abi"
+	"rea/modules/artifact/inventory"
+	"rea/wasm/module"
+)
+
+// Integrity policies.
+const (
+	// IntegrityFail stops at the first declared-versus-observed mismatch.
+	IntegrityFail = "fail"
+	// IntegrityRecordAndContinue records mismatches as contradictions and
+	// keeps the verified siblings.
+	IntegrityRecordAndContinue = "record-and-continue"
+
+	DefaultMaxIntegrityMismatches = 10
+	MaxIntegrityMismatchesCeiling = 100
+
+	DefaultPageLimit = 100
+	MaxPageLimit     = 500
+)
+
+// ArtifactModule is the module that parses container structure.
+const ArtifactModule = "artifact"
+
+// ArtifactRequest is what inspect-artifact and extract-artifact share: the
+// input, its limits and the integrity policy.
+type ArtifactRequest struct {
+	// InputPath is a local file (ASAR, zip, tar, tar.gz) or directory.
+	InputPath string `json:"input_path"`
+	// Format forces a container format; empty means auto.
+	Format string `json:"format,omitempty"`
+	// Limits bound what the container may declare (max_entries, …).
+	inventory.Limits
+	// IntegrityPolicy is "fail" (default) or "record-and-continue".
+	IntegrityPolicy string `json:"integrity_policy,omitempty"`
+	// MaxIntegrityMismatches bounds recorded contradictions (default 10, ≤ 100).
+	MaxIntegrityMismatches int `json:"max_integrity_mismatches,omitempty"`
+}
+
+// validate fills defaults and refuses bad values with field names.
+func (r *ArtifactRequest) validate() error {
+	if r.InputPath == "" {
+		return abi.Errorf(abi.CodeInvalidRequest, "name the artifact to inspect (input_path)").WithDetail("field", "input_path")
+	}
+	switch r.IntegrityPolicy {
+	case "":
+		r.IntegrityPolicy = IntegrityFail
+	case IntegrityFail, IntegrityRecordAndContinue:
+	default:
+		return abi.Errorf(abi.CodeInvalidRequest, "integrity_policy %q is not one of fail, record-and-continue", r.IntegrityPolicy).
+			WithDetail("field", "integrity_policy")
+	}
+	switch {
+	case r.MaxIntegrityMismatches == 0:
+		r.MaxIntegrityMismatches = DefaultMaxIntegrityMismatches
+	case r.MaxIntegrityMismatches < 0 || r.MaxIntegrityMismatches > MaxIntegrityMismatchesCeiling:
+		return abi.Errorf(abi.CodeInvalidRequest, "max_integrity_mismatches must be between 1 and %d, got %d",
+			MaxIntegrityMismatchesCeiling, r.MaxIntegrityMismatches).WithDetail("field", "max_integrity_mismatches")
+	}
+	switch r.Format {
+	case "", inventory.FormatAuto, inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDirectory:
+	default:
+		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, directory", r.Format).WithDetail("field", "format")
+	}
+	if err := r.Limits.Validate(); err != nil {
+		return err
+	}
+	r.Limits = r.Limits.WithDefaults()
+	return nil
+}
+
+// artifactInput is a resolved input: the directory mounted at /in and the
+// input's name inside it.
+type artifactInput struct {
+	abs      string
+	mountDir string
+	name     string // slash path inside the mount; "." for a directory input
+	isDir    bool
+	size     int64
+}
+
+func resolveInput(p string) (artifactInput, error) {
+	abs, err := filepath.Abs(p)
+	if err != nil {
+		return artifactInput{}, abi.Errorf(abi.CodeInvalidRequest, "cannot resolve %q: %v", p, err).WithDetail("field", "input_path")
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return artifactInput{}, abi.Errorf(abi.CodeInvalidRequest, "cannot read %q: %v; check the path", p, err).WithDetail("field", "input_path")
+	}
+	if st.IsDir() {
+		return artifactInput{abs: abs, mountDir: abs, name: ".", isDir: true}, nil
+	}
+	if !st.Mode().IsRegular() {
+		return artifactInput{}, abi.Errorf(abi.CodeInvalidRequest, "%q is neither a regular file nor a directory", p).WithDetail("field", "input_path")
+	}
+	return artifactInput{abs: abs, mountDir: filepath.Dir(abs), name: filepath.Base(abs), size: st.Size()}, nil
+}
+
+// entryObservation is what the host saw of one entry's bytes.
+type entryObservation struct {
+	sha256           string
+	status           string // verified, mismatched, unavailable, "" (not a file)
+	badBlock         int
+	badBlockObserved string
+	head             [4]byte
+	headN            int
+	limitation       string
+}
+
+// artifactScan is one inventory: the module's structure plus the host's
+// observations, before paging.
+type artifactScan struct {
+	req     ArtifactRequest
+	input   artifactInput
+	res     *inventory.Result
+	obs     []entryObservation
+	module  module.Identity
+	usage   sandbox.Usage
+	limits  sandbox.Limits
+	digest  string // sha256 of the input file, or of a directory's listing
+	graph   *artifactGraph
+	partial bool
+}
+
+// scanArtifact runs the artifact module over the input, hashes every byte
+// range natively and applies the integrity policy.
+func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress func(abi.Progress)) (*artifactScan, error) {
+	if err := req.validate(); err != nil {
+		return nil, err
+	}
+	in, err := resolveInput(req.InputPath)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(in.mountDir)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", in.mountDir, err).WithDetail("field", "input_path")
+	}
+	defer root.Close()
+	out, err := a.Runner.Run(ctx, sandbox.Call{
+		Module:    ArtifactModule,
+		Operation: inventory.Operation,
+		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits},
+		Mounts:    []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: root.FS()}},
+		Limits:    a.Config.Limits,
+		Progress:  progress,
+	})
+	if err != nil {
+		return nil, err
+	}
+	var res inventory.Result
+	if err := json.Unmarshal(out.Result, &res); err != nil {
+		return nil, abi.Errorf(abi.CodeModuleFailed, "the artifact module answered with an unreadable inventory: %v", err)
+	}
+	if err := checkStructure(&res); err != nil {
+		return nil, err
+	}
+	s := &artifactScan{req: req, input: in, res: &res, obs: make([]entryObservation, len(res.Entries)),
+		module: out.Module, usage: out.Usage, limits: out.Limits}
+	if err := s.hashAll(ctx, root, progress); err != nil {
+		return nil, err
+	}
+	if err := s.applyIntegrityPolicy(); err != nil {
+		return nil, err
+	}
+	s.graph = buildGraph(s)
+	s.digest = s.graph.rootDigest
+	return s, nil
+}
+
+// checkStructure refuses an inventory whose cross references do not hold:
+// the module parses hostile bytes, so the host trusts none of its indexes.
+func checkStructure(res *inventory.Result) error {
+	bad := func(what string, args ...any) error {
+		return abi.Errorf(abi.CodeModuleFailed, "the artifact module answered with an inconsistent inventory: "+what, args...)
+	}
+	if len(res.Containers) == 0 || res.Containers[0].Parent != -1 {
+		return bad("no input container")
+	}
+	for i, c := range res.Containers {
+		if c.Index != i || (i > 0 && (c.Parent < 0 || c.Parent >= i || c.Entry < 0 || c.Entry >= len(res.Entries))) {
+			return bad("container %d has bad references", i)
+		}
+		if !fsValid(c.File) {
+			return bad("container %d names file %q", i, c.File)
+		}
+	}
+	for i, e := range res.Entries {
+		if e.Container < 0 || e.Container >= len(res.Containers) {
+			return bad("entry %d names container %d", i, e.Container)
+		}
+		if e.Nested >= len(res.Containers) || e.Nested == 0 {
+			return bad("entry %d names nested container %d", i, e.Nested)
+		}
+		if e.Data != nil && (e.Data.Offset < 0 || e.Data.Length < 0 || e.Data.Offset > (1<<62)-e.Data.Length || !fsValid(e.Data.File)) {
+			return bad("entry %d has range %+v", i, *e.Data)
+		}
+	}
+	return nil
+}
+
+func fsValid(p string) bool {
+	return p == "." || (p != "" && !strings.HasPrefix(p, "/") && path.Clean(p) == p && !strings.HasPrefix(p, "../") && p != "..")
+}
+
+// fileJobs gathers the ranges to hash in one file.
+type fileJobs struct {
+	file     string
+	plain    []*digestJob // compression none, sorted by offset
+	plainIdx []int
+	whole    []int // entries whose range is the whole file
+	deflate  []int
+	gzip     []*digestJob
+	gzipIdx  []int
+}
+
+// hashAll streams every file once (plus one decompression pass per tar.gz)
+// and records each entry's observed hash.
+func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func(abi.Progress)) error {
+	files := map[string]*fileJobs{}
+	var order []string
+	get := func(f string) *fileJobs {
+		fj, ok := files[f]
+		if !ok {
+			fj = &fileJobs{file: f}
+			files[f] = fj
+			order = append(order, f)
+		}
+		return fj
+	}
+	if !s.input.isDir {
+		get(s.input.name)
+	}
+	for i, e := range s.res.Entries {
+		if e.Kind != inventory.KindFile {
+			continue
+		}
+		if e.Unpacked {
+			s.hashUnpacked(ctx, root, i)
+			continue
+		}
+		if e.Data == nil {
+			return abi.Errorf(abi.CodeModuleFailed, "the artifact module listed file %q without a byte range", e.Path)
+		}
+		fj := get(e.Data.File)
+		job := &digestJob{offset: e.Data.Offset, length: e.Data.Length}
+		if e.Integrity != nil {
+			job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
+		}
+		switch e.Data.Compression {
+		case inventory.CompressionNone:
+			if e.Data.Length != e.Size {
+				return abi.Errorf(abi.CodeModuleFailed, "the artifact module gave file %q a %d-byte range for %d bytes", e.Path, e.Data.Length, e.Size)
+			}
+			if s.res.Containers[e.Container].Format == inventory.FormatDirectory {
+				// A directory member is a whole file of its own.
+				fj.whole = append(fj.whole, i)
+				continue
+			}
+			fj.plain = append(fj.plain, job)
+			fj.plainIdx = append(fj.plainIdx, i)
+		case inventory.CompressionDeflate:
+			fj.deflate = append(fj.deflate, i)
+		case inventory.CompressionGzipStream:
+			job.length = e.Size
+			fj.gzip = append(fj.gzip, job)
+			fj.gzipIdx = append(fj.gzipIdx, i)
+		default:
+			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
+		}
+	}
+	var done int64
+	for _, f := range order {
+		fj := files[f]
+		if err := s.hashFile(ctx, root, fj); err != nil {
+			return err
+		}
+		done++
+		if progress != nil {
+			progress(abi.Progress{Phase: "hash", Done: done, Total: int64(len(order))})
+		}
+	}
+	return nil
+}
+
+func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs) error {
+	fh, err := root.Open(fj.file)
+	if err != nil {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot open %q: %v", fj.file, err).WithDetail("path", fj.file)
+	}
+	defer fh.Close()
+	st, err := fh.Stat()
+	if err != nil {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot stat %q: %v", fj.file, err).WithDetail("path", fj.file)
+	}
+	size := st.Size()
+	// Re-check every range against the file as it is now.
+	slices.SortFunc(fj.plainIdx, func(a, b int) int { return cmp64(s.res.Entries[a].Data.Offset, s.res.Entries[b].Data.Offset) })
+	slices.SortFunc(fj.plain, func(a, b *digestJob) int { return cmp64(a.offset, b.offset) })
+	var prevEnd int64
+	for _, j := range fj.plain {
+		if j.end() > size || j.offset < prevEnd {
+			return abi.Errorf(abi.CodeArtifactOperationFailed,
+				"range %d–%d of %q lies outside the file (%d bytes) or overlaps another; the file changed after it was inventoried or the inventory is wrong",
+				j.offset, j.end(), fj.file, size).WithDetail("path", fj.file)
+		}
+		if j.length > 0 {
+			prevEnd = j.end()
+		}
+	}
+	for _, i := range fj.whole {
+		if s.res.Entries[i].Size != size {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q is %d bytes now, %d when inventoried; it changed while rea read it",
+				fj.file, size, s.res.Entries[i].Size).WithDetail("path", fj.file)
+		}
+	}
+	var whole = sha256.New()
+	needWhole := len(fj.whole) > 0 || fj.file == s.input.name && !s.input.isDir
+	if !needWhole {
+		whole = nil
+	}
+	read, err := streamRanges(ctx, fh, fj.plain, whole)
+	if err != nil {
+		return err
+	}
+	if whole != nil && read != size {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q changed while rea read it (%d bytes read, %d expected)", fj.file, read, size)
+	}
+	for k, j := range fj.plain {
+		s.observe(fj.plainIdx[k], j)
+	}
+	if whole != nil {
+		sum := hex.EncodeToString(whole.Sum(nil))
+		if fj.file == s.input.name && !s.input.isDir {
+			s.digest = sum
+		}
+		for _, i := range fj.whole {
+			s.obs[i] = entryObservation{sha256: sum, status: statusVerified, badBlock: -1}
+			s.obs[i].headN = copy(s.obs[i].head[:], headOf(fh))
+		}
+	}
+	for _, i := range fj.deflate {
+		if err := s.hashDeflated(ctx, fh, size, i); err != nil {
+			return err
+		}
+	}
+	if len(fj.gzip) > 0 {
+		if _, err := fh.Seek(0, io.SeekStart); err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot rewind %q: %v", fj.file, err)
+		}
+		zr, err := gzip.NewReader(fh)
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", fj.file, err)
+		}
+		slices.SortFunc(fj.gzipIdx, func(a, b int) int { return cmp64(s.res.Entries[a].Data.Offset, s.res.Entries[b].Data.Offset) })
+		slices.SortFunc(fj.gzip, func(a, b *digestJob) int { return cmp64(a.offset, b.offset) })
+		if _, err := streamRanges(ctx, zr, fj.gzip, nil); err != nil {
+			return err
+		}
+		for k, j := range fj.gzip {
+			s.observe(fj.gzipIdx[k], j)
+		}
+	}
+	return nil
+}
+
+func headOf(f *os.File) []byte {
+	var b [4]byte
+	n, _ := f.ReadAt(b[:], 0)
+	return b[:n]
+}
+
+func cmp64(a, b int64) int {
+	switch {
+	case a < b:
+		return -1
+	case a > b:
+		return 1
+	}
+	return 0
+}
+
+const (
+	statusVerified    = "verified"
+	statusMismatched  = "mismatched"
+	statusUnavailable = "unavailable"
+)
+
+// observe records a finished job against its entry's declared integrity.
+func (s *artifactScan) observe(i int, j *digestJob) {
+	o := entryObservation{sha256: j.sha256, status: statusVerified, badBlock: j.badBlock, badBlockObserved: j.badBlockObserved, head: j.head, headN: j.headN}
+	if in := s.res.Entries[i].Integrity; in != nil && (in.Hash != j.sha256 || j.badBlock >= 0) {
+		o.status = statusMismatched
+	}
+	s.obs[i] = o
+}
+
+// hashDeflated inflates one zip member from its validated range and checks
+// the size and CRC-32 the zip declares.
+func (s *artifactScan) hashDeflated(ctx context.Context, fh *os.File, size int64, i int) error {
+	e := s.res.Entries[i]
+	if e.Data.End() > size {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "range of %q lies outside %q; the file changed after it was inventoried", e.Path, e.Data.File)
+	}
+	fr := flate.NewReader(io.NewSectionReader(fh, e.Data.Offset, e.Data.Length))
+	defer fr.Close()
+	crc := crc32.NewIEEE()
+	job := &digestJob{offset: 0, length: e.Size}
+	// One byte more than declared reveals a member that inflates past its size.
+	n, err := streamRanges(ctx, io.TeeReader(io.LimitReader(fr, e.Size+1), crc), []*digestJob{job}, sha256.New())
+	if err != nil {
+		return err
+	}
+	if n != e.Size || (e.CRC32 != nil && crc.Sum32() != *e.CRC32) {
+		return abi.Errorf(abi.CodeArtifactIntegrity,
+			"zip member %q inflates to %d bytes with CRC-32 %08x, but the zip declares %d bytes; the archive is corrupt or was tampered with",
+			e.Path, n, crc.Sum32(), e.Size).WithDetail("logical_path", e.Path)
+	}
+	s.observe(i, job)
+	return nil
+}
+
+// unpackedPath is where an unpacked ASAR entry's bytes live, relative to
+// the mount: next to the archive, in <archive>.unpacked/.
+func (s *artifactScan) unpackedPath(i int) string {
+	e := s.res.Entries[i]
+	return s.res.Containers[e.Container].File + ".unpacked/" + e.Path
+}
+
+// hashUnpacked hashes an unpacked companion file, or records it as
+// unavailable when it is missing.
+func (s *artifactScan) hashUnpacked(ctx context.Context, root *os.Root, i int) {
+	e := s.res.Entries[i]
+	p := s.unpackedPath(i)
+	fh, err := root.Open(p)
+	if err != nil {
+		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
+			limitation: fmt.Sprintf("Unpacked entry %q has no companion file at %s; its bytes were not observed.", e.Path, p)}
+		return
+	}
+	defer fh.Close()
+	job := &digestJob{offset: 0, length: e.Size}
+	if e.Integrity != nil {
+		job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
+	}
+	whole := sha256.New()
+	// Hash the companion as it is, whatever its size: a re-signed binary
+	// is usually longer than declared.
+	st, err := fh.Stat()
+	if err == nil && st.Size() != e.Size {
+		job.length = st.Size()
+	}
+	if _, err := streamRanges(ctx, fh, []*digestJob{job}, whole); err != nil || !job.done {
+		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
+			limitation: fmt.Sprintf("Unpacked entry %q could not be read at %s; its bytes were not observed.", e.Path, p)}
+		return
+	}
+	s.observe(i, job)
+	if st != nil && st.Size() != e.Size {
+		s.obs[i].status = statusMismatched
+	}
+}
+
+// applyIntegrityPolicy fails closed on the first mismatch, or, with
+// record-and-continue, keeps up to max_integrity_mismatches of them.
+func (s *artifactScan) applyIntegrityPolicy() error {
+	var n int
+	for i, o := range s.obs {
+		if o.status != statusMismatched {
+			continue
+		}
+		n++
+		e := s.res.Entries[i]
+		if s.req.IntegrityPolicy == IntegrityFail {
+			return s.integrityError(i)
+		}
+		if n > s.req.MaxIntegrityMismatches {
+			return abi.Errorf(abi.CodeResourceConstraint,
+				"more than %d entries contradict their declared integrity (the last one seen is %q); raise max_integrity_mismatches (up to %d) or treat the artifact as tampered",
+				s.req.MaxIntegrityMismatches, e.Path, MaxIntegrityMismatchesCeiling).
+				WithDetail("limit", "max_integrity_mismatches").WithDetail("maximum", s.req.MaxIntegrityMismatches)
+		}
+		s.partial = true
+	}
+	return nil
+}
+
+func (s *artifactScan) integrityError(i int) *abi.Error {
+	e := s.res.Entries[i]
+	o := s.obs[i]
+	declared := ""
+	if e.Integrity != nil {
+		declared = e.Integrity.Hash
+	}
+	err := abi.Errorf(abi.CodeArtifactIntegrity, "%q declares SHA-256 %s but its bytes hash to %s", e.Path, declared, o.sha256).
+		WithDetail("logical_path", e.Path).WithDetail("declared_sha256", declared).WithDetail("observed_sha256", o.sha256).
+		WithDetail("unpacked", e.Unpacked)
+	if o.badBlock >= 0 {
+		err = err.WithDetail("first_mismatched_block", o.badBlock).WithDetail("observed_block_sha256", o.badBlockObserved)
+		err.Message += fmt.Sprintf(" (first mismatching %d-byte block: %d)", e.Integrity.BlockSize, o.badBlock)
+	}
+	if e.Unpacked {
+		err.Message += "; this is an .asar.unpacked companion, and packaging tools commonly re-sign or strip such native binaries after writing the archive header, so this is the likely cause. Electron does not check unpacked companions at runtime. If that explains it, rerun with --integrity-policy record-and-continue (MCP: integrity_policy) to record the contradiction and continue"
+	} else {
+		err.Message += "; the artifact was modified after it was packed. Treat it as tampered, or rerun with --integrity-policy record-and-continue (MCP: integrity_policy) to record the contradiction and inspect the rest"
+	}
+	return err
+}
+
+// newArtifactEvidence wraps a graph page as an Evidence record.
+func (s *artifactScan) evidenceRecord(operation string, params any, result any) (evidence.Record, error) {
+	version := s.module.SHA256
+	format := s.res.Format
+	switch format {
+	case inventory.FormatASAR, inventory.FormatZip, inventory.FormatDirectory:
+	default:
+		format = "file"
+	}
+	var limitations []string
+	limitations = append(limitations, s.graph.limitations...)
+	return evidence.New(evidence.Draft{
+		Subject: &evidence.Subject{Name: filepath.Base(s.input.abs), Digest: evidence.Digest{SHA256: s.digest},
+			Format: format, LocalPath: s.input.abs},
+		Provider:         evidence.Provider{ID: "rea.artifact", Name: "rea artifact inventory", Version: &version},
+		Operation:        operation,
+		Parameters:       params,
+		NormalizedResult: result,
+		Limitations:      limitations,
+	})
+}

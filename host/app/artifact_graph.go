@@ -1,0 +1,323 @@
+package app
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"fmt"
+	"path"
+	"slices"
+	"strings"
+
+	"github.com/gowebpki/jcs"
+
+	"rea/modules/artifact/inventory"
+)
+
+// ArtifactNode is one distinct content in the graph: the same bytes found
+// at many paths are one node.
+type ArtifactNode struct {
+	// ArtifactID is "art_" + the content's SHA-256: the id commits to it.
+	ArtifactID string `json:"artifact_id"`
+	// Kind is container, executable, dynamic-library, native-addon,
+	// javascript, source-map, package-metadata, resource or unknown.
+	Kind   string `json:"kind"`
+	SHA256 string `json:"sha256"`
+	Size   int64  `json:"size"`
+	// Format of a container node (asar, zip, tar, tar.gz, directory).
+	Format string `json:"format,omitempty"`
+}
+
+// ArtifactOccurrence is one entry of one container: where some content
+// (or a directory or link) sits.
+type ArtifactOccurrence struct {
+	OccurrenceID string `json:"occurrence_id"`
+	// ArtifactID is null for directories, links and unobserved files.
+	ArtifactID       *string `json:"artifact_id"`
+	ParentArtifactID string  `json:"parent_artifact_id"`
+	LogicalPath      string  `json:"logical_path"`
+	// EntryKind is file, directory or link.
+	EntryKind      string  `json:"entry_kind"`
+	Size           int64   `json:"size"`
+	DeclaredSHA256 *string `json:"declared_sha256"`
+	ObservedSHA256 *string `json:"observed_sha256"`
+	// HashStatus of a file: verified, mismatched or unavailable.
+	HashStatus string `json:"hash_status,omitempty"`
+	// FirstMismatchedBlock is the first declared integrity block that
+	// differs from the observed bytes.
+	FirstMismatchedBlock *int   `json:"first_mismatched_block,omitempty"`
+	Executable           bool   `json:"executable"`
+	Unpacked             bool   `json:"unpacked"`
+	LinkTarget           string `json:"link_target,omitempty"`
+	// LinkAbsolute and LinkEscapes flag link targets outside the container;
+	// links are recorded, never followed.
+	LinkAbsolute bool     `json:"link_absolute,omitempty"`
+	LinkEscapes  bool     `json:"link_escapes,omitempty"`
+	Limitations  []string `json:"limitations,omitempty"`
+}
+
+// ArtifactEdge relates two artifacts; "contains" edges carry the
+// occurrence that places the child in the parent.
+type ArtifactEdge struct {
+	EdgeID         string `json:"edge_id"`
+	Relation       string `json:"relation"`
+	FromArtifactID string `json:"from_artifact_id"`
+	ToArtifactID   string `json:"to_artifact_id"`
+	OccurrenceID   string `json:"occurrence_id"`
+}
+
+// IntegrityContradiction records bytes that contradict the container's
+// declared integrity, kept under the record-and-continue policy.
+type IntegrityContradiction struct {
+	ContradictionID      string   `json:"contradiction_id"`
+	OccurrenceID         string   `json:"occurrence_id"`
+	ParentArtifactID     string   `json:"parent_artifact_id"`
+	LogicalPath          string   `json:"logical_path"`
+	DeclaredSHA256       string   `json:"declared_sha256"`
+	ObservedSHA256       string   `json:"observed_sha256"`
+	FirstMismatchedBlock *int     `json:"first_mismatched_block,omitempty"`
+	EntryKind            string   `json:"entry_kind"`
+	Unpacked             bool     `json:"unpacked"`
+	Trust                string   `json:"trust"`
+	Provenance           string   `json:"provenance"`
+	Limitations          []string `json:"limitations"`
+}
+
+// artifactGraph is the whole content-addressed graph of one scan.
+type artifactGraph struct {
+	rootID      string
+	rootDigest  string
+	manifestID  string
+	nodes       []ArtifactNode
+	occurrences []ArtifactOccurrence
+	// occurrenceOf maps an entry index to its occurrence (-1 when the
+	// entry sits in a quarantined container).
+	occurrenceOf   []int
+	edges          []ArtifactEdge
+	contradictions []IntegrityContradiction
+	limitations    []string
+}
+
+// contentID is prefix + sha256 of the RFC 8785 form of v.
+func contentID(prefix string, v any) string {
+	b, err := json.Marshal(v)
+	if err == nil {
+		b, err = jcs.Transform(b)
+	}
+	if err != nil { // plain strings and numbers always marshal
+		panic(fmt.Sprintf("artifact graph id: %v", err))
+	}
+	sum := sha256.Sum256(b)
+	return prefix + hex.EncodeToString(sum[:])
+}
+
+func buildGraph(s *artifactScan) *artifactGraph {
+	g := &artifactGraph{occurrenceOf: make([]int, len(s.res.Entries))}
+	g.rootDigest = s.digest
+	if s.input.isDir {
+		g.rootDigest = directoryDigest(s)
+	}
+	g.rootID = "art_" + g.rootDigest
+	nodes := map[string]int{}
+	addNode := func(n ArtifactNode) {
+		if i, ok := nodes[n.ArtifactID]; ok {
+			if n.Kind == "container" && g.nodes[i].Kind != "container" {
+				g.nodes[i] = n
+			}
+			return
+		}
+		nodes[n.ArtifactID] = len(g.nodes)
+		g.nodes = append(g.nodes, n)
+	}
+	rootSize := s.input.size
+	if s.input.isDir {
+		rootSize = s.res.TotalBytes
+	}
+	addNode(ArtifactNode{ArtifactID: g.rootID, Kind: "container", SHA256: g.rootDigest, Size: rootSize, Format: s.res.Format})
+
+	// Each container's artifact id; a nested container whose bytes
+	// contradict their declaration is quarantined (left opaque).
+	containerID := make([]string, len(s.res.Containers))
+	quarantined := make([]bool, len(s.res.Containers))
+	containerID[0] = g.rootID
+	for ci := 1; ci < len(s.res.Containers); ci++ {
+		c := s.res.Containers[ci]
+		o := s.obs[c.Entry]
+		containerID[ci] = "art_" + o.sha256
+		if o.status != statusVerified || quarantined[c.Parent] {
+			quarantined[ci] = true
+			if !quarantined[c.Parent] {
+				g.limitations = append(g.limitations, fmt.Sprintf(
+					"Nested container %q was not expanded: its bytes contradict the integrity its parent declares.", c.File))
+			}
+		}
+	}
+	seen := map[string]int{}
+	for i, e := range s.res.Entries {
+		g.occurrenceOf[i] = -1
+		if quarantined[e.Container] {
+			continue
+		}
+		parent := containerID[e.Container]
+		id := contentID("occ_", map[string]string{"parent_artifact_id": parent, "logical_path": e.Path, "entry_kind": e.Kind})
+		if k, ok := seen[id]; ok { // the same container content seen twice
+			g.occurrenceOf[i] = k
+			continue
+		}
+		o := s.obs[i]
+		occ := ArtifactOccurrence{OccurrenceID: id, ParentArtifactID: parent, LogicalPath: e.Path, EntryKind: e.Kind,
+			Size: e.Size, Executable: e.Executable, Unpacked: e.Unpacked}
+		if e.Link != nil {
+			occ.LinkTarget, occ.LinkAbsolute, occ.LinkEscapes = e.Link.Target, e.Link.Absolute, e.Link.Escapes
+		}
+		if e.Kind == inventory.KindFile {
+			occ.HashStatus = o.status
+			if e.Integrity != nil {
+				d := e.Integrity.Hash
+				occ.DeclaredSHA256 = &d
+			}
+			if o.limitation != "" {
+				occ.Limitations = []string{o.limitation}
+				g.limitations = append(g.limitations, o.limitation)
+			}
+			if o.sha256 != "" {
+				sum := o.sha256
+				art := "art_" + sum
+				occ.ObservedSHA256, occ.ArtifactID = &sum, &art
+				n := ArtifactNode{ArtifactID: art, SHA256: sum, Size: e.Size,
+					Kind: classify(e.Path, e.Executable, o.head[:o.headN], e.Nested > 0)}
+				if e.Nested > 0 {
+					n.Format = s.res.Containers[e.Nested].Format
+				}
+				addNode(n)
+				g.edges = append(g.edges, ArtifactEdge{
+					EdgeID:         contentID("edge_", map[string]string{"relation": "contains", "from": parent, "to": art, "occurrence_id": id}),
+					Relation:       "contains",
+					FromArtifactID: parent, ToArtifactID: art, OccurrenceID: id,
+				})
+			}
+			if o.badBlock >= 0 {
+				b := o.badBlock
+				occ.FirstMismatchedBlock = &b
+			}
+			if o.status == statusMismatched {
+				g.contradictions = append(g.contradictions, contradiction(occ, e))
+			}
+		}
+		seen[id] = len(g.occurrences)
+		g.occurrenceOf[i] = len(g.occurrences)
+		g.occurrences = append(g.occurrences, occ)
+	}
+	slices.SortFunc(g.nodes, func(a, b ArtifactNode) int { return strings.Compare(a.ArtifactID, b.ArtifactID) })
+	slices.SortFunc(g.edges, func(a, b ArtifactEdge) int { return strings.Compare(a.EdgeID, b.EdgeID) })
+	g.edges = slices.CompactFunc(g.edges, func(a, b ArtifactEdge) bool { return a.EdgeID == b.EdgeID })
+	if len(g.contradictions) > 0 {
+		g.limitations = append(g.limitations, fmt.Sprintf(
+			"%d entries contradict their declared integrity; they were recorded under record-and-continue and the graph coverage is partial.", len(g.contradictions)))
+	}
+	g.manifestID = manifestID(g)
+	return g
+}
+
+func contradiction(occ ArtifactOccurrence, e inventory.Entry) IntegrityContradiction {
+	declared := ""
+	if occ.DeclaredSHA256 != nil {
+		declared = *occ.DeclaredSHA256
+	}
+	observed := *occ.ObservedSHA256
+	lim := []string{"The observed bytes differ from the hash the container declares; the declaration and the bytes cannot both describe the shipped artifact."}
+	if e.Unpacked {
+		lim = append(lim, "This is an .asar.unpacked companion: packaging tools commonly re-sign or strip such binaries after writing the archive header, and Electron does not check them at runtime.")
+	}
+	return IntegrityContradiction{
+		ContradictionID: contentID("ic_", map[string]string{"occurrence_id": occ.OccurrenceID, "declared_sha256": declared, "observed_sha256": observed}),
+		OccurrenceID:    occ.OccurrenceID, ParentArtifactID: occ.ParentArtifactID, LogicalPath: occ.LogicalPath,
+		DeclaredSHA256: declared, ObservedSHA256: observed, FirstMismatchedBlock: occ.FirstMismatchedBlock,
+		EntryKind: "file", Unpacked: e.Unpacked,
+		Trust: "observed-untrusted", Provenance: "container-integrity-metadata-versus-observed-bytes",
+		Limitations: lim,
+	}
+}
+
+// directoryDigest identifies a directory by the canonical listing of what
+// it holds (paths, kinds, content hashes, link targets): a directory has no
+// bytes of its own.
+func directoryDigest(s *artifactScan) string {
+	type item struct {
+		Path   string `json:"path"`
+		Kind   string `json:"kind"`
+		SHA256 string `json:"sha256,omitempty"`
+		Link   string `json:"link,omitempty"`
+	}
+	var items []item
+	for i, e := range s.res.Entries {
+		if e.Container != 0 {
+			continue
+		}
+		it := item{Path: e.Path, Kind: e.Kind, SHA256: s.obs[i].sha256}
+		if e.Link != nil {
+			it.Link = e.Link.Target
+		}
+		items = append(items, it)
+	}
+	slices.SortFunc(items, func(a, b item) int { return strings.Compare(a.Path, b.Path) })
+	return contentID("", items)
+}
+
+func manifestID(g *artifactGraph) string {
+	var buf bytes.Buffer
+	enc := json.NewEncoder(&buf)
+	enc.Encode(g.rootID)
+	enc.Encode(g.nodes)
+	enc.Encode(g.occurrences)
+	enc.Encode(g.edges)
+	enc.Encode(g.contradictions)
+	sum := sha256.Sum256(buf.Bytes())
+	return "agm_" + hex.EncodeToString(sum[:])
+}
+
+// classify names a node kind from the entry's name, flags and first bytes.
+func classify(p string, executable bool, head []byte, container bool) string {
+	if container {
+		return "container"
+	}
+	base := path.Base(p)
+	ext := strings.ToLower(path.Ext(base))
+	switch {
+	case ext == ".node":
+		return "native-addon"
+	case ext == ".so" || ext == ".dylib" || ext == ".dll" || strings.Contains(base, ".so."):
+		return "dynamic-library"
+	case ext == ".js" || ext == ".cjs" || ext == ".mjs" || ext == ".jsx" || ext == ".ts" || ext == ".tsx":
+		return "javascript"
+	case ext == ".map":
+		return "source-map"
+	case base == "package.json":
+		return "package-metadata"
+	case ext == ".asar" || ext == ".zip":
+		return "container"
+	case ext == ".exe" || isNativeMagic(head):
+		return "executable"
+	case executable:
+		return "executable"
+	case ext != "":
+		return "resource"
+	}
+	return "unknown"
+}
+
+func isNativeMagic(h []byte) bool {
+	if len(h) < 4 {
+		return len(h) >= 2 && h[0] == 'M' && h[1] == 'Z'
+	}
+	switch {
+	case bytes.Equal(h, []byte{0x7f, 'E', 'L', 'F'}), h[0] == 'M' && h[1] == 'Z':
+		return true
+	case bytes.Equal(h, []byte{0xfe, 0xed, 0xfa, 0xce}), bytes.Equal(h, []byte{0xfe, 0xed, 0xfa, 0xcf}),
+		bytes.Equal(h, []byte{0xce, 0xfa, 0xed, 0xfe}), bytes.Equal(h, []byte{0xcf, 0xfa, 0xed, 0xfe}),
+		bytes.Equal(h, []byte{0xca, 0xfe, 0xba, 0xbe}):
+		return true
+	}
+	return false
+}

@@ -1,0 +1,200 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"io"
+
+	"rea/modules/abi"
+)
+
+// hashChunk is the read size of every hashing pass: large enough for
+// sequential throughput, small enough that memory stays flat whatever the
+// archive size.
+const hashChunk = 1 << 20
+
+// digestJob is one byte range to hash, with the block hashes it must match.
+// The range is in the coordinates of the stream it is fed from (file bytes,
+// or the decompressed stream of a tar.gz).
+type digestJob struct {
+	offset, length int64
+	// blockSize > 0 asks for per-block verification against declared.
+	blockSize int64
+	declared  []string
+
+	// Results.
+	sha256 string
+	// badBlock is the first block whose hash differs from declared (-1 when
+	// every declared block matched), badBlockObserved its observed hash.
+	badBlock         int
+	badBlockObserved string
+	// head holds the first bytes, for classification by magic number.
+	head  [4]byte
+	headN int
+
+	whole   hash.Hash
+	block   hash.Hash
+	fed     int64
+	inBlock int64
+	index   int
+	done    bool
+}
+
+func (j *digestJob) end() int64 { return j.offset + j.length }
+
+func (j *digestJob) start() {
+	j.whole = sha256.New()
+	j.badBlock = -1
+	// A range shorter than one block has a single block: its whole hash.
+	if j.blockSize > 0 && j.length >= j.blockSize {
+		j.block = sha256.New()
+	}
+}
+
+func (j *digestJob) write(p []byte) {
+	if j.whole == nil {
+		j.start()
+	}
+	if j.headN < len(j.head) {
+		j.headN += copy(j.head[j.headN:], p)
+	}
+	j.whole.Write(p)
+	j.fed += int64(len(p))
+	if j.block == nil {
+		return
+	}
+	for len(p) > 0 {
+		take := min(int64(len(p)), j.blockSize-j.inBlock)
+		j.block.Write(p[:take])
+		j.inBlock += take
+		p = p[take:]
+		if j.inBlock == j.blockSize {
+			j.closeBlock()
+		}
+	}
+}
+
+// closeBlock compares the current block with its declared hash. Blocks
+// follow @electron/asar: every full block, then the remainder even when it
+// is empty; a declared list may omit that empty remainder.
+func (j *digestJob) closeBlock() {
+	sum := hex.EncodeToString(j.block.Sum(nil))
+	if j.index < len(j.declared) && j.badBlock < 0 && j.declared[j.index] != sum {
+		j.badBlock, j.badBlockObserved = j.index, sum
+	}
+	j.block.Reset()
+	j.inBlock = 0
+	j.index++
+}
+
+func (j *digestJob) finish() {
+	if j.whole == nil {
+		j.start()
+	}
+	j.sha256 = hex.EncodeToString(j.whole.Sum(nil))
+	switch {
+	case j.blockSize <= 0:
+	case j.block != nil:
+		j.closeBlock()
+	case len(j.declared) > 0 && j.declared[0] != j.sha256:
+		j.badBlock, j.badBlockObserved = 0, j.sha256
+	}
+	j.whole, j.block = nil, nil
+	j.done = true
+}
+
+// streamRanges reads r once from its current position (offset 0) and feeds
+// each job the bytes of its range; jobs must be sorted by offset and must
+// not overlap. When whole is not nil every byte of r is also fed to it and r
+// is read to its end; otherwise gaps are skipped (by seeking when r can).
+func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash) (int64, error) {
+	var pos int64
+	buf := make([]byte, hashChunk)
+	seeker, _ := r.(io.Seeker)
+	j := 0
+	for {
+		if err := ctx.Err(); err != nil {
+			return pos, abi.Errorf(abi.CodeCancelled, "hashing was cancelled")
+		}
+		for j < len(jobs) && jobs[j].length == 0 && jobs[j].offset <= pos {
+			jobs[j].finish()
+			j++
+		}
+		if whole == nil {
+			if j == len(jobs) {
+				return pos, nil
+			}
+			if gap := jobs[j].offset - pos; gap > 0 {
+				if err := skip(r, seeker, pos, gap); err != nil {
+					return pos, err
+				}
+				pos += gap
+			}
+		}
+		want := len(buf)
+		if whole == nil && j < len(jobs) {
+			want = int(min(int64(len(buf)), jobs[j].end()-pos))
+			if want == 0 {
+				continue
+			}
+		}
+		n, err := r.Read(buf[:want])
+		if n > 0 {
+			chunk := buf[:n]
+			if whole != nil {
+				whole.Write(chunk)
+			}
+			end := pos + int64(n)
+			for j < len(jobs) {
+				job := jobs[j]
+				if job.offset >= end && job.length > 0 {
+					break
+				}
+				lo, hi := max(job.offset, pos), min(job.end(), end)
+				if hi > lo {
+					job.write(chunk[lo-pos : hi-pos])
+				}
+				if job.end() > end {
+					break
+				}
+				job.finish()
+				j++
+			}
+			pos = end
+		}
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return pos, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the artifact while hashing: %v", err)
+		}
+	}
+	for ; j < len(jobs); j++ {
+		if jobs[j].end() > pos {
+			return pos, abi.Errorf(abi.CodeArtifactOperationFailed,
+				"the artifact ended at byte %d, before the range %d–%d the inventory validated; it changed or was truncated while rea read it",
+				pos, jobs[j].offset, jobs[j].end())
+		}
+		jobs[j].finish()
+	}
+	return pos, nil
+}
+
+func skip(r io.Reader, seeker io.Seeker, pos, gap int64) error {
+	if seeker != nil {
+		if _, err := seeker.Seek(pos+gap, io.SeekStart); err == nil {
+			return nil
+		}
+	}
+	n, err := io.CopyN(io.Discard, r, gap)
+	if err == io.EOF || n < gap {
+		return abi.Errorf(abi.CodeArtifactOperationFailed,
+			"the artifact ended at byte %d, before a range the inventory validated; it changed or was truncated while rea read it", pos+n)
+	}
+	if err != nil {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the artifact while hashing: %v", err)
+	}
+	return nil
+}

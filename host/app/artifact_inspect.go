@@ -1,0 +1,179 @@
+package app
+
+import (
+	"context"
+
+	"rea/host/evidence"
+	"rea/modules/abi"
+	"rea/modules/artifact/inventory"
+)
+
+// InspectArtifactRequest asks for one page of an artifact's graph.
+type InspectArtifactRequest struct {
+	ArtifactRequest
+	NodeOffset       int `json:"node_offset,omitempty"`
+	NodeLimit        int `json:"node_limit,omitempty"`
+	OccurrenceOffset int `json:"occurrence_offset,omitempty"`
+	OccurrenceLimit  int `json:"occurrence_limit,omitempty"`
+	EdgeOffset       int `json:"edge_offset,omitempty"`
+	EdgeLimit        int `json:"edge_limit,omitempty"`
+}
+
+// Page is one window of a collection; counts come first so a caller knows
+// how much there is before reading it.
+type Page[T any] struct {
+	Total  int `json:"total"`
+	Offset int `json:"offset"`
+	Limit  int `json:"limit"`
+	// NextOffset is where the next page starts; null on the last page.
+	NextOffset *int `json:"next_offset"`
+	Items      []T  `json:"items"`
+}
+
+func pageOf[T any](all []T, offset, limit int) Page[T] {
+	p := Page[T]{Total: len(all), Offset: offset, Limit: limit, Items: []T{}}
+	if offset < len(all) {
+		end := min(len(all), offset+limit)
+		p.Items = all[offset:end]
+		if end < len(all) {
+			p.NextOffset = &end
+		}
+	}
+	return p
+}
+
+// ArtifactCounts summarises the whole graph, whatever the page.
+type ArtifactCounts struct {
+	Nodes          int   `json:"nodes"`
+	Occurrences    int   `json:"occurrences"`
+	Edges          int   `json:"edges"`
+	Files          int   `json:"files"`
+	Directories    int   `json:"directories"`
+	Links          int   `json:"links"`
+	Verified       int   `json:"verified"`
+	Mismatched     int   `json:"mismatched"`
+	Unavailable    int   `json:"unavailable"`
+	Containers     int   `json:"containers"`
+	DeclaredBytes  int64 `json:"declared_bytes"`
+	Contradictions int   `json:"integrity_contradictions"`
+}
+
+// ArtifactProvenance says what produced the structure so a run can be
+// reproduced: the module's digest, its sandbox limits and the fuel it used.
+type ArtifactProvenance struct {
+	Module        string       `json:"module"`
+	ModuleSHA256  string       `json:"module_sha256"`
+	ABIVersion    int          `json:"abi_version"`
+	SandboxLimits LimitsReport `json:"sandbox_limits"`
+	FuelUsed      uint64       `json:"fuel_used"`
+}
+
+// ArtifactInventory is the normalized result of inspect_artifact.
+type ArtifactInventory struct {
+	ManifestID              string                   `json:"manifest_id"`
+	RootArtifactID          string                   `json:"root_artifact_id"`
+	Format                  string                   `json:"format"`
+	Coverage                string                   `json:"coverage"`
+	IntegrityPolicy         string                   `json:"integrity_policy"`
+	Counts                  ArtifactCounts           `json:"counts"`
+	Nodes                   Page[ArtifactNode]       `json:"nodes"`
+	Occurrences             Page[ArtifactOccurrence] `json:"occurrences"`
+	Edges                   Page[ArtifactEdge]       `json:"edges"`
+	IntegrityContradictions []IntegrityContradiction `json:"integrity_contradictions"`
+	Limitations             []string                 `json:"limitations"`
+	Limits                  inventory.Limits         `json:"limits"`
+	MaxIntegrityMismatches  int                      `json:"max_integrity_mismatches"`
+	Provenance              ArtifactProvenance       `json:"provenance"`
+}
+
+// InspectArtifactResult is the Evidence record and the inventory it holds.
+type InspectArtifactResult struct {
+	Evidence  evidence.Record    `json:"evidence"`
+	Inventory *ArtifactInventory `json:"-"`
+}
+
+func checkPage(offset, limit *int, name string) error {
+	if *offset < 0 {
+		return abi.Errorf(abi.CodeInvalidRequest, "%s_offset must not be negative", name).WithDetail("field", name+"_offset")
+	}
+	switch {
+	case *limit == 0:
+		*limit = DefaultPageLimit
+	case *limit < 0 || *limit > MaxPageLimit:
+		return abi.Errorf(abi.CodeInvalidRequest, "%s_limit must be between 1 and %d, got %d", name, MaxPageLimit, *limit).
+			WithDetail("field", name+"_limit")
+	}
+	return nil
+}
+
+// InspectArtifact inventories a container (ASAR, zip, tar, tar.gz or
+// directory): the module parses its structure in the sandbox, the host
+// hashes the bytes, applies the integrity policy and returns one page of
+// the content-addressed graph as an Evidence record.
+func (a *App) InspectArtifact(ctx context.Context, req InspectArtifactRequest, progress func(abi.Progress)) (*InspectArtifactResult, error) {
+	for _, p := range []struct {
+		o, l *int
+		name string
+	}{{&req.NodeOffset, &req.NodeLimit, "node"}, {&req.OccurrenceOffset, &req.OccurrenceLimit, "occurrence"}, {&req.EdgeOffset, &req.EdgeLimit, "edge"}} {
+		if err := checkPage(p.o, p.l, p.name); err != nil {
+			return nil, err
+		}
+	}
+	s, err := a.scanArtifact(ctx, req.ArtifactRequest, progress)
+	if err != nil {
+		return nil, err
+	}
+	inv := s.inventory(req)
+	params := req
+	params.InputPath = "" // paths never enter identity; the subject digest does
+	rec, err := s.evidenceRecord("inspect_artifact", params, inv)
+	if err != nil {
+		return nil, err
+	}
+	return &InspectArtifactResult{Evidence: rec, Inventory: inv}, nil
+}
+
+func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory {
+	g := s.graph
+	inv := &ArtifactInventory{
+		ManifestID: g.manifestID, RootArtifactID: g.rootID, Format: s.res.Format, Coverage: "complete",
+		IntegrityPolicy:         s.req.IntegrityPolicy,
+		Nodes:                   pageOf(g.nodes, req.NodeOffset, req.NodeLimit),
+		Occurrences:             pageOf(g.occurrences, req.OccurrenceOffset, req.OccurrenceLimit),
+		Edges:                   pageOf(g.edges, req.EdgeOffset, req.EdgeLimit),
+		IntegrityContradictions: append([]IntegrityContradiction{}, g.contradictions...),
+		Limitations:             append([]string{}, g.limitations...),
+		Limits:                  s.res.Limits,
+		MaxIntegrityMismatches:  s.req.MaxIntegrityMismatches,
+		Provenance: ArtifactProvenance{Module: s.module.Name, ModuleSHA256: s.module.SHA256, ABIVersion: s.module.ABIVersion,
+			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed},
+	}
+	if s.partial || len(g.contradictions) > 0 {
+		inv.Coverage = "partial"
+	}
+	c := &inv.Counts
+	c.Nodes, c.Occurrences, c.Edges, c.Containers = len(g.nodes), len(g.occurrences), len(g.edges), len(s.res.Containers)
+	c.DeclaredBytes, c.Contradictions = s.res.TotalBytes, len(g.contradictions)
+	for _, o := range g.occurrences {
+		switch o.EntryKind {
+		case inventory.KindFile:
+			c.Files++
+		case inventory.KindDirectory:
+			c.Directories++
+		case inventory.KindLink:
+			c.Links++
+		}
+		switch o.HashStatus {
+		case statusVerified:
+			c.Verified++
+		case statusMismatched:
+			c.Mismatched++
+		case statusUnavailable:
+			c.Unavailable++
+		}
+	}
+	if c.Unavailable > 0 {
+		inv.Coverage = "partial"
+	}
+	return inv
+}

@@ -1,0 +1,162 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+
+	"rea/modules/abi"
+	"rea/modules/artifact/asarpack"
+	"rea/wasm/wasmtest"
+)
+
+// newArtifactApp runs the real artifact module in the real sandbox.
+func newArtifactApp(t *testing.T) *App {
+	t.Helper()
+	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(t, "artifact"), CacheDir: filepath.Join(os.TempDir(), "rea-artifact-test-cache")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { a.Close(context.Background()) })
+	return a
+}
+
+func sha(b []byte) string {
+	s := sha256.Sum256(b)
+	return hex.EncodeToString(s[:])
+}
+
+// pattern returns n deterministic, non-repeating-looking bytes.
+func pattern(n int, seed byte) []byte {
+	b := make([]byte, n)
+	x := uint32(seed) + 1
+	for i := range b {
+		x = x*1664525 + 1013904223
+		b[i] = byte(x >> 24)
+	}
+	return b
+}
+
+type fixture struct {
+	dir, asar string
+	big, js    []byte
+	addon      []byte
+}
+
+// writeASAR packs a small app with a multi-block file, an unpacked native
+// addon (with its companion) and a link.
+func writeASAR(t *testing.T) fixture {
+	t.Helper()
+	f := fixture{dir: t.TempDir(), big: pattern(asarpack.BlockSize*2+100, 1), js: []byte("require('./lib')\n"), addon: pattern(300, 2)}
+	f.asar = filepath.Join(f.dir, "app.asar")
+	var buf bytes.Buffer
+	err := asarpack.Write(&buf, []asarpack.File{
+		asarpack.Bytes("main.js", f.js),
+		asarpack.Bytes("assets/big.bin", f.big),
+		{Path: "native/addon.node", Size: int64(len(f.addon)), Open: func() io.Reader { return bytes.NewReader(f.addon) }, Unpacked: true},
+		{Path: "current.js", Link: "main.js"},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(f.asar, buf.Bytes(), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	comp := filepath.Join(f.dir, "app.asar.unpacked", "native")
+	if err := os.MkdirAll(comp, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(comp, "addon.node"), f.addon, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	return f
+}
+
+func occurrence(t *testing.T, inv *ArtifactInventory, p string) ArtifactOccurrence {
+	t.Helper()
+	for _, o := range inv.Occurrences.Items {
+		if o.LogicalPath == p {
+			return o
+		}
+	}
+	t.Fatalf("no occurrence %q", p)
+	return ArtifactOccurrence{}
+}
+
+func wantError(t *testing.T, err error, code string) *abi.Error {
+	t.Helper()
+	var ae *abi.Error
+	if !errors.As(err, &ae) || ae.Code != code {
+		t.Fatalf("err = %v, want %s", err, code)
+	}
+	return ae
+}
+
+func TestInspectArtifactVerifiesEveryFileAndBlock(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	out, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := out.Inventory
+	raw, _ := os.ReadFile(f.asar)
+	if inv.RootArtifactID != "art_"+sha(raw) || out.Evidence.Subject.Digest.SHA256 != sha(raw) {
+		t.Fatalf("root %s / subject %s, want digest %s", inv.RootArtifactID, out.Evidence.Subject.Digest.SHA256, sha(raw))
+	}
+	if !strings.HasPrefix(out.Evidence.EvidenceID, "ev_") || out.Evidence.Operation != "inspect_artifact" {
+		t.Fatalf("evidence %s %s", out.Evidence.EvidenceID, out.Evidence.Operation)
+	}
+	big := occurrence(t, inv, "assets/big.bin")
+	if big.HashStatus != "verified" || *big.ObservedSHA256 != sha(f.big) || *big.DeclaredSHA256 != sha(f.big) {
+		t.Fatalf("big = %+v", big)
+	}
+	addon := occurrence(t, inv, "native/addon.node")
+	if addon.HashStatus != "verified" || !addon.Unpacked || *addon.ObservedSHA256 != sha(f.addon) {
+		t.Fatalf("addon = %+v", addon)
+	}
+	link := occurrence(t, inv, "current.js")
+	if link.EntryKind != "link" || link.LinkTarget != "main.js" || link.ArtifactID != nil {
+		t.Fatalf("link = %+v", link)
+	}
+	if inv.Coverage != "complete" || inv.Counts.Verified != 3 || inv.Counts.Files != 3 || inv.Counts.Links != 1 {
+		t.Fatalf("counts = %+v coverage %s", inv.Counts, inv.Coverage)
+	}
+	kinds := map[string]string{}
+	for _, n := range inv.Nodes.Items {
+		kinds[n.SHA256] = n.Kind
+	}
+	if kinds[sha(f.js)] != "javascript" || kinds[sha(f.addon)] != "native-addon" || kinds[sha(raw)] != "container" {
+		t.Fatalf("kinds = %v", kinds)
+	}
+	for _, e := range inv.Edges.Items {
+		if e.Relation != "contains" || e.FromArtifactID != inv.RootArtifactID {
+			t.Fatalf("edge = %+v", e)
+		}
+	}
+	if inv.Counts.Edges != 3 || inv.Provenance.ModuleSHA256 == "" || inv.Provenance.FuelUsed == 0 {
+		t.Fatalf("edges %d provenance %+v", inv.Counts.Edges, inv.Provenance)
+	}
+	// The same bytes give the same Evidence, wherever they are.
+	moved := filepath.Join(t.TempDir(), "other.asar")
+	os.WriteFile(moved, raw, 0o644)
+	again, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: moved}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if again.Evidence.EvidenceID == out.Evidence.EvidenceID {
+		t.Fatal("a missing unpacked companion must change the observation")
+	}
+	if again.Inventory.Coverage != "partial" || occurrence(t, again.Inventory, "native/addon.node").HashStatus != "unavailable" {
+		t.Fatalf("missing companion: coverage %s, %+v", again.Inventory.Coverage, occurrence(t, again.Inventory, "native/addon.node"))
+	}
+	json.Marshal(again.Evidence)
+}
