@@ -70,11 +70,16 @@ type section struct {
 	children           []int
 	// last is the index of the last section in this section's subtree, so
 	// the subtree is sections[i : last+1].
-	last     int
-	units    int // UTF-16 length of src[start:end]
-	hash     [32]byte
-	locator  string
-	ownTerms []string // distinct, in first-occurrence order
+	last    int
+	units   int // UTF-16 length of src[start:end]
+	hash    [32]byte
+	locator string
+}
+
+// posting collects, while building, the sections whose own text holds word.
+type posting struct {
+	word     string
+	sections []int32
 }
 
 // pending is a section located by the admission pass, before its text is
@@ -95,7 +100,7 @@ func Build(fsys fs.FS) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &Index{postings: map[string][]int32{}, byLocator: map[string]int{}}
+	ix := &Index{byLocator: map[string]int{}}
 	// Pass 1 (admission): locate sections and count the expanded size
 	// without creating any section string.
 	var plans [][]pending
@@ -130,6 +135,8 @@ func Build(fsys fs.FS) (*Index, error) {
 	// Pass 2: materialise.
 	bundle := sha256.New()
 	norm := newNormaliser()
+	postings := map[string]*posting{}
+	seen := map[string]struct{}{}
 	for d, f := range files {
 		src := string(f.src)
 		ix.docs = append(ix.docs, document{path: f.path, src: src})
@@ -151,13 +158,26 @@ func Build(fsys fs.FS) (*Index, error) {
 			} else {
 				s.headingPath = []string{p.heading}
 			}
-			s.ownTerms = distinct(norm.tokens(src[p.start:p.ownEnd]))
 			i := int32(len(ix.sections))
-			for _, t := range s.ownTerms {
-				ix.postings[t] = append(ix.postings[t], i)
-			}
+			clear(seen)
+			norm.eachWord(src[p.start:p.ownEnd], func(w []byte) {
+				post, ok := postings[string(w)]
+				if !ok {
+					post = &posting{word: string(w)}
+					postings[post.word] = post
+				}
+				if _, dup := seen[post.word]; dup {
+					return
+				}
+				seen[post.word] = struct{}{}
+				post.sections = append(post.sections, i)
+			})
 			ix.sections = append(ix.sections, s)
 		}
+	}
+	ix.postings = make(map[string][]int32, len(postings))
+	for w, p := range postings {
+		ix.postings[w] = p.sections
 	}
 	copy(ix.digest[:], bundle.Sum(nil))
 	// Subtree bounds and hashes, children before parents.
@@ -372,18 +392,6 @@ func unitsAt(src []byte, offsets []int) map[int]int {
 			i += size
 		}
 		out[off] = n
-	}
-	return out
-}
-
-func distinct(words []string) []string {
-	seen := make(map[string]bool, len(words))
-	out := words[:0]
-	for _, w := range words {
-		if !seen[w] {
-			seen[w] = true
-			out = append(out, w)
-		}
 	}
 	return out
 }

@@ -18,13 +18,14 @@
 //
 // # Queries
 //
-// A query is split into words — maximal runs of Unicode letters, numbers and
-// combining marks after NFKC normalisation and full Unicode case folding; so
-// punctuation, underscores, hyphens and dots separate words, and "Preload",
-// "PRELOAD" and full-width "ｐｒｅｌｏａｄ" are the same word. Section text is
-// split the same way, and a term occurs in a text when it equals one of the
-// text's words (no stemming, no substrings: "log" does not occur in
-// "catalog").
+// A query is split into words: each maximal run of Unicode letters, numbers
+// and combining marks, normalised with NFKC and full Unicode case folding (and
+// split again should normalising introduce a separator). So punctuation,
+// underscores, hyphens and dots separate words, and "Preload", "PRELOAD" and
+// full-width "ｐｒｅｌｏａｄ" are the same word; "Straße" and "strasse" too.
+// Section text is split the same way, and a term occurs in a text when it
+// equals one of the text's words (no stemming, no substrings: "log" does not
+// occur in "catalog", nor "expose" in "exposes").
 //
 // Generic words are dropped from the query first. The list is fixed and
 // versioned (GenericWordsVersion, currently 1; GenericWords returns it):

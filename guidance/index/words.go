@@ -56,7 +56,10 @@ func GenericWords() []string {
 // normaliser folds text for matching: NFKC (so compatibility forms such as
 // full-width letters or ligatures compare equal to their plain spelling) then
 // full Unicode case folding. A Caser keeps state, so each user gets its own.
-type normaliser struct{ fold cases.Caser }
+type normaliser struct {
+	fold cases.Caser
+	buf  []byte
+}
 
 func newNormaliser() *normaliser { return &normaliser{fold: cases.Fold()} }
 
@@ -68,17 +71,54 @@ func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)
 }
 
-// tokens splits normalised text into words: maximal runs of letters, numbers
-// and combining marks. Everything else — spaces, punctuation, underscores,
-// hyphens, dots, slashes — separates words, so `analyze_javascript_application`
-// holds the words analyze, javascript and application.
-func (n *normaliser) tokens(s string) []string {
-	if isASCII(s) {
+// eachWord calls fn with every word of s: each maximal run of letters,
+// numbers and combining marks, normalised (NFKC, case folding) and split
+// again if normalising introduced a separator. Everything else — spaces,
+// punctuation, underscores, hyphens, dots, slashes — separates words, so
+// `analyze_javascript_application` holds the words analyze, javascript and
+// application. The slice passed to fn is only valid during the call.
+func (n *normaliser) eachWord(s string, fn func(w []byte)) {
+	start := -1
+	for i, r := range s {
+		if isWordRune(r) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 {
+			n.emitRun(s[start:i], fn)
+			start = -1
+		}
+	}
+	if start >= 0 {
+		n.emitRun(s[start:], fn)
+	}
+}
+
+func (n *normaliser) emitRun(run string, fn func(w []byte)) {
+	if isASCII(run) {
 		// NFKC leaves ASCII unchanged and folding it is lower-casing: skip
 		// the Unicode tables for the common case.
-		return splitASCIIWords(s)
+		n.buf = append(n.buf[:0], run...)
+		for i, c := range n.buf {
+			if c >= 'A' && c <= 'Z' {
+				n.buf[i] = c + ('a' - 'A')
+			}
+		}
+		fn(n.buf)
+		return
 	}
-	return splitWords(n.normalise(s))
+	for _, w := range splitWords(n.normalise(run)) {
+		fn([]byte(w))
+	}
+}
+
+// tokens returns the words of s (see eachWord) as strings.
+func (n *normaliser) tokens(s string) []string {
+	var out []string
+	n.eachWord(s, func(w []byte) { out = append(out, string(w)) })
+	return out
 }
 
 func isASCII(s string) bool {
@@ -88,30 +128,6 @@ func isASCII(s string) bool {
 		}
 	}
 	return true
-}
-
-func splitASCIIWords(s string) []string {
-	var out []string
-	var buf []byte
-	flush := func() {
-		if len(buf) > 0 {
-			out = append(out, string(buf))
-			buf = buf[:0]
-		}
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch {
-		case c >= 'a' && c <= 'z', c >= '0' && c <= '9':
-			buf = append(buf, c)
-		case c >= 'A' && c <= 'Z':
-			buf = append(buf, c+('a'-'A'))
-		default:
-			flush()
-		}
-	}
-	flush()
-	return out
 }
 
 func splitWords(s string) []string {

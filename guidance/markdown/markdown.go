@@ -84,14 +84,15 @@ func Scan(src []byte) Document {
 	doc := Document{Lines: lines, InCode: make([]bool, len(lines))}
 	var fence *fenceOpen
 	var blockStart, contentStart int
+	str := string(src) // one copy; lines are sliced from it
 	for i, ln := range lines {
-		text := string(src[ln.Start:ln.End])
+		text := str[ln.Start:ln.End]
 		if fence != nil {
 			doc.InCode[i] = true
 			if fence.closedBy(text) {
 				doc.Blocks = append(doc.Blocks, CodeBlock{
 					Open: blockStart, Close: i, Info: fence.info,
-					Content: string(src[contentStart:ln.Start]),
+					Content: str[contentStart:ln.Start],
 				})
 				fence = nil
 			}
@@ -111,7 +112,7 @@ func Scan(src []byte) Document {
 	if fence != nil {
 		doc.Blocks = append(doc.Blocks, CodeBlock{
 			Open: blockStart, Close: len(lines), Info: fence.info,
-			Content: string(src[min(contentStart, len(src)):]),
+			Content: str[min(contentStart, len(src)):],
 		})
 	}
 	return doc
@@ -231,11 +232,12 @@ type CodeSpan struct {
 // not a span (the bundle never wraps code spans across lines).
 func (d Document) CodeSpans(src []byte) []CodeSpan {
 	var spans []CodeSpan
+	str := string(src)
 	for i, ln := range d.Lines {
 		if d.InCode[i] {
 			continue
 		}
-		text := string(src[ln.Start:ln.End])
+		text := str[ln.Start:ln.End]
 		for j := 0; j < len(text); {
 			if text[j] == '\\' {
 				j += 2
