@@ -37,6 +37,8 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	e := &engine{
 		opts: o, fsys: fsys, files: map[string]bool{}, modules: map[string]*moduleInfo{},
 		busy: map[*binding]bool{}, windows: map[*ast.NewExpression]*windowRec{},
+		factoryByScope: map[*scope]*factoryInfo{}, factoryTables: map[*moduleInfo]map[string]*factoryInfo{},
+		factoryCache: map[*factoryInfo]value{}, factoryBusy: map[*factoryInfo]bool{},
 		steps: o.MaxASTNodes * 4,
 	}
 	res := &Result{SchemaVersion: SchemaVersion}
@@ -210,6 +212,12 @@ func (e *engine) hit(limit string, value, omitted int) {
 	if omitted <= 0 {
 		return
 	}
+	for i := range e.hits {
+		if e.hits[i].Limit == limit {
+			e.hits[i].Omitted += omitted
+			return
+		}
+	}
 	e.hits = append(e.hits, LimitHit{Limit: limit, Value: value, Omitted: omitted})
 }
 
@@ -278,6 +286,16 @@ func (e *engine) parseAll(ctx context.Context, texts []textFile, res *Result, pr
 }
 
 func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result, progress func(string, int, int)) {
+	// Bundles first: the evaluator follows __webpack_require__(key) into
+	// the recovered factory tables while analysing.
+	for _, m := range mods {
+		if ctx.Err() != nil {
+			return
+		}
+		if b := e.detectBundle(m); b != nil {
+			res.Bundles = append(res.Bundles, *b)
+		}
+	}
 	for i, m := range mods {
 		if ctx.Err() != nil {
 			return
@@ -286,9 +304,6 @@ func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result
 		a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
 			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}}
 		walk(a, m.pf.prog)
-		if b := e.detectBundle(m); b != nil {
-			res.Bundles = append(res.Bundles, *b)
-		}
 	}
 	progress("analyze", len(mods), len(mods))
 }

@@ -1,3 +1,494 @@
 package jsengine
 
-func (e *engine) detectBundle(m *moduleInfo) *Bundle { return nil }
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"hash"
+	"reflect"
+	"sort"
+	"strconv"
+	"strings"
+
+	"github.com/dop251/goja/ast"
+)
+
+// maxFingerprintNodes bounds the structural fingerprint of one factory.
+const maxFingerprintNodes = 200_000
+
+// detectBundle recognises bundler output in m: webpack 4/5 module tables
+// (array or object, numeric or string keys), webpack chunk pushes and esbuild
+// __commonJS/__esm wrappers. Factories are never run.
+func (e *engine) detectBundle(m *moduleInfo) *Bundle {
+	src := m.pf.generated
+	if !strings.Contains(src, "__webpack_require__") && !strings.Contains(src, "webpackChunk") &&
+		!strings.Contains(src, "webpackJsonp") && !strings.Contains(src, "__commonJS") && !strings.Contains(src, "__esm(") &&
+		!strings.Contains(src, "__webpack_modules__") {
+		return nil
+	}
+	f := &bundleFinder{e: e, m: m, esbuildNames: map[string]string{}}
+	walk(f, m.pf.prog)
+	if len(f.mods) == 0 {
+		return nil
+	}
+	kind := f.kind
+	b := &Bundle{Path: m.path, Kind: kind}
+	// esbuild wrappers call each other through their require_x bindings.
+	for i := range f.mods {
+		for j, r := range f.mods[i].Requires {
+			if k, ok := f.esbuildNames[r]; ok {
+				f.mods[i].Requires[j] = k
+			}
+		}
+		sort.Strings(f.mods[i].Requires)
+		f.mods[i].Requires = dedupStrings(f.mods[i].Requires)
+	}
+	sort.SliceStable(f.mods, func(i, j int) bool { return lessLoc(f.mods[i].Location, f.mods[j].Location) })
+	remaining := e.opts.MaxBundleModules - e.bundledModules
+	if len(f.mods) > remaining {
+		e.hit("max_bundle_modules", e.opts.MaxBundleModules, len(f.mods)-remaining)
+		f.mods = f.mods[:remaining]
+		b.Truncated = true
+	}
+	e.bundledModules += len(f.mods)
+	b.Modules = f.mods
+	return b
+}
+
+func dedupStrings(xs []string) []string {
+	out := xs[:0]
+	for i, x := range xs {
+		if i == 0 || x != xs[i-1] {
+			out = append(out, x)
+		}
+	}
+	return out
+}
+
+// factoryInfo lets the evaluator follow __webpack_require__(key) to the
+// factory registered under key in the same table.
+type factoryInfo struct {
+	key     string
+	node    ast.Node
+	mod     *moduleInfo
+	params  []string // module, exports, require parameter names
+	table   map[string]*factoryInfo
+	reqName string
+}
+
+type bundleFinder struct {
+	e            *engine
+	m            *moduleInfo
+	kind         string
+	mods         []BundledModule
+	esbuildNames map[string]string // require_x binding → module key
+	pendingName  string
+}
+
+func (f *bundleFinder) Leave(ast.Node) {}
+
+func (f *bundleFinder) Enter(n ast.Node) bool {
+	switch n := n.(type) {
+	case *ast.Binding:
+		// webpack 5: var __webpack_modules__ = ({ ... }) or ([ ... ])
+		if id, ok := n.Target.(*ast.Identifier); ok {
+			if id.Name == "__webpack_modules__" {
+				if f.table(n.Initializer, "webpack", 2) {
+					return false
+				}
+			}
+			if c, ok := n.Initializer.(*ast.CallExpression); ok && isEsbuildWrapper(c) {
+				f.pendingName = string(id.Name)
+			}
+		}
+	case *ast.CallExpression:
+		if isEsbuildWrapper(n) {
+			f.esbuild(n)
+			f.pendingName = ""
+			return false
+		}
+		// webpack chunk: (self.webpackChunkX = self.webpackChunkX || []).push([[ids], {modules}])
+		if d, ok := n.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "push" && len(n.ArgumentList) == 1 {
+			recv := f.m.pf.text(d.Left, 200)
+			if strings.Contains(recv, "webpackChunk") || strings.Contains(recv, "webpackJsonp") {
+				if arr, ok := n.ArgumentList[0].(*ast.ArrayLiteral); ok && len(arr.Value) >= 2 {
+					if f.table(arr.Value[1], "webpack-chunk", 2) {
+						return false
+					}
+				}
+			}
+		}
+		// webpack 4: (function (modules) { runtime })([ factories ] or { factories })
+		if fn, ok := n.Callee.(*ast.FunctionLiteral); ok && len(n.ArgumentList) == 1 && fn.ParameterList != nil && len(fn.ParameterList.List) >= 1 {
+			if strings.Contains(fn.Source, "__webpack_require__") || strings.Contains(fn.Source, "installedModules") || strings.Contains(fn.Source, ".m=") || strings.Contains(fn.Source, ".m =") {
+				if f.table(n.ArgumentList[0], "webpack", 2) {
+					return false
+				}
+			}
+		}
+	}
+	return true
+}
+
+func isEsbuildWrapper(c *ast.CallExpression) bool {
+	id, ok := c.Callee.(*ast.Identifier)
+	if !ok || (id.Name != "__commonJS" && id.Name != "__esm") || len(c.ArgumentList) != 1 {
+		return false
+	}
+	_, ok = c.ArgumentList[0].(*ast.ObjectLiteral)
+	return ok
+}
+
+// table records the factories of a module table; it reports whether x was one.
+func (f *bundleFinder) table(x ast.Expression, kind string, requireParam int) bool {
+	type entry struct {
+		key string
+		fn  ast.Node
+	}
+	var entries []entry
+	switch t := x.(type) {
+	case *ast.ObjectLiteral:
+		for _, p := range t.Value {
+			kp, ok := p.(*ast.PropertyKeyed)
+			if !ok {
+				return false
+			}
+			k, ok := staticKey(kp.Key, kp.Computed)
+			if !ok || !isFactory(kp.Value) {
+				return false
+			}
+			entries = append(entries, entry{k, kp.Value})
+		}
+	case *ast.ArrayLiteral:
+		for i, v := range t.Value {
+			if v == nil {
+				continue // hole: webpack 4 arrays start at the first used id
+			}
+			if !isFactory(v) {
+				return false
+			}
+			entries = append(entries, entry{strconv.Itoa(i), v})
+		}
+	default:
+		return false
+	}
+	if len(entries) == 0 {
+		return false
+	}
+	f.kind = kind
+	tbl := f.e.tableFor(f.m)
+	for _, en := range entries {
+		f.mods = append(f.mods, f.factory(en.key, en.fn, requireParam))
+		fi := &factoryInfo{key: en.key, node: en.fn, mod: f.m, table: tbl}
+		fi.params = paramNames(en.fn)
+		if len(fi.params) > requireParam {
+			fi.reqName = fi.params[requireParam]
+		}
+		tbl[en.key] = fi
+		if sc := f.m.scopes[en.fn]; sc != nil {
+			f.e.factoryByScope[sc] = fi
+		}
+	}
+	return true
+}
+
+func isFactory(x ast.Expression) bool {
+	switch fn := x.(type) {
+	case *ast.FunctionLiteral:
+		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
+	case *ast.ArrowFunctionLiteral:
+		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
+	}
+	return false
+}
+
+func (f *bundleFinder) esbuild(c *ast.CallExpression) {
+	obj := c.ArgumentList[0].(*ast.ObjectLiteral)
+	for _, p := range obj.Value {
+		kp, ok := p.(*ast.PropertyKeyed)
+		if !ok {
+			continue
+		}
+		k, ok := staticKey(kp.Key, kp.Computed)
+		if !ok || !isFactory(kp.Value) {
+			continue
+		}
+		f.kind = "esbuild"
+		mod := f.factory(k, kp.Value, -1)
+		f.mods = append(f.mods, mod)
+		if f.pendingName != "" {
+			f.esbuildNames[f.pendingName] = k
+		}
+	}
+}
+
+// factory fingerprints one module factory and lists what it requires.
+func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) BundledModule {
+	pf := f.m.pf
+	a, b := pf.offset(fn.Idx0()), pf.offset(fn.Idx1())
+	sum := sha256.Sum256([]byte(pf.generated[a:b]))
+	fp := &fingerprinter{h: sha256.New(), budget: maxFingerprintNodes}
+	var params *ast.ParameterList
+	var body ast.Node
+	switch x := fn.(type) {
+	case *ast.FunctionLiteral:
+		params, body = x.ParameterList, x.Body
+	case *ast.ArrowFunctionLiteral:
+		params, body = x.ParameterList, x.Body
+	}
+	fp.h.Write([]byte("params:" + strconv.Itoa(paramCount(params)) + ";"))
+	walk(fp, body)
+	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fp.h.Sum(nil)),
+		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
+	reqName := ""
+	if requireParam >= 0 && params != nil && len(params.List) > requireParam {
+		if id, ok := params.List[requireParam].Target.(*ast.Identifier); ok {
+			reqName = string(id.Name)
+		}
+	}
+	rc := &requireCollector{reqName: reqName, esbuild: requireParam < 0}
+	walk(rc, body)
+	mod.Requires = rc.keys
+	return mod
+}
+
+func paramCount(pl *ast.ParameterList) int {
+	if pl == nil {
+		return 0
+	}
+	return len(pl.List)
+}
+
+// requireCollector lists module keys required inside a factory:
+// __webpack_require__(key) through the factory's own parameter, or esbuild's
+// require_x() calls.
+type requireCollector struct {
+	reqName string
+	esbuild bool
+	keys    []string
+}
+
+func (r *requireCollector) Leave(ast.Node) {}
+
+func (r *requireCollector) Enter(n ast.Node) bool {
+	c, ok := n.(*ast.CallExpression)
+	if !ok {
+		return true
+	}
+	id, ok := c.Callee.(*ast.Identifier)
+	if !ok {
+		return true
+	}
+	switch {
+	case r.reqName != "" && string(id.Name) == r.reqName && len(c.ArgumentList) == 1:
+		switch a := c.ArgumentList[0].(type) {
+		case *ast.StringLiteral:
+			r.keys = append(r.keys, string(a.Value))
+		case *ast.NumberLiteral:
+			r.keys = append(r.keys, a.Literal)
+		}
+	case r.esbuild && strings.HasPrefix(string(id.Name), "require_") && len(c.ArgumentList) == 0:
+		r.keys = append(r.keys, string(id.Name))
+	}
+	return true
+}
+
+// fingerprinter hashes syntax, literals, operators, property keys and
+// member names, but not identifier names, so renaming variables (minifiers,
+// rebuilds) keeps the fingerprint.
+type fingerprinter struct {
+	h      hash.Hash
+	budget int
+	buf    []byte
+}
+
+func (f *fingerprinter) Enter(n ast.Node) bool {
+	if f.budget <= 0 {
+		return false
+	}
+	f.budget--
+	b := f.buf[:0]
+	b = append(b, '(')
+	b = append(b, reflect.TypeOf(n).Elem().Name()...)
+	switch x := n.(type) {
+	case *ast.Identifier:
+		b = b[:1]
+		b = append(b, 'I')
+	case *ast.StringLiteral:
+		b = append(b, ' ')
+		b = strconv.AppendQuote(b, string(x.Value))
+	case *ast.NumberLiteral:
+		b = append(b, ' ')
+		b = append(b, x.Literal...)
+	case *ast.BooleanLiteral:
+		b = strconv.AppendBool(append(b, ' '), x.Value)
+	case *ast.RegExpLiteral:
+		b = append(append(b, ' '), x.Literal...)
+	case *ast.TemplateElement:
+		b = append(append(b, ' '), x.Literal...)
+	case *ast.BinaryExpression:
+		b = append(append(b, ' '), x.Operator.String()...)
+	case *ast.AssignExpression:
+		b = append(append(b, ' '), x.Operator.String()...)
+	case *ast.UnaryExpression:
+		b = append(append(b, ' '), x.Operator.String()...)
+		if x.Postfix {
+			b = append(b, 'p')
+		}
+	case *ast.DotExpression:
+		b = append(append(b, ' '), x.Identifier.Name...)
+	case *ast.PropertyKeyed:
+		if k, ok := staticKey(x.Key, x.Computed); ok {
+			b = strconv.AppendQuote(append(b, ' '), k)
+		}
+		b = append(append(b, ' '), x.Kind...)
+	case *ast.PropertyShort:
+		b = append(append(b, ' '), x.Name.Name...)
+	case *ast.TemplateLiteral:
+		for _, el := range x.Elements {
+			b = strconv.AppendQuote(append(b, ' '), el.Literal)
+		}
+	case *ast.VariableStatement, *ast.LexicalDeclaration:
+		if l, ok := x.(*ast.LexicalDeclaration); ok {
+			b = append(append(b, ' '), l.Token.String()...)
+		}
+	}
+	f.buf = b
+	f.h.Write(b)
+	return true
+}
+
+func (f *fingerprinter) Leave(ast.Node) { f.h.Write([]byte{')'}) }
+
+// tableFor returns the module-key table shared by all webpack tables of m
+// (a main bundle and its chunks resolve keys in one namespace).
+func (e *engine) tableFor(m *moduleInfo) map[string]*factoryInfo {
+	if t, ok := e.factoryTables[m]; ok {
+		return t
+	}
+	t := map[string]*factoryInfo{}
+	e.factoryTables[m] = t
+	return t
+}
+
+func paramNames(fn ast.Node) []string {
+	var pl *ast.ParameterList
+	switch x := fn.(type) {
+	case *ast.FunctionLiteral:
+		pl = x.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		pl = x.ParameterList
+	}
+	var out []string
+	if pl == nil {
+		return out
+	}
+	for _, b := range pl.List {
+		if id, ok := b.Target.(*ast.Identifier); ok {
+			out = append(out, string(id.Name))
+		} else {
+			out = append(out, "")
+		}
+	}
+	return out
+}
+
+// factoryExports evaluates what a webpack factory exports: module.exports =
+// E, exports.X = E and __webpack_require__.d(exports, {X: () => E}).
+func (e *engine) factoryExports(fi *factoryInfo, c evalCtx) value {
+	if v, ok := e.factoryCache[fi]; ok {
+		return v
+	}
+	if e.factoryBusy[fi] {
+		return unknown("webpack module " + fi.key)
+	}
+	e.factoryBusy[fi] = true
+	defer delete(e.factoryBusy, fi)
+	m := fi.mod
+	s := m.scopes[fi.node]
+	var body []ast.Statement
+	switch x := fi.node.(type) {
+	case *ast.FunctionLiteral:
+		if x.Body != nil {
+			body = x.Body.List
+		}
+	case *ast.ArrowFunctionLiteral:
+		if b, ok := x.Body.(*ast.BlockStatement); ok {
+			body = b.List
+		}
+	}
+	param := func(i int) string {
+		if i < len(fi.params) {
+			return fi.params[i]
+		}
+		return "\x00"
+	}
+	isIdent := func(x ast.Expression, name string) bool {
+		id, ok := x.(*ast.Identifier)
+		return ok && string(id.Name) == name
+	}
+	var base *value
+	named := newObject()
+	for _, st := range body {
+		es, ok := st.(*ast.ExpressionStatement)
+		if !ok || s == nil {
+			continue
+		}
+		exprs := []ast.Expression{es.Expression}
+		if seq, ok := es.Expression.(*ast.SequenceExpression); ok {
+			exprs = seq.Sequence
+		}
+		for _, x := range exprs {
+			switch x := x.(type) {
+			case *ast.AssignExpression:
+				d, ok := x.Left.(*ast.DotExpression)
+				if !ok {
+					continue
+				}
+				name := string(d.Identifier.Name)
+				switch {
+				case isIdent(d.Left, param(0)) && name == "exports":
+					v := e.eval(m, s, x.Right, c)
+					base = &v
+				case isIdent(d.Left, param(1)):
+					named.set(name, e.eval(m, s, x.Right, c))
+				}
+			case *ast.CallExpression:
+				d, ok := x.Callee.(*ast.DotExpression)
+				if !ok || d.Identifier.Name != "d" || !isIdent(d.Left, param(2)) || len(x.ArgumentList) != 2 {
+					continue
+				}
+				obj, ok := x.ArgumentList[1].(*ast.ObjectLiteral)
+				if !ok {
+					continue
+				}
+				for _, p := range obj.Value {
+					kp, ok := p.(*ast.PropertyKeyed)
+					if !ok {
+						continue
+					}
+					k, ok := staticKey(kp.Key, kp.Computed)
+					if e2 := singleReturn(kp.Value); ok && e2 != nil {
+						named.set(k, e.eval(m, s, e2, c))
+					}
+				}
+			}
+		}
+	}
+	var out value
+	switch {
+	case base != nil && len(named.keys) == 0:
+		out = *base
+	case base != nil && base.kind == kObject:
+		for _, k := range named.keys {
+			base.obj.set(k, named.props[k])
+		}
+		out = *base
+	case base != nil:
+		out = *base
+	default:
+		out = value{kind: kObject, obj: named}
+	}
+	out.inferred = true
+	e.factoryCache[fi] = out
+	return out
+}

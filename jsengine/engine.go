@@ -32,6 +32,13 @@ type engine struct {
 	limitations []string
 	hits        []LimitHit
 
+	bundledModules int
+	bundles        []Bundle
+	factoryByScope map[*scope]*factoryInfo
+	factoryTables  map[*moduleInfo]map[string]*factoryInfo
+	factoryCache   map[*factoryInfo]value
+	factoryBusy    map[*factoryInfo]bool
+
 	pkgSrc string
 	html   map[string]string
 

@@ -554,6 +554,21 @@ func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c eval
 		if spreadHelpers[name] {
 			return e.mergeObjects(m, s, x, c)
 		}
+		if tbl := e.factoryTables[m]; tbl != nil && len(x.ArgumentList) == 1 && isWebpackRequire(s.lookup(name), name) {
+			key, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+			if target := tbl[key]; ok && target != nil {
+				return e.factoryExports(target, c)
+			}
+		}
+		if b := s.lookup(name); b != nil && b.opaque && len(x.ArgumentList) == 1 {
+			if fi := e.factoryByScope[b.scope]; fi != nil && fi.reqName == name {
+				key, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+				if target := fi.table[key]; ok && target != nil {
+					return e.factoryExports(target, c)
+				}
+				return unknown(m.pf.text(x, 80))
+			}
+		}
 	}
 	// Immediately invoked function: enum populator or plain IIFE.
 	switch fn := x.Callee.(type) {
@@ -920,3 +935,16 @@ func windowClass(v value) string {
 }
 
 func formatInt(i int) string { return strconv.Itoa(i) }
+
+// isWebpackRequire recognises the bundle runtime's require function, by
+// name or (minified) as a declared function that indexes a module table.
+func isWebpackRequire(b *binding, name string) bool {
+	if b == nil || b.fn == nil {
+		return false
+	}
+	if name == "__webpack_require__" {
+		return true
+	}
+	f, ok := b.fn.(*ast.FunctionLiteral)
+	return ok && strings.Contains(f.Source, ".exports") && strings.Contains(f.Source, ".call(")
+}

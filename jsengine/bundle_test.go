@@ -1,0 +1,78 @@
+package jsengine
+
+import "testing"
+
+func TestAnalyzeRecoversBundledModules(t *testing.T) {
+	r := analyzeFixture(t, "bundled", Options{})
+	want := map[string]struct {
+		kind string
+		keys []string
+	}{
+		"dist/main.js":     {"webpack", []string{"./src/prefs.js", "./src/channels.js", "electron", "path"}},
+		"dist/renderer.js": {"webpack", []string{"0", "1", "2", "3"}},
+		"dist/vendor.js":   {"esbuild", []string{"node_modules/tiny/util.js", "node_modules/tiny/index.js"}},
+	}
+	if len(r.Bundles) != len(want) {
+		t.Fatalf("%d bundles, want %d: %+v", len(r.Bundles), len(want), r.Bundles)
+	}
+	byKey := map[string]BundledModule{}
+	for _, b := range r.Bundles {
+		w := want[b.Path]
+		if b.Kind != w.kind || len(b.Modules) != len(w.keys) {
+			t.Errorf("%s: kind %s with %d modules, want %s with %d", b.Path, b.Kind, len(b.Modules), w.kind, len(w.keys))
+			continue
+		}
+		for i, m := range b.Modules {
+			if m.Key != w.keys[i] {
+				t.Errorf("%s module %d key %q, want %q", b.Path, i, m.Key, w.keys[i])
+			}
+			byKey[b.Path+"#"+m.Key] = m
+		}
+	}
+	// Module 3 is module 2 with renamed identifiers: same structure,
+	// different bytes.
+	two, three := byKey["dist/renderer.js#2"], byKey["dist/renderer.js#3"]
+	if two.Fingerprint != three.Fingerprint || two.FactorySHA256 == three.FactorySHA256 {
+		t.Errorf("renamed copy: fingerprints %s/%s, digests %s/%s", two.Fingerprint, three.Fingerprint, two.FactorySHA256, three.FactorySHA256)
+	}
+	if one := byKey["dist/renderer.js#1"]; one.Fingerprint == two.Fingerprint {
+		t.Error("different factories share a fingerprint")
+	}
+	if got := byKey["dist/renderer.js#0"].Requires; len(got) != 2 || got[0] != "1" || got[1] != "2" {
+		t.Errorf("module 0 requires %v, want [1 2]", got)
+	}
+	if got := byKey["dist/vendor.js#node_modules/tiny/index.js"].Requires; len(got) != 1 || got[0] != "node_modules/tiny/util.js" {
+		t.Errorf("esbuild module requires %v", got)
+	}
+}
+
+func TestAnalyzeFollowsWebpackRequireIntoFactories(t *testing.T) {
+	r := analyzeFixture(t, "bundled", Options{})
+	if !hasFinding(r, wantFinding{"context-isolation-disabled", "dist/main.js", 8, 30, "inferred"}) {
+		t.Errorf("contextIsolation:false from a bundled helper not reported:\n%s", listFindings(r))
+	}
+	if len(r.Windows) != 1 || r.Windows[0].Preload == nil || r.Windows[0].Preload.Module != "dist/preload.js" {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	var handler *IPCOperation
+	for i := range r.IPC {
+		if r.IPC[i].API == "ipcRenderer.invoke" {
+			handler = &r.IPC[i]
+		}
+	}
+	if handler == nil || handler.Pairing != "paired" || handler.PairedWith[0] != "ipc:dist/main.js:61:16" {
+		t.Fatalf("invoke not paired with the bundled handler: %+v", handler)
+	}
+}
+
+func TestBundleLimitMarksTheBundleTruncated(t *testing.T) {
+	r := analyzeFixture(t, "bundled", Options{MaxBundleModules: 5})
+	total, truncated := 0, false
+	for _, b := range r.Bundles {
+		total += len(b.Modules)
+		truncated = truncated || b.Truncated
+	}
+	if total != 5 || !truncated || r.Coverage.Status != "partial" || r.Coverage.LimitsReached[0].Omitted != 5 {
+		t.Fatalf("total %d truncated %v coverage %+v", total, truncated, r.Coverage)
+	}
+}
