@@ -35,7 +35,12 @@ type Draft struct {
 
 // New validates a draft and seals it into a Record: each JSON payload is
 // canonicalised once and the id is hashed once.
-func New(d Draft) (Record, error) {
+func New(d Draft) (Record, error) { return build(d, true) }
+
+// build seals a draft; noSubjectLimitation adds NoSubjectLimitation to a
+// record without subject (New does, Seal keeps a record's limitations as
+// they are so a valid record keeps its id).
+func build(d Draft, noSubjectLimitation bool) (Record, error) {
 	p := fieldPath{}
 	payload := func(v any, name string) (json.RawMessage, error) {
 		c, err := canonicalValue(v)
@@ -91,7 +96,7 @@ func New(d Draft) (Record, error) {
 		r.AnalysisProfile = &ap
 	}
 	r.Limitations = make([]string, 0, len(d.Limitations)+1)
-	if r.Subject == nil && !contains(d.Limitations, NoSubjectLimitation) {
+	if noSubjectLimitation && r.Subject == nil && !contains(d.Limitations, NoSubjectLimitation) {
 		r.Limitations = append(r.Limitations, NoSubjectLimitation)
 	}
 	r.Limitations = append(r.Limitations, d.Limitations...)
@@ -104,9 +109,10 @@ func New(d Draft) (Record, error) {
 }
 
 // Seal re-derives a record's canonical form and id from its fields, after
-// filling the same defaults as New. Use it after editing a copy of a record.
+// filling New's defaults for empty fields (but never adding limitations).
+// Use it after editing a copy of a record; a valid record keeps its id.
 func Seal(r Record) (Record, error) {
-	return New(Draft{
+	return build(Draft{
 		Subject:          r.Subject,
 		Provider:         r.Provider,
 		AnalysisProfile:  r.AnalysisProfile,
@@ -121,7 +127,7 @@ func Seal(r Record) (Record, error) {
 		Limitations:      r.Limitations,
 		Locations:        r.Locations,
 		EvidenceLinks:    r.EvidenceLinks,
-	})
+	}, false)
 }
 
 func rawOrNil(m json.RawMessage) any {

@@ -1,0 +1,36 @@
+package evidence
+
+import (
+	"bytes"
+	"testing"
+)
+
+// FuzzParseRecord: Parse never panics, and whatever it accepts is sealed
+// consistently — its canonical bytes parse again to the same record, and
+// sealing its fields anew reproduces the id.
+func FuzzParseRecord(f *testing.F) {
+	f.Add(mustNew(f, testDraft()).Canonical())
+	f.Add(mustNew(f, Draft{Provider: testProvider(), Operation: "x"}).Canonical())
+	f.Add([]byte(`{"schema_version":1}`))
+	f.Add([]byte(`{"kind":"retained-evidence","evidence_id":"ev_0"}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Parse(data)
+		if err != nil {
+			return
+		}
+		again, err := Parse(r.Canonical())
+		if err != nil {
+			t.Fatalf("canonical form of an accepted record was rejected: %v", err)
+		}
+		if again.EvidenceID != r.EvidenceID || !bytes.Equal(again.Canonical(), r.Canonical()) {
+			t.Fatal("re-parsing changed the record")
+		}
+		sealed, err := Seal(r)
+		if err != nil {
+			t.Fatalf("Seal of an accepted record failed: %v", err)
+		}
+		if sealed.EvidenceID != r.EvidenceID {
+			t.Fatalf("re-sealing changed the id: %s → %s", r.EvidenceID, sealed.EvidenceID)
+		}
+	})
+}
