@@ -1,0 +1,121 @@
+package main
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"testing"
+	"time"
+
+	"github.com/tetratelabs/wazero"
+	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
+
+	"rea/jsengine"
+	"rea/modules/abi"
+)
+
+// buildModule compiles this package for wasip1, the way `make modules` does.
+func buildModule(t *testing.T) []byte {
+	t.Helper()
+	out := filepath.Join(t.TempDir(), "jsapp.wasm")
+	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", out, ".")
+	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("build jsapp.wasm: %v\n%s", err, b)
+	}
+	b, err := os.ReadFile(out)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
+}
+
+// runModule runs one request against the module with dir mounted at /in.
+func runModule(t *testing.T, wasm []byte, dir string, req abi.Request) (abi.Response, string) {
+	t.Helper()
+	ctx := context.Background()
+	rc := wazero.NewRuntimeConfig().WithMemoryLimitPages(16384).WithMemoryCapacityFromMax(true)
+	if dir, err := os.UserCacheDir(); err == nil {
+		// Compiling the 15 MB module takes ~10 s; reuse it across runs.
+		if cache, err := wazero.NewCompilationCacheWithDir(filepath.Join(dir, "rea", "test-wazero")); err == nil {
+			rc = rc.WithCompilationCache(cache)
+		}
+	}
+	rt := wazero.NewRuntimeWithConfig(ctx, rc)
+	defer rt.Close(ctx)
+	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
+	start := time.Now()
+	compiled, err := rt.CompileModule(ctx, wasm)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Logf("compile %v", time.Since(start))
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	in, _ := json.Marshal(req)
+	var stdout, stderr bytes.Buffer
+	cfg := wazero.NewModuleConfig().WithArgs("jsapp").WithStdin(bytes.NewReader(in)).WithStdout(&stdout).WithStderr(&stderr).
+		WithFSConfig(wazero.NewFSConfig().WithFSMount(root.FS(), "/in"))
+	start = time.Now()
+	mod, err := rt.InstantiateModule(ctx, compiled, cfg)
+	t.Logf("run %v", time.Since(start))
+	if mod != nil {
+		mod.Close(ctx)
+	}
+	if err != nil && !isExitZero(err) {
+		t.Fatalf("module failed: %v\nstderr: %s", err, stderr.String())
+	}
+	var resp abi.Response
+	if err := json.Unmarshal(stdout.Bytes(), &resp); err != nil {
+		t.Fatalf("decode response %q: %v", stdout.String(), err)
+	}
+	return resp, stderr.String()
+}
+
+func isExitZero(err error) bool {
+	type exitCoder interface{ ExitCode() uint32 }
+	if e, ok := err.(exitCoder); ok {
+		return e.ExitCode() == 0
+	}
+	return false
+}
+
+func TestModuleMatchesTheNativeLibraryUnderWazero(t *testing.T) {
+	wasm := buildModule(t)
+	dir, _ := filepath.Abs("../../testdata/electron/insecure")
+	params, _ := json.Marshal(Params{})
+	resp, stderr := runModule(t, wasm, dir, abi.Request{ABI: abi.Version, Operation: "analyze", Params: params})
+	if !resp.OK {
+		t.Fatalf("error response: %+v", resp.Error)
+	}
+	native, err := jsengine.Analyze(context.Background(), os.DirFS(dir), jsengine.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(native)
+	if !bytes.Equal(bytes.TrimSpace(resp.Result), want) {
+		t.Fatalf("wasm result differs from native:\nwasm:   %.400s\nnative: %.400s", resp.Result, want)
+	}
+	if !bytes.Contains([]byte(stderr), []byte(`"phase":"parse"`)) {
+		t.Errorf("no parse progress on stderr: %q", stderr)
+	}
+}
+
+func TestModuleRejectsARootOutsideTheMount(t *testing.T) {
+	for _, root := range []string{"/etc", "/in/../etc", "in", "/in/./x"} {
+		if _, err := mountedRoot(root); err == nil {
+			t.Errorf("root %q accepted", root)
+		}
+	}
+	for _, root := range []string{"", "/in", "/in/app"} {
+		if _, err := mountedRoot(root); err != nil {
+			t.Errorf("root %q rejected: %v", root, err)
+		}
+	}
+}
