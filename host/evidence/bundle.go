@@ -338,7 +338,8 @@ func ParseBundle(ctx context.Context, data []byte, v UnknownValidator) (Bundle, 
 			return Bundle{}, invalid(fieldPath{k}, ReasonMissing, "", "required field %q is missing", k)
 		}
 	}
-	if n, ok := intValue(sections["bundle_version"]); !ok || n != BundleVersion {
+	version, _ := canonicalJSON(sections["bundle_version"])
+	if n, ok := intValue(version); !ok || n != BundleVersion {
 		if ok && n == 1 {
 			return Bundle{}, invalid(fieldPath{"bundle_version"}, ReasonInvalidValue, "2",
 				"Evidence bundle version 1 is not accepted; export the session again with this rea to get a version 2 bundle")

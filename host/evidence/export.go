@@ -27,13 +27,21 @@ type ExportResult struct {
 	Unknowns int    `json:"unknowns"`
 }
 
+// BundleSource is what Export publishes: a Bundle, or a *Ledger (its
+// snapshot at the start of the export).
+type BundleSource interface{ bundle() Bundle }
+
+func (b Bundle) bundle() Bundle { return b }
+
+func (l *Ledger) bundle() Bundle { return l.Snapshot() }
+
 // Export streams the bundle's canonical JSON into a staging file next to
 // path, fsyncs it and publishes it atomically, so the destination is either
 // untouched or the complete bundle. An existing destination is replaced only
 // with overwrite; without it the export fails with invalid_request. A
 // cancelled ctx (checked on every write) stops serialisation, removes the
 // staging file and returns cancelled.
-func Export(ctx context.Context, b Bundle, path string, overwrite bool) (ExportResult, error) {
+func Export(ctx context.Context, src BundleSource, path string, overwrite bool) (ExportResult, error) {
 	if path == "" {
 		return ExportResult{}, invalid(fieldPath{"path"}, ReasonMissing, "a destination file path", "no destination path was given")
 	}
@@ -66,6 +74,7 @@ func Export(ctx context.Context, b Bundle, path string, overwrite bool) (ExportR
 			os.Remove(staging.Name())
 		}
 	}()
+	b := src.bundle()
 	h := sha256.New()
 	bw := bufio.NewWriterSize(&ctxWriter{ctx: ctx, w: io.MultiWriter(staging, h)}, 64<<10)
 	n, err := b.WriteTo(bw)

@@ -177,3 +177,29 @@ func TestReadBundleFileEnforcesItsByteBudget(t *testing.T) {
 		t.Errorf("absent file: %v", err)
 	}
 }
+
+func TestExportOfALedgerPublishesItsSnapshot(t *testing.T) {
+	l := NewLedger(Limits{})
+	rs := mixedRecords(t)
+	for _, r := range rs {
+		l.Add(r)
+	}
+	dest := filepath.Join(t.TempDir(), "session.json")
+	res, err := Export(context.Background(), l, dest, false)
+	if err != nil {
+		t.Fatal(err)
+	}
+	imported := NewLedger(Limits{})
+	b, err := ReadBundleFile(context.Background(), dest, 0, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got, err := imported.Import(b); err != nil || got.Added != len(rs) || res.Records != len(rs) {
+		t.Fatalf("import %+v %v, exported %d", got, err, res.Records)
+	}
+	for _, r := range rs {
+		if _, ok := imported.Lookup(r.EvidenceID); !ok {
+			t.Errorf("%s lost in the round trip", r.EvidenceID)
+		}
+	}
+}

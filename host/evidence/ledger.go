@@ -144,6 +144,23 @@ func (l *Ledger) sortedRecords() []Record {
 	return out
 }
 
+// Unknowns returns the retained residual-unknown revisions, sorted by
+// unknown_id then revision.
+func (l *Ledger) Unknowns() []Unknown {
+	l.mu.RLock()
+	defer l.mu.RUnlock()
+	return l.sortedUnknowns()
+}
+
+func (l *Ledger) sortedUnknowns() []Unknown {
+	out := make([]Unknown, 0, len(l.unknowns))
+	for _, u := range l.unknowns {
+		out = append(out, u)
+	}
+	sortUnknowns(out)
+	return out
+}
+
 // Clear drops every record and unknown (close_binary).
 func (l *Ledger) Clear() {
 	l.mu.Lock()
@@ -157,12 +174,7 @@ func (l *Ledger) Clear() {
 func (l *Ledger) Snapshot() Bundle {
 	l.mu.RLock()
 	defer l.mu.RUnlock()
-	unknowns := make([]Unknown, 0, len(l.unknowns))
-	for _, u := range l.unknowns {
-		unknowns = append(unknowns, u)
-	}
-	sortUnknowns(unknowns)
-	return bundleOf(l.sortedRecords(), unknowns)
+	return bundleOf(l.sortedRecords(), l.sortedUnknowns())
 }
 
 // ImportResult counts what Import changed.
