@@ -63,7 +63,9 @@
 // that Read returns for the match's locator, so a caller can decide before
 // reading a broad parent. An excerpt is at most 500 code units of the
 // section's own text around the first term occurrence; it is cut between
-// runes, so a surrogate pair is never split.
+// runes, so a surrogate pair is never split. Headings repeated in results
+// (heading, heading path, subsection headings) are clipped to 256 code units
+// ending in "…"; Read's content always holds them whole.
 //
 // # Locators
 //

@@ -578,3 +578,25 @@ func hasReason(err error, reason string) bool {
 	code, r := codeOf(err)
 	return code == abi.CodeBundleUnavailable && r == reason
 }
+
+func TestLongHeadingsAreClippedInResultsButReadReturnsThemWhole(t *testing.T) {
+	long := strings.Repeat("𝄞long heading ", 5000)
+	ix := mustBuild(t, map[string]string{"a.md": "# " + long + "\nalpha\n## " + long + "\nbeta\n"})
+	for _, m := range search(t, ix, "alpha").Matches {
+		for _, h := range append([]string{m.Heading}, m.HeadingPath...) {
+			if units(h) > MaxHeadingUnits || !strings.HasSuffix(h, "…") || !utf8.ValidString(h) {
+				t.Fatalf("heading of %d units returned: %.40q", units(h), h)
+			}
+		}
+		read, err := ix.Read(ReadParams{Locator: m.Locator})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if !strings.HasPrefix(read.Content, "# "+long+"\n") {
+			t.Fatalf("read did not return the whole heading")
+		}
+		if units(read.Subsections[0].Heading) > MaxHeadingUnits {
+			t.Fatalf("subsection heading not clipped")
+		}
+	}
+}

@@ -18,13 +18,13 @@ func (ix *Index) Read(p ReadParams) (*ReadResult, error) {
 	s := &ix.sections[i]
 	res := &ReadResult{
 		BundleDigest: ix.BundleDigest(), Locator: s.locator,
-		Path: ix.docs[s.doc].path, Heading: s.heading, HeadingPath: s.headingPath, Level: s.level,
+		Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading), HeadingPath: clipPath(s.headingPath), Level: s.level,
 		Content: ix.docs[s.doc].src[s.start:s.end], ContentLength: s.units, LengthUnit: LengthUnit,
 		Subsections: []SectionRef{},
 	}
 	for _, c := range s.children {
 		ch := &ix.sections[c]
-		res.Subsections = append(res.Subsections, SectionRef{Locator: ch.locator, Heading: ch.heading, ContentLength: ch.units})
+		res.Subsections = append(res.Subsections, SectionRef{Locator: ch.locator, Heading: clipHeading(ch.heading), ContentLength: ch.units})
 	}
 	return res, nil
 }

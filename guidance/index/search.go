@@ -192,8 +192,8 @@ func (ix *Index) Search(p SearchParams) (*SearchResult, error) {
 func (ix *Index) match(c candidate, terms []string, norm *normaliser) Match {
 	s := &ix.sections[c.index]
 	m := Match{
-		Locator: s.locator, Path: ix.docs[s.doc].path, Heading: s.heading,
-		HeadingPath: s.headingPath, Level: s.level, MatchScope: c.scope,
+		Locator: s.locator, Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading),
+		HeadingPath: clipPath(s.headingPath), Level: s.level, MatchScope: c.scope,
 		ContentLength: s.units, Subsections: []SubsectionRef{}, OwnTextTerms: []string{},
 	}
 	var rest []string
@@ -240,7 +240,7 @@ func (ix *Index) greedyCover(i int, rest []string) []SubsectionRef {
 			// Cannot happen: the subtree holds every term.
 			break
 		}
-		out = append(out, SubsectionRef{Locator: ix.sections[best].locator, Heading: ix.sections[best].heading, Terms: bestTerms})
+		out = append(out, SubsectionRef{Locator: ix.sections[best].locator, Heading: clipHeading(ix.sections[best].heading), Terms: bestTerms})
 		uncovered = slices.DeleteFunc(uncovered, func(t string) bool { return slices.Contains(bestTerms, t) })
 	}
 	return out
@@ -334,4 +334,30 @@ func nonNil(s []string) []string {
 		return []string{}
 	}
 	return s
+}
+
+// clipHeading shortens a heading to MaxHeadingUnits UTF-16 code units, the
+// last being "…", cutting between runes.
+func clipHeading(h string) string {
+	if utf16Len(h) <= MaxHeadingUnits {
+		return h
+	}
+	units, end := 0, 0
+	for end < len(h) {
+		r, size := utf8.DecodeRuneInString(h[end:])
+		if units+runeUnits(r) > MaxHeadingUnits-1 {
+			break
+		}
+		units += runeUnits(r)
+		end += size
+	}
+	return h[:end] + "…"
+}
+
+func clipPath(path []string) []string {
+	out := make([]string, len(path))
+	for i, h := range path {
+		out[i] = clipHeading(h)
+	}
+	return out
 }

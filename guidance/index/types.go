@@ -46,6 +46,11 @@ const (
 	MaxExcerptUnits = 500
 	// MaxSubsections bounds Match.Subsections.
 	MaxSubsections = 8
+	// MaxHeadingUnits bounds every heading a result repeats (Heading,
+	// HeadingPath, subsection headings) so a pathological heading cannot
+	// blow up a page of results; a longer one ends in "…". Read's Content
+	// always holds the heading whole.
+	MaxHeadingUnits = 256
 	// MaxQueryBytes and MaxQueryTerms bound a query.
 	MaxQueryBytes = 4096
 	MaxQueryTerms = 32
@@ -94,7 +99,8 @@ type Match struct {
 	Locator string `json:"locator"`
 	// Path is the document's slash-separated path inside the bundle.
 	Path string `json:"path"`
-	// Heading is the section's heading text ("" for a document preamble).
+	// Heading is the section's heading text ("" for a document preamble),
+	// clipped to MaxHeadingUnits.
 	Heading string `json:"heading"`
 	// HeadingPath lists the headings from the document's top down to this
 	// section, inclusive.
