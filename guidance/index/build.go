@@ -42,7 +42,9 @@ const (
 	ReasonEmptyBundle      = "empty_bundle"
 )
 
-// Index is an immutable search index over one guidance bundle.
+// Index is an immutable search index over one guidance bundle. Search and
+// Read only read it, so one Index may serve concurrent callers; a host that
+// keeps one must rebuild it when the bundle digest changes.
 type Index struct {
 	digest   [32]byte
 	docs     []document
