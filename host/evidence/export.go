@@ -114,12 +114,23 @@ func publish(staging, dest string, overwrite bool) error {
 		}
 		return nil
 	}
+	exists := func() error {
+		return invalid(fieldPath{"overwrite"}, ReasonInvalidValue, "true to replace the file",
+			"%s already exists; pass overwrite: true to replace it, or choose another path", dest)
+	}
 	if err := os.Link(staging, dest); err != nil {
 		if errors.Is(err, fs.ErrExist) {
-			return invalid(fieldPath{"overwrite"}, ReasonInvalidValue, "true to replace the file",
-				"%s already exists; pass overwrite: true to replace it, or choose another path", dest)
+			return exists()
 		}
-		return abi.Errorf(abi.CodeUnavailable, "Publishing the Evidence bundle to %s failed: %v.", dest, err)
+		// Filesystems without hard links: check, then rename (a narrow race
+		// with a concurrent writer of the same path remains).
+		if _, statErr := os.Lstat(dest); statErr == nil {
+			return exists()
+		}
+		if err := os.Rename(staging, dest); err != nil {
+			return abi.Errorf(abi.CodeUnavailable, "Publishing the Evidence bundle to %s failed: %v.", dest, err)
+		}
+		return nil
 	}
 	os.Remove(staging) // dest holds the bytes now; a leftover name is harmless
 	return nil

@@ -90,9 +90,11 @@ func build(d Draft, noSubjectLimitation bool) (Record, error) {
 	}
 	if d.AnalysisProfile != nil {
 		ap := *d.AnalysisProfile
-		if ap.Parameters, err = payload(json.RawMessage(ap.Parameters), "analysis_profile"); err != nil {
-			return Record{}, err
+		c, cerr := canonicalValue(json.RawMessage(ap.Parameters))
+		if cerr != nil {
+			return Record{}, invalid(p.key("analysis_profile").key("parameters"), ReasonInvalidFormat, "RFC 8785 canonicalisable JSON", "%v", cerr)
 		}
+		ap.Parameters = c
 		r.AnalysisProfile = &ap
 	}
 	r.Limitations = make([]string, 0, len(d.Limitations)+1)

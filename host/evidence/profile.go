@@ -35,9 +35,13 @@ type AnalysisProfile struct {
 	Digest     string
 }
 
-// NewAnalysisProfile builds a profile and computes its digest.
+// NewAnalysisProfile builds a profile and computes its digest. Nil
+// parameters are the empty object.
 func NewAnalysisProfile(provider Provider, providerProfileSchemaVersion int, parameters any) (AnalysisProfile, error) {
 	p := fieldPath{"analysis_profile"}
+	if parameters == nil {
+		parameters = json.RawMessage("{}")
+	}
 	params, err := canonicalValue(parameters)
 	if err != nil {
 		return AnalysisProfile{}, invalid(p.key("parameters"), ReasonInvalidFormat, "JSON object", "%v", err)

@@ -136,6 +136,23 @@ func (q Query) Validate() error {
 	return nil
 }
 
+// Project answers q over b: the bundle itself for omitted or "complete"
+// detail, its Summary for "summary" detail (filtered by q.Filters). Both
+// marshal to the JSON the tool returns.
+func (b Bundle) Project(q Query) (any, error) {
+	if err := q.Validate(); err != nil {
+		return nil, err
+	}
+	if q.Detail != DetailSummary {
+		return b, nil
+	}
+	var f Filters
+	if q.Filters != nil {
+		f = *q.Filters
+	}
+	return b.Summarize(f), nil
+}
+
 // Match reports whether r satisfies every set filter.
 func (f Filters) Match(r Record) bool {
 	if f.EvidenceID != "" && r.EvidenceID != f.EvidenceID {

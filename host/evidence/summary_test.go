@@ -169,3 +169,46 @@ func TestSummaryRecordCarriesIdentityNotPayloads(t *testing.T) {
 		}
 	}
 }
+
+func TestProjectAnswersEachDetail(t *testing.T) {
+	rs := mixedRecords(t)
+	b, _ := NewBundle(rs, nil)
+	complete, _ := json.Marshal(b)
+	cases := []struct {
+		name    string
+		query   string
+		records int // -1: the complete bundle
+	}{
+		{"omitted detail", `{}`, -1},
+		{"complete", `{"detail":"complete"}`, -1},
+		{"summary", `{"detail":"summary"}`, len(rs)},
+		{"filtered summary", `{"detail":"summary","filters":{"operation":"capture_process"}}`, 1},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			q, err := ParseQuery(json.RawMessage(c.query))
+			if err != nil {
+				t.Fatal(err)
+			}
+			v, err := b.Project(q)
+			if err != nil {
+				t.Fatal(err)
+			}
+			out, _ := json.Marshal(v)
+			if c.records < 0 {
+				if !bytes.Equal(out, complete) {
+					t.Error("complete detail is not the canonical bundle")
+				}
+				return
+			}
+			var s Summary
+			json.Unmarshal(out, &s)
+			if len(s.Records) != c.records || s.Detail != "summary" {
+				t.Errorf("got %d records, detail %q", len(s.Records), s.Detail)
+			}
+		})
+	}
+	if _, err := b.Project(Query{Filters: &Filters{Operation: "x"}}); issuePath(t, err) != "filters" {
+		t.Errorf("filters without summary: %v", err)
+	}
+}
