@@ -47,8 +47,8 @@ func pattern(n int, seed byte) []byte {
 
 type fixture struct {
 	dir, asar string
-	big, js    []byte
-	addon      []byte
+	big, js   []byte
+	addon     []byte
 }
 
 // writeASAR packs a small app with a multi-block file, an unpacked native
@@ -159,4 +159,143 @@ func TestInspectArtifactVerifiesEveryFileAndBlock(t *testing.T) {
 		t.Fatalf("missing companion: coverage %s, %+v", again.Inventory.Coverage, occurrence(t, again.Inventory, "native/addon.node"))
 	}
 	json.Marshal(again.Evidence)
+}
+
+// tamper flips one byte of the file at off.
+func tamper(t *testing.T, p string, off int64) {
+	t.Helper()
+	fh, err := os.OpenFile(p, os.O_RDWR, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer fh.Close()
+	var b [1]byte
+	fh.ReadAt(b[:], off)
+	b[0] ^= 0xff
+	if _, err := fh.WriteAt(b[:], off); err != nil {
+		t.Fatal(err)
+	}
+}
+
+// offsetOf finds where needle's bytes start in the archive.
+func offsetOf(t *testing.T, p string, needle []byte) int64 {
+	t.Helper()
+	raw, _ := os.ReadFile(p)
+	i := bytes.Index(raw, needle)
+	if i < 0 {
+		t.Fatal("needle not found")
+	}
+	return int64(i)
+}
+
+func TestInspectArtifactFailsClosedOnATamperedByte(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	// One byte in the second 4 MiB block of big.bin.
+	tamper(t, f.asar, offsetOf(t, f.asar, f.big[:64])+asarpack.BlockSize+7)
+	_, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}}, nil)
+	ae := wantError(t, err, abi.CodeArtifactIntegrity)
+	if ae.Details["logical_path"] != "assets/big.bin" || ae.Details["declared_sha256"] != sha(f.big) || ae.Details["first_mismatched_block"] != 1 {
+		t.Fatalf("details = %v", ae.Details)
+	}
+	if obs, _ := ae.Details["observed_sha256"].(string); len(obs) != 64 || obs == sha(f.big) {
+		t.Fatalf("observed = %v", ae.Details["observed_sha256"])
+	}
+	if !strings.Contains(ae.Message, "record-and-continue") {
+		t.Fatalf("message does not say how to continue: %s", ae.Message)
+	}
+}
+
+func TestInspectArtifactRecordsContradictionsAndKeepsSiblings(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	tamper(t, f.asar, offsetOf(t, f.asar, f.js)+2)
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar, IntegrityPolicy: IntegrityRecordAndContinue}}
+	out, err := a.InspectArtifact(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := out.Inventory
+	if inv.Coverage != "partial" || len(inv.IntegrityContradictions) != 1 {
+		t.Fatalf("coverage %s contradictions %+v", inv.Coverage, inv.IntegrityContradictions)
+	}
+	c := inv.IntegrityContradictions[0]
+	main := occurrence(t, inv, "main.js")
+	if c.LogicalPath != "main.js" || c.DeclaredSHA256 != sha(f.js) || c.ObservedSHA256 == sha(f.js) || c.OccurrenceID != main.OccurrenceID ||
+		c.Trust != "observed-untrusted" || c.Provenance != "container-integrity-metadata-versus-observed-bytes" ||
+		!strings.HasPrefix(c.ContradictionID, "ic_") || len(c.Limitations) == 0 || c.ParentArtifactID != inv.RootArtifactID {
+		t.Fatalf("contradiction = %+v", c)
+	}
+	if main.HashStatus != "mismatched" || occurrence(t, inv, "assets/big.bin").HashStatus != "verified" {
+		t.Fatal("siblings must stay verified and the tampered file mismatched")
+	}
+	req.MaxIntegrityMismatches = 101
+	_, err = a.InspectArtifact(context.Background(), req, nil)
+	wantError(t, err, abi.CodeInvalidRequest)
+}
+
+func TestInspectArtifactNamesRepackagingForUnpackedMismatches(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	// A signing tool appends to the native binary after packing.
+	comp := filepath.Join(f.dir, "app.asar.unpacked", "native", "addon.node")
+	os.WriteFile(comp, append(bytes.Clone(f.addon), "SIGNATURE"...), 0o755)
+	_, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}}, nil)
+	ae := wantError(t, err, abi.CodeArtifactIntegrity)
+	if ae.Details["unpacked"] != true || !strings.Contains(ae.Message, "re-sign") || !strings.Contains(ae.Message, "record-and-continue") {
+		t.Fatalf("error = %v %v", ae.Message, ae.Details)
+	}
+}
+
+func TestInspectArtifactLimitsRecordedMismatches(t *testing.T) {
+	a := newArtifactApp(t)
+	dir := t.TempDir()
+	var files []asarpack.File
+	for _, n := range []string{"a", "b", "c"} {
+		files = append(files, asarpack.Bytes(n+".txt", []byte("content of "+n)))
+	}
+	var buf bytes.Buffer
+	asarpack.Write(&buf, files)
+	raw := buf.Bytes()
+	for _, n := range []string{"a", "b", "c"} { // tamper every file
+		raw[bytes.Index(raw, []byte("content of "+n))] ^= 1
+	}
+	p := filepath.Join(dir, "x.asar")
+	os.WriteFile(p, raw, 0o644)
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: p, IntegrityPolicy: IntegrityRecordAndContinue, MaxIntegrityMismatches: 2}}
+	_, err := a.InspectArtifact(context.Background(), req, nil)
+	ae := wantError(t, err, abi.CodeResourceConstraint)
+	if ae.Details["limit"] != "max_integrity_mismatches" {
+		t.Fatalf("details = %v", ae.Details)
+	}
+	req.MaxIntegrityMismatches = 3
+	out, err := a.InspectArtifact(context.Background(), req, nil)
+	if err != nil || len(out.Inventory.IntegrityContradictions) != 3 {
+		t.Fatalf("err %v", err)
+	}
+}
+
+func TestInspectArtifactPagesTheGraph(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}, OccurrenceLimit: 2, OccurrenceOffset: 1}
+	out, err := a.InspectArtifact(context.Background(), req, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	occ := out.Inventory.Occurrences
+	if occ.Total != 6 || len(occ.Items) != 2 || occ.NextOffset == nil || *occ.NextOffset != 3 || out.Inventory.Counts.Occurrences != 6 {
+		t.Fatalf("page = total %d items %d next %v", occ.Total, len(occ.Items), occ.NextOffset)
+	}
+	req.OccurrenceOffset = 4
+	out, _ = a.InspectArtifact(context.Background(), req, nil)
+	if out.Inventory.Occurrences.NextOffset != nil || len(out.Inventory.Occurrences.Items) != 2 {
+		t.Fatalf("last page = %+v", out.Inventory.Occurrences)
+	}
+	req.EdgeLimit = MaxPageLimit + 1
+	_, err = a.InspectArtifact(context.Background(), req, nil)
+	ae := wantError(t, err, abi.CodeInvalidRequest)
+	if ae.Details["field"] != "edge_limit" {
+		t.Fatalf("details = %v", ae.Details)
+	}
 }
