@@ -165,6 +165,9 @@ func TestParseBundleRejectsBrokenBundles(t *testing.T) {
 		{"record missing analysis_profile", func(m map[string]any) {
 			delete(m["records"].([]any)[2].(map[string]any), "analysis_profile")
 		}, abi.CodeInvalidRequest, "records[2].analysis_profile"},
+		{"record with a bad enum", func(m map[string]any) {
+			m["records"].([]any)[1].(map[string]any)["confidence"] = "sure"
+		}, abi.CodeInvalidRequest, "records[1].confidence"},
 		{"artifact missing from manifest", func(m map[string]any) { m["artifacts"] = m["artifacts"].([]any)[1:] }, abi.CodeEvidenceIntegrity, "artifacts"},
 		{"manifest out of order", func(m map[string]any) {
 			a := m["artifacts"].([]any)

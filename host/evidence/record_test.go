@@ -420,3 +420,35 @@ func TestParseRejectsNonJSONAndDuplicateKeys(t *testing.T) {
 		})
 	}
 }
+
+func TestRecordUnmarshalJSONParsesStrictly(t *testing.T) {
+	r := mustNew(t, testDraft())
+	var holder struct {
+		Evidence Record `json:"evidence"`
+	}
+	doc := []byte(`{"evidence":` + string(r.Canonical()) + `}`)
+	if err := json.Unmarshal(doc, &holder); err != nil {
+		t.Fatal(err)
+	}
+	if holder.Evidence.EvidenceID != r.EvidenceID || !bytes.Equal(holder.Evidence.Canonical(), r.Canonical()) {
+		t.Error("decoded record differs")
+	}
+	tampered := bytes.Replace(doc, []byte(`"count":1`), []byte(`"count":2`), 1)
+	if err := json.Unmarshal(tampered, &holder); asABI(t, err).Code != abi.CodeEvidenceIntegrity {
+		t.Errorf("tampered record decoded: %v", err)
+	}
+}
+
+func TestUnsealedRecordsMarshalOnlyWhenValid(t *testing.T) {
+	r := mustNew(t, testDraft())
+	edited := r
+	edited.canonical = nil
+	out, err := json.Marshal(edited)
+	if err != nil || !bytes.Equal(out, r.Canonical()) {
+		t.Errorf("unsealed copy of a valid record: %v\n%s", err, out)
+	}
+	edited.Confidence = "sure"
+	if _, err := json.Marshal(edited); err == nil {
+		t.Error("an invalid unsealed record marshalled")
+	}
+}
