@@ -177,6 +177,7 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	}
 	s := &artifactScan{req: req, input: in, res: &res, obs: make([]entryObservation, len(res.Entries)),
 		module: out.Module, usage: out.Usage, limits: out.Limits}
+	s.readLinks(root)
 	if err := s.hashAll(ctx, root, progress); err != nil {
 		return nil, err
 	}
@@ -186,6 +187,21 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	s.graph = buildGraph(s)
 	s.digest = s.graph.rootDigest
 	return s, nil
+}
+
+// readLinks reads the targets of directory links the sandbox could not
+// read. os.Root.Readlink reads the link itself, never what it points to.
+func (s *artifactScan) readLinks(root *os.Root) {
+	for i, e := range s.res.Entries {
+		if e.Link == nil || !e.Link.Unread || s.res.Containers[e.Container].Format != inventory.FormatDirectory {
+			continue
+		}
+		target, err := root.Readlink(path.Join(s.res.Containers[e.Container].File, e.Path))
+		if err != nil {
+			continue
+		}
+		s.res.Entries[i].Link = inventory.NewLink(target, path.Dir(e.Path))
+	}
 }
 
 // checkStructure refuses an inventory whose cross references do not hold:

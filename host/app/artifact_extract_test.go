@@ -1,7 +1,9 @@
 package app
 
 import (
+	"archive/tar"
 	"archive/zip"
+	"compress/gzip"
 	"bytes"
 	"context"
 	"os"
@@ -173,5 +175,121 @@ func TestExtractArtifactWritesNothingForHostileArchives(t *testing.T) {
 	}
 	if len(res.Extraction.Skipped) != 1 || !strings.Contains(res.Extraction.Skipped[0].Reason, "/etc/passwd") {
 		t.Fatalf("skipped = %+v", res.Extraction.Skipped)
+	}
+}
+
+func TestInspectArtifactExpandsArchivesInADirectory(t *testing.T) {
+	a := newArtifactApp(t)
+	dir := t.TempDir()
+	inner := []byte("module.exports = 42\n")
+	var abuf bytes.Buffer
+	asarpack.Write(&abuf, []asarpack.File{asarpack.Bytes("index.js", inner)})
+	os.MkdirAll(filepath.Join(dir, "resources"), 0o755)
+	os.WriteFile(filepath.Join(dir, "resources", "app.asar"), abuf.Bytes(), 0o644)
+	var zbuf bytes.Buffer
+	zw := zip.NewWriter(&zbuf)
+	zipped := bytes.Repeat([]byte("deflate me "), 500)
+	w, _ := zw.Create("docs/readme.txt")
+	w.Write(zipped)
+	zw.Close()
+	os.WriteFile(filepath.Join(dir, "resources", "docs.zip"), zbuf.Bytes(), 0o644)
+	os.WriteFile(filepath.Join(dir, "package.json"), []byte(`{"name":"x"}`), 0o644)
+
+	out, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: dir}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	inv := out.Inventory
+	if inv.Format != "directory" || inv.Counts.Containers != 3 || out.Evidence.Subject.Format != "directory" {
+		t.Fatalf("format %s containers %d", inv.Format, inv.Counts.Containers)
+	}
+	asarOcc := occurrence(t, inv, "resources/app.asar")
+	idx := occurrence(t, inv, "index.js")
+	if idx.ParentArtifactID != *asarOcc.ArtifactID || *idx.ObservedSHA256 != sha(inner) || *asarOcc.ObservedSHA256 != sha(abuf.Bytes()) {
+		t.Fatalf("nested asar: %+v in %+v", idx, asarOcc)
+	}
+	readme := occurrence(t, inv, "docs/readme.txt")
+	if *readme.ObservedSHA256 != sha(zipped) || readme.HashStatus != "verified" {
+		t.Fatalf("zip member = %+v", readme)
+	}
+	kinds := map[string]string{}
+	for _, n := range inv.Nodes.Items {
+		kinds[n.SHA256] = n.Kind + "/" + n.Format
+	}
+	if kinds[sha(abuf.Bytes())] != "container/asar" || kinds[sha([]byte(`{"name":"x"}`))] != "package-metadata/" {
+		t.Fatalf("kinds = %v", kinds)
+	}
+	// The directory's identity is its content, not its location.
+	moved := filepath.Join(t.TempDir(), "copy")
+	os.CopyFS(moved, os.DirFS(dir))
+	again, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: moved}}, nil)
+	if err != nil || again.Evidence.EvidenceID != out.Evidence.EvidenceID {
+		t.Fatalf("moved directory: %v, ids %s vs %s", err, again.Evidence.EvidenceID, out.Evidence.EvidenceID)
+	}
+	// Nested members extract under "<archive>!/".
+	res, err := a.ExtractArtifact(context.Background(), ExtractArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: dir},
+		Paths: []string{"resources/*!"}, OutputDir: filepath.Join(t.TempDir(), "x")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tree := listTree(t, res.OutputDir)
+	if tree["resources/app.asar!/index.js"] != sha(inner) || tree["resources/docs.zip!/docs/readme.txt"] != sha(zipped) || tree["resources/app.asar"] != "" {
+		t.Fatalf("tree = %v", tree)
+	}
+}
+
+func TestInspectArtifactRecordsDirectoryLinksWithoutFollowing(t *testing.T) {
+	a := newArtifactApp(t)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "a.txt"), []byte("a"), 0o644)
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "passwd")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("a.txt", filepath.Join(dir, "alias")); err != nil {
+		t.Fatal(err)
+	}
+	out, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: dir}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	pw := occurrence(t, out.Inventory, "passwd")
+	if pw.EntryKind != "link" || pw.LinkTarget != "/etc/passwd" || !pw.LinkAbsolute || pw.ArtifactID != nil {
+		t.Fatalf("passwd = %+v", pw)
+	}
+	if al := occurrence(t, out.Inventory, "alias"); al.EntryKind != "link" || al.LinkTarget != "a.txt" || al.LinkAbsolute || al.LinkEscapes {
+		t.Fatalf("alias = %+v", al)
+	}
+}
+
+func TestInspectArtifactHashesTarGzMembers(t *testing.T) {
+	a := newArtifactApp(t)
+	dir := t.TempDir()
+	var buf bytes.Buffer
+	zw := gzip.NewWriter(&buf)
+	tw := tar.NewWriter(zw)
+	members := map[string][]byte{"app/one.js": pattern(70000, 3), "app/two.bin": pattern(5, 4)}
+	for _, name := range []string{"app/one.js", "app/two.bin"} {
+		tw.WriteHeader(&tar.Header{Name: name, Mode: 0o644, Size: int64(len(members[name])), Typeflag: tar.TypeReg})
+		tw.Write(members[name])
+	}
+	tw.Close()
+	zw.Close()
+	p := filepath.Join(dir, "app.tgz")
+	os.WriteFile(p, buf.Bytes(), 0o644)
+	out, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: p}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for name, b := range members {
+		if o := occurrence(t, out.Inventory, name); *o.ObservedSHA256 != sha(b) {
+			t.Fatalf("%s = %+v", name, o)
+		}
+	}
+	res, err := a.ExtractArtifact(context.Background(), ExtractArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: p}, OutputDir: filepath.Join(dir, "x")}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if tree := listTree(t, res.OutputDir); tree["app/one.js"] != sha(members["app/one.js"]) || tree["app/two.bin"] != sha(members["app/two.bin"]) {
+		t.Fatalf("tree = %v", tree)
 	}
 }

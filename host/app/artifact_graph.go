@@ -170,6 +170,10 @@ func buildGraph(s *artifactScan) *artifactGraph {
 			Size: e.Size, Executable: e.Executable, Unpacked: e.Unpacked}
 		if e.Link != nil {
 			occ.LinkTarget, occ.LinkAbsolute, occ.LinkEscapes = e.Link.Target, e.Link.Absolute, e.Link.Escapes
+			if e.Link.Unread {
+				occ.Limitations = []string{fmt.Sprintf("The target of link %q could not be read.", e.Path)}
+				g.limitations = append(g.limitations, occ.Limitations[0])
+			}
 		}
 		if e.Kind == inventory.KindFile {
 			occ.HashStatus = o.status

@@ -8,7 +8,6 @@ import (
 	"errors"
 	"fmt"
 	"io"
-	"path"
 	"slices"
 	"strconv"
 	"strings"
@@ -267,7 +266,7 @@ func (p *asarParser) node(at string) error {
 		if n.hasSize {
 			return malformedf("%s is both a link and a file", describe(at))
 		}
-		_, err := p.s.add(inventory.Entry{Path: at, Kind: inventory.KindLink, Link: classifyLink(n.link, "")})
+		_, err := p.s.add(inventory.Entry{Path: at, Kind: inventory.KindLink, Link: inventory.NewLink(n.link, "")})
 		return err
 	case !n.hasSize:
 		return malformedf("%s has neither \"files\", \"link\" nor \"size\"", describe(at))
@@ -460,23 +459,6 @@ func sha256Hex(at, s string) (string, error) {
 		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(s)).WithDetail("path", at)
 	}
 	return s, nil
-}
-
-// classifyLink records a link target and flags targets that are absolute
-// or climb out of the container. dir is the directory relative targets
-// start from ("" for the container root, as in ASAR).
-func classifyLink(target, dir string) *inventory.Link {
-	l := &inventory.Link{Target: target}
-	t := strings.ReplaceAll(target, `\`, "/")
-	if strings.HasPrefix(t, "/") || (len(t) >= 2 && t[1] == ':') {
-		l.Absolute = true
-		return l
-	}
-	resolved := path.Join(dir, t)
-	if resolved == ".." || strings.HasPrefix(resolved, "../") {
-		l.Escapes = true
-	}
-	return l
 }
 
 func clipText(s string) string {

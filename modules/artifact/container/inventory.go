@@ -187,11 +187,13 @@ func walkDir(s *scope, fsys fs.FS, root string, depth int) error {
 			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindDirectory})
 			return err
 		case t&fs.ModeSymlink != 0:
-			target, err := fs.ReadLink(fsys, p)
-			if err != nil {
-				return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read link %q: %v", p, err).WithDetail("path", norm)
+			link := &inventory.Link{Unread: true}
+			// A WASI mount may not offer readlink; the host then reads the
+			// target itself.
+			if target, err := fs.ReadLink(fsys, p); err == nil {
+				link = inventory.NewLink(target, path.Dir(norm))
 			}
-			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: classifyLink(target, path.Dir(norm))})
+			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: link})
 			return err
 		case !t.IsRegular():
 			return abi.Errorf(abi.CodeArtifactOperationFailed,

@@ -106,9 +106,9 @@ func listTarStream(s *scope, tr *tar.Reader, pos func() int64, size int64, file,
 		case tar.TypeDir:
 			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindDirectory})
 		case tar.TypeSymlink:
-			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: classifyLink(hdr.Linkname, path.Dir(norm))})
+			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: inventory.NewLink(hdr.Linkname, path.Dir(norm))})
 		case tar.TypeLink:
-			l := classifyLink(hdr.Linkname, "")
+			l := inventory.NewLink(hdr.Linkname, "")
 			l.Hard = true
 			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: l})
 		case tar.TypeReg, tar.TypeRegA:

@@ -68,7 +68,7 @@ func listZip(s *scope, ra io.ReaderAt, size int64, file string) error {
 			if err != nil {
 				return err
 			}
-			if _, err := s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: classifyLink(target, path.Dir(norm))}); err != nil {
+			if _, err := s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: inventory.NewLink(target, path.Dir(norm))}); err != nil {
 				return err
 			}
 			continue

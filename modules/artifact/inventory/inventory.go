@@ -7,6 +7,8 @@ package inventory
 
 import (
 	"fmt"
+	"path"
+	"strings"
 
 	"rea/modules/abi"
 )
@@ -217,6 +219,26 @@ type Link struct {
 	// Hard is set for a tar hard link, whose target is a path from the
 	// container root.
 	Hard bool `json:"hard,omitempty"`
+	// Unread is set when the sandbox could not read a directory link's
+	// target (WASI mounts may not offer readlink); the host reads it.
+	Unread bool `json:"unread,omitempty"`
+}
+
+// NewLink records a link target and flags targets that are absolute or
+// climb out of the container. dir is the directory a relative target starts
+// from ("" for the container root, as in ASAR).
+func NewLink(target, dir string) *Link {
+	l := &Link{Target: target}
+	t := strings.ReplaceAll(target, `\`, "/")
+	if strings.HasPrefix(t, "/") || (len(t) >= 2 && t[1] == ':') {
+		l.Absolute = true
+		return l
+	}
+	resolved := path.Join(dir, t)
+	if resolved == ".." || strings.HasPrefix(resolved, "../") {
+		l.Escapes = true
+	}
+	return l
 }
 
 // Integrity is what a container declares about a file's bytes.
