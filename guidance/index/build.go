@@ -138,7 +138,6 @@ func Build(fsys fs.FS) (*Index, error) {
 	bundle := sha256.New()
 	norm := newNormaliser()
 	postings := map[string]*posting{}
-	seen := map[string]struct{}{}
 	for d, f := range files {
 		src := string(f.src)
 		ix.docs = append(ix.docs, document{path: f.path, src: src})
@@ -161,18 +160,17 @@ func Build(fsys fs.FS) (*Index, error) {
 				s.headingPath = []string{p.heading}
 			}
 			i := int32(len(ix.sections))
-			clear(seen)
 			norm.eachWord(src[p.start:p.ownEnd], func(w []byte) {
 				post, ok := postings[string(w)]
 				if !ok {
 					post = &posting{word: string(w)}
 					postings[post.word] = post
 				}
-				if _, dup := seen[post.word]; dup {
-					return
+				// Sections are visited in order, so a repeated word
+				// of this section is the last one appended.
+				if n := len(post.sections); n == 0 || post.sections[n-1] != i {
+					post.sections = append(post.sections, i)
 				}
-				seen[post.word] = struct{}{}
-				post.sections = append(post.sections, i)
 			})
 			ix.sections = append(ix.sections, s)
 		}
@@ -382,10 +380,16 @@ func frontMatterEnd(src []byte, lines []markdown.Line) int {
 // offsets, in one pass over src. Offsets are rune boundaries (line starts or
 // len(src)).
 func unitsAt(src []byte, offsets []int) map[int]int {
+	out := make(map[int]int, len(offsets))
+	if isASCIIBytes(src) {
+		for _, off := range offsets {
+			out[off] = off
+		}
+		return out
+	}
 	sorted := slices.Clone(offsets)
 	slices.Sort(sorted)
 	sorted = slices.Compact(sorted)
-	out := make(map[int]int, len(sorted))
 	n, i := 0, 0
 	for _, off := range sorted {
 		for i < off && i < len(src) {
@@ -396,6 +400,15 @@ func unitsAt(src []byte, offsets []int) map[int]int {
 		out[off] = n
 	}
 	return out
+}
+
+func isASCIIBytes(b []byte) bool {
+	for _, c := range b {
+		if c >= utf8.RuneSelf {
+			return false
+		}
+	}
+	return true
 }
 
 // locatorPrefix versions the locator format.
