@@ -600,3 +600,14 @@ func TestLongHeadingsAreClippedInResultsButReadReturnsThemWhole(t *testing.T) {
 		}
 	}
 }
+
+func TestNoMatchSaysNothingAboutCapabilityAvailability(t *testing.T) {
+	ix := mustBuild(t, map[string]string{"a.md": "# Electron\npreload\n"})
+	res := search(t, ix, "firmware uefi")
+	if res.TotalMatches != 0 || res.NoMatchReason != ReasonNoSectionHoldsEveryTerm {
+		t.Fatalf("unexpected matches: %+v", res)
+	}
+	if res.Note != NoMatchNote || !strings.Contains(res.Note, "says nothing about analysis capability availability") {
+		t.Fatalf("no-match result does not say it is silent on capabilities: %q", res.Note)
+	}
+}
