@@ -3,8 +3,8 @@ package app
 import (
 	"archive/tar"
 	"archive/zip"
-	"compress/gzip"
 	"bytes"
+	"compress/gzip"
 	"context"
 	"os"
 	"path/filepath"
