@@ -1,0 +1,119 @@
+package app
+
+import (
+	"bufio"
+	"context"
+	"fmt"
+	"io"
+	"math/rand/v2"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"syscall"
+	"testing"
+	"time"
+
+	"rea/modules/artifact/asarpack"
+	"rea/modules/artifact/inventory"
+)
+
+// tableReader yields n bytes from a shared random table, starting at a
+// per-file offset: distinct contents at memory speed.
+type tableReader struct {
+	table []byte
+	pos   int
+	left  int64
+}
+
+func (r *tableReader) Read(p []byte) (int, error) {
+	if r.left == 0 {
+		return 0, io.EOF
+	}
+	n := copy(p[:min(int64(len(p)), r.left)], r.table[r.pos:])
+	r.pos = (r.pos + n) % len(r.table)
+	r.left -= int64(n)
+	return n, nil
+}
+
+// writeBenchASAR packs about total bytes: thousands of small files and one
+// in twenty of 6 MiB (two integrity blocks).
+func writeBenchASAR(b *testing.B, p string, total int64) int {
+	b.Helper()
+	table := make([]byte, 1<<20)
+	rng := rand.New(rand.NewPCG(1, 2))
+	for i := range table {
+		table[i] = byte(rng.Uint32())
+	}
+	var files []asarpack.File
+	var sum int64
+	for i := 0; sum < total; i++ {
+		size := int64(64<<10 + (i*7919)%(128<<10))
+		if i%20 == 0 {
+			size = 6 << 20
+		}
+		size = min(size, total-sum)
+		start := (i * 104729) % len(table)
+		files = append(files, asarpack.File{Path: fmt.Sprintf("d%02d/f%05d.bin", i%50, i), Size: size,
+			Open: func() io.Reader { return &tableReader{table: table, pos: start, left: size} }})
+		sum += size
+	}
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := asarpack.Write(w, files); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
+	}
+	f.Close()
+	return len(files)
+}
+
+func maxRSSMiB() float64 {
+	var ru syscall.Rusage
+	syscall.Getrusage(syscall.RUSAGE_SELF, &ru)
+	return float64(ru.Maxrss) / 1024 // Linux reports KiB
+}
+
+// BenchmarkInspectArtifactVersusSha256sum inventories generated ASARs of
+// growing size and reports the wall time against `sha256sum` of the same
+// file in the same run, and the process's peak RSS (which must stay flat as
+// the archive grows). Run: go test -run XXX -bench InspectArtifact -benchtime 1x ./host/app/
+func BenchmarkInspectArtifactVersusSha256sum(b *testing.B) {
+	a := newArtifactApp(b)
+	for _, size := range []int64{256 << 20, 1 << 30} {
+		b.Run(fmt.Sprintf("%dMiB", size>>20), func(b *testing.B) {
+			p := filepath.Join(b.TempDir(), "bench.asar")
+			n := writeBenchASAR(b, p, size)
+			// Warm the page cache and the module compile cache.
+			exec.Command("sha256sum", p).Run()
+			req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: p, Limits: inventory.Limits{MaxTotalBytes: size}}}
+			b.ResetTimer()
+			var ours, theirs time.Duration
+			for range b.N {
+				t0 := time.Now()
+				if out, err := exec.Command("sha256sum", p).CombinedOutput(); err != nil {
+					b.Fatalf("sha256sum: %v %s", err, out)
+				}
+				theirs += time.Since(t0)
+				t1 := time.Now()
+				res, err := a.InspectArtifact(context.Background(), req, nil)
+				if err != nil {
+					b.Fatal(err)
+				}
+				ours += time.Since(t1)
+				if res.Inventory.Counts.Verified != n {
+					b.Fatalf("verified %d of %d files", res.Inventory.Counts.Verified, n)
+				}
+			}
+			b.ReportMetric(ours.Seconds()/float64(b.N), "inspect-s")
+			b.ReportMetric(theirs.Seconds()/float64(b.N), "sha256sum-s")
+			b.ReportMetric(ours.Seconds()/theirs.Seconds(), "x-sha256sum")
+			b.ReportMetric(maxRSSMiB(), "peak-rss-MiB")
+			b.ReportMetric(float64(n), "files")
+		})
+	}
+}
