@@ -407,8 +407,10 @@ func parseBundleRecords(ctx context.Context, dec *json.Decoder, p fieldPath) ([]
 		}
 		out = append(out, r)
 	}
-	_, err := dec.Token()
-	return out, err
+	if _, err := dec.Token(); err != nil {
+		return nil, invalid(p, ReasonInvalidFormat, "an array", "%v", err)
+	}
+	return out, nil
 }
 
 func parseBundleUnknowns(dec *json.Decoder, p fieldPath) ([]Unknown, error) {
@@ -431,8 +433,10 @@ func parseBundleUnknowns(dec *json.Decoder, p fieldPath) ([]Unknown, error) {
 		}
 		out = append(out, u)
 	}
-	_, err := dec.Token()
-	return out, err
+	if _, err := dec.Token(); err != nil {
+		return nil, invalid(p, ReasonInvalidFormat, "an array", "%v", err)
+	}
+	return out, nil
 }
 
 func cancelled(what string) *abi.Error {

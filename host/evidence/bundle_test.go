@@ -310,3 +310,19 @@ func TestLedgerByteLimitCountsUnknowns(t *testing.T) {
 		t.Errorf("got %v", err)
 	}
 }
+
+func TestParseBundleRejectsTruncatedText(t *testing.T) {
+	data, _ := json.Marshal(bundleDoc(t))
+	for _, cut := range []int{1, len(data) / 2, len(data) - 1} {
+		_, err := ParseBundle(context.Background(), data[:cut], nil)
+		if err == nil {
+			t.Fatalf("accepted %d of %d bytes", cut, len(data))
+		}
+		if asABI(t, err).Code != abi.CodeInvalidRequest {
+			t.Errorf("cut at %d: %v", cut, err)
+		}
+	}
+	if _, err := ParseBundle(context.Background(), append(data, []byte(` {}`)...), nil); err == nil {
+		t.Error("accepted trailing data")
+	}
+}
