@@ -8,6 +8,7 @@ import (
 	"io"
 	"sort"
 	"strconv"
+	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -219,11 +220,18 @@ func canonicalJSON(doc []byte) ([]byte, error) {
 	return out, nil
 }
 
-// canonicalValue turns a Go value or JSON text into canonical JSON. RawMessage
-// and []byte are taken as JSON text; anything else is marshalled first. A nil
-// value is JSON null.
+// canonicalValue turns a Go value or JSON text into canonical JSON.
 func canonicalValue(v any) ([]byte, error) {
-	var doc []byte
+	doc, err := jsonText(v)
+	if err != nil {
+		return nil, err
+	}
+	return canonicalJSON(doc)
+}
+
+// jsonText returns v as JSON text: RawMessage and []byte are taken as JSON
+// text; anything else is marshalled. A nil value is JSON null.
+func jsonText(v any) ([]byte, error) {
 	switch t := v.(type) {
 	case nil:
 		return []byte("null"), nil
@@ -231,15 +239,52 @@ func canonicalValue(v any) ([]byte, error) {
 		if t == nil {
 			return []byte("null"), nil
 		}
-		doc = t
+		return t, nil
 	case []byte:
-		doc = t
+		return t, nil
 	default:
 		b, err := json.Marshal(v)
 		if err != nil {
 			return nil, fmt.Errorf("encode as JSON: %w", err)
 		}
-		doc = b
+		return b, nil
 	}
-	return canonicalJSON(doc)
+}
+
+// unsafeInteger returns the first integer literal in JSON text whose
+// magnitude exceeds 2^53: RFC 8785 reads numbers as IEEE-754 doubles, so
+// such an integer would silently change value (a 64-bit address, say).
+// String contents are skipped. The scan is a single cheap pass over bytes.
+func unsafeInteger(doc []byte) (string, bool) {
+	for i := 0; i < len(doc); i++ {
+		c := doc[i]
+		switch {
+		case c == '"':
+			for i++; i < len(doc) && doc[i] != '"'; i++ {
+				if doc[i] == '\\' {
+					i++
+				}
+			}
+		case c == '-' || c >= '0' && c <= '9':
+			start := i
+			integer := true
+			for ; i < len(doc); i++ {
+				d := doc[i]
+				if d == '.' || d == 'e' || d == 'E' {
+					integer = false
+				} else if !(d == '-' || d == '+' || d >= '0' && d <= '9') {
+					break
+				}
+			}
+			lit := string(doc[start:i])
+			i--
+			if !integer || len(strings.TrimLeft(strings.TrimPrefix(lit, "-"), "0")) < 16 {
+				continue
+			}
+			if n, err := strconv.ParseInt(lit, 10, 64); err != nil || n > maxSafeInteger || n < -maxSafeInteger {
+				return lit, true
+			}
+		}
+	}
+	return "", false
 }

@@ -192,3 +192,26 @@ func TestCompareUTF16OrdersLikeTheRFC8785Library(t *testing.T) {
 		}
 	}
 }
+
+func TestUnsafeIntegerFindsIntegersThatRFC8785WouldRound(t *testing.T) {
+	cases := []struct {
+		doc  string
+		want string
+	}{
+		{`{"a":9007199254740991}`, ""},
+		{`{"a":-9007199254740991}`, ""},
+		{`{"a":9007199254740992}`, "9007199254740992"},
+		{`[1,2,{"addr":18446744069414584321}]`, "18446744069414584321"},
+		{`{"a":-9007199254740993}`, "-9007199254740993"},
+		{`{"a":1e300,"b":12345678901234567.5}`, ""}, // not integers: the double is what was written
+		{`{"s":"18446744069414584321","t":"\"99999999999999999999"}`, ""},
+		{`{"k\"":"x","n":99999999999999999999}`, "99999999999999999999"},
+		{`{"a":0000000000000000001}`, ""}, // leading zeros are not significant (and not JSON)
+	}
+	for _, c := range cases {
+		got, bad := unsafeInteger([]byte(c.doc))
+		if got != c.want || bad != (c.want != "") {
+			t.Errorf("%s: got %q %v, want %q", c.doc, got, bad, c.want)
+		}
+	}
+}

@@ -34,7 +34,9 @@ type Draft struct {
 }
 
 // New validates a draft and seals it into a Record: each JSON payload is
-// canonicalised once and the id is hashed once.
+// canonicalised once and the id is hashed once. Payload integers beyond
+// ±2^53 are refused rather than silently rounded by RFC 8785's IEEE-754
+// numbers; producers write such values (addresses) as strings.
 func New(d Draft) (Record, error) { return build(d, true) }
 
 // build seals a draft; noSubjectLimitation adds NoSubjectLimitation to a
@@ -43,7 +45,15 @@ func New(d Draft) (Record, error) { return build(d, true) }
 func build(d Draft, noSubjectLimitation bool) (Record, error) {
 	p := fieldPath{}
 	payload := func(v any, name string) (json.RawMessage, error) {
-		c, err := canonicalValue(v)
+		doc, err := jsonText(v)
+		if err != nil {
+			return nil, invalid(p.key(name), ReasonInvalidFormat, "JSON", "%v", err)
+		}
+		if lit, bad := unsafeInteger(doc); bad {
+			return nil, invalid(p.key(name), ReasonInvalidValue, "integers within ±2^53, larger ones as strings",
+				"the integer %s cannot be represented exactly in canonical JSON; encode it as a string (for an address, \"0x…\")", lit)
+		}
+		c, err := canonicalJSON(doc)
 		if err != nil {
 			return nil, invalid(p.key(name), ReasonInvalidFormat, "RFC 8785 canonicalisable JSON", "%v", err)
 		}

@@ -452,3 +452,17 @@ func TestUnsealedRecordsMarshalOnlyWhenValid(t *testing.T) {
 		t.Error("an invalid unsealed record marshalled")
 	}
 }
+
+func TestNewRefusesIntegersThatWouldBeRounded(t *testing.T) {
+	d := testDraft()
+	d.NormalizedResult = map[string]any{"entry": uint64(0xfffffff007004001)}
+	_, err := New(d)
+	if got := issuePath(t, err); got != "normalized_result" {
+		t.Fatalf("field %q (%v)", got, err)
+	}
+	if !strings.Contains(asABI(t, err).Message, "string") {
+		t.Errorf("message does not say how to fix it: %s", asABI(t, err).Message)
+	}
+	d.NormalizedResult = map[string]any{"entry": "0xfffffff007004001"}
+	mustNew(t, d)
+}
