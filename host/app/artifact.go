@@ -15,6 +15,7 @@ import (
 	"path/filepath"
 	"slices"
 	"strings"
+	"time"
 
 	"rea/host/evidence"
 	"rea/host/sandbox"
@@ -140,6 +141,21 @@ type artifactScan struct {
 	digest  string // sha256 of the input file, or of a directory's listing
 	graph   *artifactGraph
 	partial bool
+
+	// progress reports hashing as bytes read, at most every 100 ms.
+	progress   func(abi.Progress)
+	hashed     int64
+	toHash     int64
+	lastReport time.Time
+}
+
+func (s *artifactScan) onRead(n int64) {
+	s.hashed += n
+	if s.progress == nil || time.Since(s.lastReport) < 100*time.Millisecond {
+		return
+	}
+	s.lastReport = time.Now()
+	s.progress(abi.Progress{Phase: "hash", Done: s.hashed, Total: s.toHash, Message: "bytes hashed"})
 }
 
 // scanArtifact runs the artifact module over the input, hashes every byte
@@ -305,15 +321,18 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
 		}
 	}
-	var done int64
-	for _, f := range order {
-		fj := files[f]
-		if err := s.hashFile(ctx, root, fj); err != nil {
-			return err
+	s.progress = progress
+	s.toHash = s.input.size // an archive input is read whole, once
+	if s.input.isDir {
+		for _, e := range s.res.Entries {
+			if e.Data != nil && e.Data.Compression == inventory.CompressionNone {
+				s.toHash += e.Data.Length
+			}
 		}
-		done++
-		if progress != nil {
-			progress(abi.Progress{Phase: "hash", Done: done, Total: int64(len(order))})
+	}
+	for _, f := range order {
+		if err := s.hashFile(ctx, root, files[f]); err != nil {
+			return err
 		}
 	}
 	return nil
@@ -355,7 +374,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	if !needWhole {
 		whole = nil
 	}
-	read, err := streamRanges(ctx, fh, fj.plain, whole)
+	read, err := streamRangesProgress(ctx, fh, fj.plain, whole, s.onRead)
 	if err != nil {
 		return err
 	}

@@ -110,6 +110,12 @@ func (j *digestJob) finish() {
 // not overlap. When whole is not nil every byte of r is also fed to it and r
 // is read to its end; otherwise gaps are skipped (by seeking when r can).
 func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash) (int64, error) {
+	return streamRangesProgress(ctx, r, jobs, whole, nil)
+}
+
+// streamRangesProgress is streamRanges telling onRead how many bytes each
+// read brought, so long hashing can report progress.
+func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash, onRead func(int64)) (int64, error) {
 	var pos int64
 	buf := make([]byte, hashChunk)
 	seeker, _ := r.(io.Seeker)
@@ -141,6 +147,9 @@ func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole has
 			}
 		}
 		n, err := r.Read(buf[:want])
+		if n > 0 && onRead != nil {
+			onRead(int64(n))
+		}
 		if n > 0 {
 			chunk := buf[:n]
 			if whole != nil {
