@@ -1,6 +1,7 @@
 package evidence
 
 import (
+	"bytes"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
@@ -8,7 +9,6 @@ import (
 	"io"
 	"sort"
 	"strconv"
-	"strings"
 	"unicode/utf16"
 	"unicode/utf8"
 
@@ -276,13 +276,13 @@ func unsafeInteger(doc []byte) (string, bool) {
 					break
 				}
 			}
-			lit := string(doc[start:i])
+			lit := doc[start:i]
 			i--
-			if !integer || len(strings.TrimLeft(strings.TrimPrefix(lit, "-"), "0")) < 16 {
-				continue
+			if !integer || len(bytes.TrimLeft(bytes.TrimPrefix(lit, []byte("-")), "0")) < 16 {
+				continue // at most 15 significant digits: below 2^53
 			}
-			if n, err := strconv.ParseInt(lit, 10, 64); err != nil || n > maxSafeInteger || n < -maxSafeInteger {
-				return lit, true
+			if n, err := strconv.ParseInt(string(lit), 10, 64); err != nil || n > maxSafeInteger || n < -maxSafeInteger {
+				return string(lit), true
 			}
 		}
 	}

@@ -15,9 +15,6 @@ import (
 	"rea/modules/abi"
 )
 
-// DefaultImportBytes is the byte budget for reading a bundle file.
-const DefaultImportBytes int64 = 64 << 20
-
 // ExportResult describes a published bundle file.
 type ExportResult struct {
 	Path     string `json:"path"`
@@ -157,12 +154,17 @@ func (c *ctxWriter) Write(p []byte) (int, error) {
 	return c.w.Write(p)
 }
 
-// ReadBundleFile reads and parses a bundle file within a byte budget
-// (DefaultImportBytes when maxBytes ≤ 0). A larger file is refused with
-// truncated before it is parsed.
-func ReadBundleFile(ctx context.Context, path string, maxBytes int64, v UnknownValidator) (Bundle, error) {
-	if maxBytes <= 0 {
-		maxBytes = DefaultImportBytes
+// ReadBundleFile reads and parses a bundle file within the CLI import
+// budget: at most limits.MaxBytes of file and limits.MaxRecords records (zero
+// fields take DefaultLimits). A larger file is refused with truncated before
+// it is parsed.
+func ReadBundleFile(ctx context.Context, path string, limits Limits, v UnknownValidator) (Bundle, error) {
+	def := DefaultLimits()
+	if limits.MaxBytes <= 0 {
+		limits.MaxBytes = def.MaxBytes
+	}
+	if limits.MaxRecords <= 0 {
+		limits.MaxRecords = def.MaxRecords
 	}
 	f, err := os.Open(path)
 	if err != nil {
@@ -172,18 +174,23 @@ func ReadBundleFile(ctx context.Context, path string, maxBytes int64, v UnknownV
 	if st, err := f.Stat(); err == nil && !st.Mode().IsRegular() {
 		return Bundle{}, invalid(fieldPath{"path"}, ReasonInvalidValue, "a regular file", "%s is not a regular file", path)
 	}
-	data, err := io.ReadAll(io.LimitReader(f, maxBytes+1))
+	data, err := io.ReadAll(io.LimitReader(f, limits.MaxBytes+1))
 	if err != nil {
 		return Bundle{}, abi.Errorf(abi.CodeUnavailable, "Reading %s failed: %v.", path, err)
 	}
-	if int64(len(data)) > maxBytes {
+	if int64(len(data)) > limits.MaxBytes {
 		return Bundle{}, abi.Errorf(abi.CodeTruncated,
-			"The bundle file %s is larger than the import budget of %d bytes; split the investigation into smaller exports.", path, maxBytes).
-			WithDetail("limit", "bytes").WithDetail("maximum", maxBytes)
+			"The bundle file %s is larger than the import budget of %d bytes; split the investigation into smaller exports.", path, limits.MaxBytes).
+			WithDetail("limit", "bytes").WithDetail("maximum", limits.MaxBytes)
 	}
 	b, err := ParseBundle(ctx, data, v)
 	if err != nil {
 		return Bundle{}, fmt.Errorf("bundle %s: %w", path, err)
+	}
+	if len(b.Records) > limits.MaxRecords {
+		return Bundle{}, abi.Errorf(abi.CodeTruncated,
+			"The bundle file %s holds %d records, more than the import budget of %d; split the investigation into smaller exports.", path, len(b.Records), limits.MaxRecords).
+			WithDetail("limit", "records").WithDetail("maximum", limits.MaxRecords)
 	}
 	return b, nil
 }

@@ -81,7 +81,7 @@ func TestExportPublishesTheCanonicalBundle(t *testing.T) {
 	if names := dirEntries(t, dir); len(names) != 1 {
 		t.Errorf("staging files left behind: %v", names)
 	}
-	got, err := ReadBundleFile(context.Background(), dest, 0, nil)
+	got, err := ReadBundleFile(context.Background(), dest, Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -159,21 +159,25 @@ func TestExportRejectsUnusableDestinations(t *testing.T) {
 	}
 }
 
-func TestReadBundleFileEnforcesItsByteBudget(t *testing.T) {
+func TestReadBundleFileEnforcesItsImportBudget(t *testing.T) {
 	b := bigBundle(t)
 	dest := filepath.Join(t.TempDir(), "e.json")
 	res, err := Export(context.Background(), b, dest, false)
 	if err != nil {
 		t.Fatal(err)
 	}
-	_, err = ReadBundleFile(context.Background(), dest, res.Bytes-1, nil)
+	_, err = ReadBundleFile(context.Background(), dest, Limits{MaxBytes: res.Bytes - 1}, nil)
 	if e := asABI(t, err); e.Code != abi.CodeTruncated || e.Details["limit"] != "bytes" {
 		t.Errorf("got %v", err)
 	}
-	if _, err := ReadBundleFile(context.Background(), dest, res.Bytes, nil); err != nil {
+	if _, err := ReadBundleFile(context.Background(), dest, Limits{MaxBytes: res.Bytes}, nil); err != nil {
 		t.Errorf("a file exactly at the budget was refused: %v", err)
 	}
-	if _, err := ReadBundleFile(context.Background(), filepath.Join(t.TempDir(), "absent.json"), 0, nil); asABI(t, err).Code != abi.CodeInvalidRequest {
+	_, err = ReadBundleFile(context.Background(), dest, Limits{MaxRecords: len(b.Records) - 1}, nil)
+	if e := asABI(t, err); e.Code != abi.CodeTruncated || e.Details["limit"] != "records" {
+		t.Errorf("record budget: %v", err)
+	}
+	if _, err := ReadBundleFile(context.Background(), filepath.Join(t.TempDir(), "absent.json"), Limits{}, nil); asABI(t, err).Code != abi.CodeInvalidRequest {
 		t.Errorf("absent file: %v", err)
 	}
 }
@@ -190,7 +194,7 @@ func TestExportOfALedgerPublishesItsSnapshot(t *testing.T) {
 		t.Fatal(err)
 	}
 	imported := NewLedger(Limits{})
-	b, err := ReadBundleFile(context.Background(), dest, 0, nil)
+	b, err := ReadBundleFile(context.Background(), dest, Limits{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
