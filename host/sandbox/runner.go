@@ -302,7 +302,7 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 		WithStderr(stderr).
 		WithFSConfig(fsCfg)
 
-	runCtx := context.WithoutCancel(ctx)
+	runCtx := withLinearMemory(context.WithoutCancel(ctx))
 	inst, err := eng.rt.InstantiateModule(runCtx, compiled, cfg)
 	if err != nil {
 		if strings.Contains(err.Error(), "memory") {
@@ -325,27 +325,33 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 	g.Set(budget)
 
 	// The watchdog zeroes the counter on cancellation, deadline or output
-	// overflow; the guest traps at its next loop header or call.
+	// overflow; the guest traps at its next loop header or call. The
+	// guest's decrement is a load-subtract-store, so one host store can be
+	// lost when it lands between the guest's load and store: the watchdog
+	// keeps re-zeroing every millisecond until the run returns.
 	var (
 		stopMu    sync.Mutex
 		reason    stopReason
 		remaining uint64
-		stopped   bool
+		stopped   = make(chan struct{})
 	)
 	stop := func(why stopReason) {
 		stopMu.Lock()
 		defer stopMu.Unlock()
-		if stopped {
+		if reason != stopNone {
 			return
 		}
-		stopped, reason = true, why
+		reason = why
 		remaining = g.Get()
 		g.Set(0)
+		close(stopped)
 	}
 	stdout.onOverflow = func() { stop(stopOutput) }
 	done := make(chan struct{})
-	deadline := time.NewTimer(limits.Deadline)
+	watchdogDone := make(chan struct{})
 	go func() {
+		defer close(watchdogDone)
+		deadline := time.NewTimer(limits.Deadline)
 		defer deadline.Stop()
 		select {
 		case <-ctx.Done():
@@ -356,17 +362,30 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 			}
 		case <-deadline.C:
 			stop(stopDeadline)
+		case <-stopped:
 		case <-done:
+			return
+		}
+		tick := time.NewTicker(time.Millisecond)
+		defer tick.Stop()
+		for {
+			select {
+			case <-done:
+				return
+			case <-tick.C:
+				g.Set(0)
+			}
 		}
 	}()
 
 	_, callErr := inst.ExportedFunction("_start").Call(runCtx)
 	close(done)
+	<-watchdogDone
 
 	stopMu.Lock()
 	why := reason
 	left := g.Get()
-	if stopped {
+	if why != stopNone {
 		left = remaining
 	}
 	stopMu.Unlock()

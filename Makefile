@@ -1,0 +1,46 @@
+# rea — build, test, benchmark. `make` builds every analyzer module as a
+# metered wasip1 module, embeds them into bin/rea and warms the compile cache.
+
+GO        ?= go
+BIN       := bin/rea
+RAW       := build/raw
+EMBED     := wasm/embedded/modules
+MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)))
+GOFLAGS_REPRO := -trimpath -buildvcs=false
+FUZZTIME  ?= 30s
+
+.PHONY: all modules rea test unit fuzz bench clean docs
+
+all: modules rea
+	@$(BIN) modules warm
+
+# Each module: go build for wasip1 (byte-reproducible), then meter + stamp.
+modules: build/reawasm
+	@mkdir -p $(RAW) $(EMBED)
+	@for m in $(MODULES); do \
+		GOOS=wasip1 GOARCH=wasm $(GO) build $(GOFLAGS_REPRO) -o $(RAW)/$$m.wasm ./modules/$$m || exit 1; \
+		build/reawasm -in $(RAW)/$$m.wasm -out $(EMBED)/$$m.wasm || exit 1; \
+	done
+
+build/reawasm: FORCE
+	@$(GO) build $(GOFLAGS_REPRO) -o $@ ./wasm/cmd/reawasm
+
+rea:
+	$(GO) build $(GOFLAGS_REPRO) -o $(BIN) ./cmd/rea
+
+# The test command of README and .ci/run: build once, then every Go test
+# (unit tests and end-to-end tests that drive bin/rea), then short fuzz runs.
+test: all
+	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) $(GO) test -count=1 -timeout 20m ./...
+	FUZZTIME=5s ./scripts/fuzz.sh
+
+fuzz:
+	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
+
+bench: all
+	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) ./scripts/bench.sh
+
+clean:
+	rm -rf bin build $(EMBED)/*.wasm
+
+FORCE:

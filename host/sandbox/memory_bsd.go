@@ -1,0 +1,5 @@
+//go:build darwin || freebsd
+
+package sandbox
+
+const mapNoReserve = 0

@@ -1,0 +1,400 @@
+package sandbox_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"errors"
+	"os"
+	"path/filepath"
+	"strconv"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"rea/host/sandbox"
+	"rea/modules/abi"
+	"rea/wasm/module"
+	"rea/wasm/wasmtest"
+)
+
+const probePkg = "./host/sandbox/testdata/guests/probe"
+
+// newRunner returns a Runner over a catalog holding the probe guest, loaded
+// unmetered from a module dir so that load-time metering is exercised too.
+func newRunner(t *testing.T) *sandbox.Runner {
+	t.Helper()
+	dir := t.TempDir()
+	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := os.WriteFile(filepath.Join(dir, "probe.wasm"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := module.Load(nil, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: filepath.Join(os.TempDir(), "rea-test-wazero-cache")})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close(context.Background()) })
+	return r
+}
+
+func smallLimits() sandbox.Limits {
+	return sandbox.Limits{MemoryBytes: 64 << 20, Fuel: 5_000_000_000, Deadline: 20 * time.Second, OutputBytes: 1 << 20}
+}
+
+func run(t *testing.T, r *sandbox.Runner, op string, params any, limits sandbox.Limits, mounts ...sandbox.Mount) (*sandbox.Outcome, *abi.Error) {
+	t.Helper()
+	out, err := r.Run(context.Background(), sandbox.Call{Module: "probe", Operation: op, Params: params, Limits: limits, Mounts: mounts})
+	if err == nil {
+		return out, nil
+	}
+	var typed *abi.Error
+	if !errors.As(err, &typed) {
+		t.Fatalf("%s: error is not typed: %T %v", op, err, err)
+	}
+	return nil, typed
+}
+
+func wantResource(t *testing.T, err *abi.Error, resource string) {
+	t.Helper()
+	if err == nil {
+		t.Fatalf("want resource_constraint/%s, got success", resource)
+	}
+	if err.Code != abi.CodeResourceConstraint || err.Details["resource"] != resource {
+		t.Fatalf("want resource_constraint/%s, got %s %v: %s", resource, err.Code, err.Details, err.Message)
+	}
+	if _, ok := err.Details["limit"]; !ok {
+		t.Fatalf("resource_constraint must name the limit that was hit: %v", err.Details)
+	}
+}
+
+// assertStillServing proves the host keeps serving after a failed run.
+func assertStillServing(t *testing.T, r *sandbox.Runner) {
+	t.Helper()
+	out, err := run(t, r, "echo", map[string]string{"still": "serving"}, smallLimits())
+	if err != nil {
+		t.Fatalf("host stopped serving after a failed run: %v", err)
+	}
+	if string(out.Result) != `{"still":"serving"}` {
+		t.Fatalf("echo after failure = %s", out.Result)
+	}
+}
+
+func TestSameRequestTwiceGivesSameBytesAndSameFuel(t *testing.T) {
+	r := newRunner(t)
+	params := map[string]any{"n": 3}
+	a, err := run(t, r, "hash", params, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, err := run(t, r, "hash", params, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(a.Result) != string(b.Result) {
+		t.Fatalf("results differ: %s vs %s", a.Result, b.Result)
+	}
+	if a.Usage.FuelUsed == 0 || a.Usage.FuelUsed != b.Usage.FuelUsed {
+		t.Fatalf("fuel differs or is zero: %d vs %d", a.Usage.FuelUsed, b.Usage.FuelUsed)
+	}
+	if a.Usage.PeakMemoryBytes == 0 || a.Module.SHA256 == "" || !a.Module.MeteredAtLoad {
+		t.Fatalf("usage/identity incomplete: %+v %+v", a.Usage, a.Module)
+	}
+}
+
+func TestSpinForeverStopsOnFuel(t *testing.T) {
+	r := newRunner(t)
+	l := smallLimits()
+	l.Fuel = 50_000_000
+	_, err := run(t, r, "spin", nil, l)
+	wantResource(t, err, "fuel")
+	assertStillServing(t, r)
+}
+
+func TestAllocateForeverStopsOnMemoryAndHostRSSStaysBounded(t *testing.T) {
+	r := newRunner(t)
+	// The first run pays for compilation and sizes the heap; after it, more
+	// runs that each fill their 64 MiB must leave the host's RSS flat.
+	_, err := run(t, r, "alloc", nil, smallLimits())
+	wantResource(t, err, "memory")
+	before := rssBytes(t)
+	for i := 0; i < 6; i++ {
+		_, err := run(t, r, "alloc", nil, smallLimits())
+		wantResource(t, err, "memory")
+	}
+	after := rssBytes(t)
+	if after > before+2*64<<20 {
+		t.Fatalf("host RSS grew from %d MiB to %d MiB over six 64 MiB runs", before>>20, after>>20)
+	}
+	assertStillServing(t, r)
+}
+
+func TestDeepRecursionIsStopped(t *testing.T) {
+	r := newRunner(t)
+	_, err := run(t, r, "recurse", nil, smallLimits())
+	if err == nil || err.Code != abi.CodeResourceConstraint {
+		t.Fatalf("deep recursion: want resource_constraint, got %v", err)
+	}
+	assertStillServing(t, r)
+}
+
+func TestPanicIsModuleFailedWithStderrExcerpt(t *testing.T) {
+	r := newRunner(t)
+	_, err := run(t, r, "panic", nil, smallLimits())
+	if err == nil || err.Code != abi.CodeModuleFailed {
+		t.Fatalf("want module_failed, got %v", err)
+	}
+	ex, _ := err.Details["stderr_excerpt"].(string)
+	if !strings.Contains(ex, "deliberate panic") || len(ex) > 9<<10 {
+		t.Fatalf("stderr excerpt missing or unbounded (%d bytes): %q", len(ex), ex)
+	}
+	assertStillServing(t, r)
+}
+
+func TestGigabyteToStdoutStopsOnOutput(t *testing.T) {
+	r := newRunner(t)
+	start := time.Now()
+	_, err := run(t, r, "flood", nil, smallLimits())
+	wantResource(t, err, "output")
+	if d := time.Since(start); d > 10*time.Second {
+		t.Fatalf("output overflow took %s to stop", d)
+	}
+	assertStillServing(t, r)
+}
+
+func TestReadsOutsideTheMountFail(t *testing.T) {
+	r := newRunner(t)
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "inside.txt"), []byte("inside"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("/etc/passwd", filepath.Join(dir, "passwd-link")); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink("../../../../../../etc/hostname", filepath.Join(dir, "relative-link")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	mount := sandbox.Mount{GuestPath: "/in", FS: root.FS()}
+
+	out, aerr := run(t, r, "read", map[string]string{"path": "/in/inside.txt"}, smallLimits(), mount)
+	if aerr != nil || !strings.Contains(string(out.Result), `"inside"`) {
+		t.Fatalf("reading inside the mount failed: %v %s", aerr, resultOf(out))
+	}
+	for _, p := range []string{"/etc/passwd", "/in/passwd-link", "/in/relative-link", "/in/../etc/passwd", "/in/../../etc/passwd"} {
+		out, aerr := run(t, r, "read", map[string]string{"path": p}, smallLimits(), mount)
+		if aerr == nil {
+			t.Fatalf("guest read %s outside its mount: %s", p, out.Result)
+		}
+		if aerr.Code != abi.CodeUnavailable {
+			t.Fatalf("%s: want the guest's own not-found error, got %v", p, aerr)
+		}
+	}
+}
+
+func TestGuestSeesNoHostEnvironmentArgumentsOrClock(t *testing.T) {
+	t.Setenv("REA_SECRET_PROBE", "must-not-leak")
+	r := newRunner(t)
+	out, err := run(t, r, "env", nil, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got struct {
+		Args     []string `json:"args"`
+		Environ  []string `json:"environ"`
+		UnixTime int64    `json:"unix_time"`
+	}
+	if err := json.Unmarshal(out.Result, &got); err != nil {
+		t.Fatal(err)
+	}
+	if len(got.Args) > 0 || len(got.Environ) > 0 {
+		t.Fatalf("guest sees host args %q or environment %q", got.Args, got.Environ)
+	}
+	if diff := time.Now().Unix() - got.UnixTime; diff < 3600 && diff > -3600 {
+		t.Fatalf("guest clock %d is the real clock", got.UnixTime)
+	}
+}
+
+func TestCancelMidRunStopsWithin100ms(t *testing.T) {
+	r := newRunner(t)
+	// Compile first so the measured time is the run, not compilation.
+	if _, _, err := r.Compile(context.Background(), "probe", smallLimits()); err != nil {
+		t.Fatal(err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	l := smallLimits()
+	l.Fuel = 1 << 60
+	var cancelledAt time.Time
+	time.AfterFunc(300*time.Millisecond, func() { cancelledAt = time.Now(); cancel() })
+	_, err := r.Run(ctx, sandbox.Call{Module: "probe", Operation: "spin", Limits: l})
+	returned := time.Now()
+	var typed *abi.Error
+	if !errors.As(err, &typed) || typed.Code != abi.CodeCancelled {
+		t.Fatalf("want cancelled, got %v", err)
+	}
+	if d := returned.Sub(cancelledAt); d > 100*time.Millisecond {
+		t.Fatalf("cancellation took %s", d)
+	}
+	assertStillServing(t, r)
+}
+
+func TestDeadlineIsAResourceConstraint(t *testing.T) {
+	r := newRunner(t)
+	l := smallLimits()
+	l.Fuel = 1 << 60
+	l.Deadline = 200 * time.Millisecond
+	_, err := run(t, r, "spin", nil, l)
+	wantResource(t, err, "deadline")
+}
+
+func TestEightConcurrentRunsCompleteCorrectly(t *testing.T) {
+	r := newRunner(t)
+	var wg sync.WaitGroup
+	errs := make(chan error, 8)
+	for i := 0; i < 8; i++ {
+		wg.Add(1)
+		go func(i int) {
+			defer wg.Done()
+			out, err := r.Run(context.Background(), sandbox.Call{Module: "probe", Operation: "echo", Params: map[string]int{"i": i}, Limits: smallLimits()})
+			if err != nil {
+				errs <- err
+				return
+			}
+			if want := `{"i":` + strconv.Itoa(i) + `}`; string(out.Result) != want {
+				errs <- errors.New("run " + strconv.Itoa(i) + " got " + string(out.Result))
+			}
+		}(i)
+	}
+	wg.Wait()
+	close(errs)
+	for err := range errs {
+		t.Error(err)
+	}
+}
+
+func TestProgressLinesArriveWhileTheModuleRuns(t *testing.T) {
+	r := newRunner(t)
+	if _, _, err := r.Compile(context.Background(), "probe", smallLimits()); err != nil {
+		t.Fatal(err)
+	}
+	var mu sync.Mutex
+	var seen []abi.Progress
+	var firstAt time.Time
+	start := time.Now()
+	out, err := r.Run(context.Background(), sandbox.Call{Module: "probe", Operation: "progress", Params: map[string]int{"n": 5}, Limits: smallLimits(),
+		Progress: func(p abi.Progress) {
+			mu.Lock()
+			defer mu.Unlock()
+			if firstAt.IsZero() {
+				firstAt = time.Now()
+			}
+			seen = append(seen, p)
+		}})
+	end := time.Now()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(seen) != 5 {
+		t.Fatalf("got %d progress lines, want 5: %+v (%s)", len(seen), seen, out.Result)
+	}
+	for i, p := range seen {
+		if p.Done != int64(i+1) || p.Total != 5 || p.Phase != "count" {
+			t.Fatalf("progress %d = %+v", i, p)
+		}
+	}
+	// Delivered as they arrive: the first line comes well before the end.
+	if firstAt.Sub(start) > end.Sub(start)*3/4 {
+		t.Fatalf("first progress at %s of a %s run: not delivered live", firstAt.Sub(start), end.Sub(start))
+	}
+}
+
+func TestUnknownModuleListsAvailableModules(t *testing.T) {
+	r := newRunner(t)
+	_, err := r.Run(context.Background(), sandbox.Call{Module: "nope", Operation: "x"})
+	var typed *abi.Error
+	if !errors.As(err, &typed) || typed.Code != abi.CodeModuleUnavailable {
+		t.Fatalf("want module_unavailable, got %v", err)
+	}
+	if !strings.Contains(typed.Message, "probe") || !strings.Contains(typed.Message, "make modules") {
+		t.Fatalf("message must list modules and say how to build: %s", typed.Message)
+	}
+}
+
+func TestCompiledModulesLandInTheDiskCache(t *testing.T) {
+	dir := t.TempDir()
+	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(modDir, "probe.wasm"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := module.Load(nil, modDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: dir})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, _, err := r.Compile(context.Background(), "probe", smallLimits()); err != nil {
+		t.Fatal(err)
+	}
+	_ = r.Close(context.Background())
+	var files int
+	_ = filepath.Walk(dir, func(p string, info os.FileInfo, err error) error {
+		if err == nil && !info.IsDir() && info.Size() > 1024 {
+			files++
+		}
+		return nil
+	})
+	if files == 0 {
+		t.Fatalf("no compiled module was written to the cache dir %s", dir)
+	}
+}
+
+func TestMemoryLimitBelowGoMinimumIsInvalidRequest(t *testing.T) {
+	r := newRunner(t)
+	_, err := run(t, r, "echo", nil, sandbox.Limits{MemoryBytes: 1 << 20})
+	if err == nil || err.Code != abi.CodeInvalidRequest || err.Details["flag"] != "--memory-limit" {
+		t.Fatalf("want invalid_request naming --memory-limit, got %v", err)
+	}
+}
+
+func resultOf(o *sandbox.Outcome) string {
+	if o == nil {
+		return ""
+	}
+	return string(o.Result)
+}
+
+func rssBytes(t *testing.T) uint64 {
+	t.Helper()
+	f, err := os.Open("/proc/self/status")
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	s := bufio.NewScanner(f)
+	for s.Scan() {
+		if strings.HasPrefix(s.Text(), "VmRSS:") {
+			fields := strings.Fields(s.Text())
+			kb, _ := strconv.ParseUint(fields[1], 10, 64)
+			return kb << 10
+		}
+	}
+	t.Fatal("no VmRSS")
+	return 0
+}

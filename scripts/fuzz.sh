@@ -1,0 +1,18 @@
+#!/usr/bin/env bash
+# Runs every `func FuzzXxx` in the repository for FUZZTIME each (default 10s).
+# Seed corpora live in each package's testdata/fuzz/ and are also replayed by
+# plain `go test`.
+set -euo pipefail
+cd "$(dirname "$0")/.."
+fuzztime=${FUZZTIME:-10s}
+status=0
+while IFS=: read -r file _ line; do
+	name=$(sed -E 's/^func (Fuzz[A-Za-z0-9_]+).*/\1/' <<<"$line")
+	pkg="./$(dirname "$file")"
+	echo "fuzz $pkg $name ($fuzztime)"
+	if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="$fuzztime" "$pkg" >/tmp/rea-fuzz.log 2>&1; then
+		cat /tmp/rea-fuzz.log
+		status=1
+	fi
+done < <(grep -rn --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]+\(' . | grep -v '/testdata/' | sort)
+exit $status

@@ -1,0 +1,62 @@
+// Command reawasm turns a module freshly built by `GOOS=wasip1 go build`
+// into the artifact rea embeds: fuel-metered (package wasm/fuel) and stamped
+// with the ABI version it speaks. The Makefile runs it for every module.
+//
+//	reawasm -in build/raw/artifact.wasm -out wasm/embedded/modules/artifact.wasm
+package main
+
+import (
+	"crypto/sha256"
+	"flag"
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"rea/modules/abi"
+	"rea/wasm/fuel"
+	"rea/wasm/module"
+)
+
+func main() {
+	in := flag.String("in", "", "unmetered module built by go build")
+	out := flag.String("out", "", "where to write the metered, stamped module")
+	noMeter := flag.Bool("no-meter", false, "stamp only, leave the module unmetered (benchmarks compare the two)")
+	flag.Parse()
+	if *in == "" || *out == "" {
+		fmt.Fprintln(os.Stderr, "usage: reawasm -in RAW.wasm -out NAME.wasm [-no-meter]")
+		os.Exit(2)
+	}
+	if err := run(*in, *out, !*noMeter); err != nil {
+		fmt.Fprintf(os.Stderr, "reawasm: %s: %v\n", *in, err)
+		os.Exit(1)
+	}
+}
+
+func run(in, out string, meter bool) error {
+	raw, err := os.ReadFile(in)
+	if err != nil {
+		return err
+	}
+	b := raw
+	if meter {
+		if b, err = fuel.Instrument(raw); err != nil {
+			return err
+		}
+	}
+	if b, err = module.StampABI(b, abi.Version); err != nil {
+		return err
+	}
+	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
+		return err
+	}
+	// Write then rename so a half-written module is never embedded.
+	tmp := out + ".tmp"
+	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+		return err
+	}
+	if err := os.Rename(tmp, out); err != nil {
+		return err
+	}
+	fmt.Printf("%s %x %d bytes\n", filepath.Base(out), sha256.Sum256(b), len(b))
+	return nil
+}
