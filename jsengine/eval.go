@@ -19,6 +19,8 @@ const (
 	maxEvalDepth  = 64
 	maxCallDepth  = 6
 	maxObjectKeys = 512
+	// maxFoldedString stops `a = b + b` chains from doubling memory.
+	maxFoldedString = 64 << 10
 )
 
 // evalCtx carries the bounds of one top-level evaluation.
@@ -78,6 +80,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 					return unknown(m.pf.text(x, 80))
 				}
 				fs = fs || v.fsPath
+				if sb.Len()+len(str) > maxFoldedString {
+					return unknown(m.pf.text(x, 80))
+				}
 				sb.WriteString(str)
 			}
 		}
@@ -327,7 +332,7 @@ func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c 
 		if l.kind == kString || r.kind == kString {
 			ls, ok1 := l.toString()
 			rs, ok2 := r.toString()
-			if ok1 && ok2 {
+			if ok1 && ok2 && len(ls)+len(rs) <= maxFoldedString {
 				v := strVal(ls + rs)
 				v.fsPath = l.fsPath || r.fsPath
 				v.inferred = l.inferred || r.inferred
@@ -724,6 +729,8 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 	default:
 		return unknown("function")
 	}
+	// Hoisting costs as much as the body is long: charge it to the budget.
+	e.steps -= len(bodyList)
 	declareParams(fs, pl)
 	hoist(fs, bodyList, true)
 	if pl != nil {

@@ -1,0 +1,62 @@
+package jsengine
+
+import (
+	"context"
+	"encoding/json"
+	"io/fs"
+	"os"
+	"path/filepath"
+	"strings"
+	"testing"
+	"testing/fstest"
+)
+
+// FuzzAnalyzeJSFile feeds arbitrary bytes as the main file of an app (and
+// as a TypeScript file, which takes the esbuild path): Analyze must never
+// panic, never fail on content, and stay within its AST limit.
+func FuzzAnalyzeJSFile(f *testing.F) {
+	_ = filepath.WalkDir(fixtures, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() && textKind(p) == "javascript" {
+			if b, err := os.ReadFile(p); err == nil {
+				f.Add(b)
+			}
+		}
+		return nil
+	})
+	for _, s := range []string{
+		"new BrowserWindow({webPreferences: {...a, ...b}})",
+		"const {x: {y}} = require('electron'); new y.BrowserWindow(f(f(f())))",
+		"function f(a){return f(a)} new (require('electron').BrowserWindow)(f({}))",
+		"var E; (function (E) { E[E['A'] = 0] = 'A'; })(E || (exports.E = E = {})); require('electron').ipcMain.handle(E.A)",
+		"let a = b; let b = a; require('electron').ipcMain.on(a + b)",
+		"(self.webpackChunk = self.webpackChunk || []).push([[1], {1: (m, e, r) => { r(1); }}])",
+		"`${`${`${x}`}`}`",
+		"import x from 'y'; export default await x;",
+		"class A { #p = 1; static { this.q = new.target } }",
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{
+			"package.json": {Data: []byte(`{"main":"main.js"}`)},
+			"main.js":      {Data: data},
+			"src/view.tsx": {Data: data},
+		}
+		opts := Options{MaxASTNodes: 50_000, MaxParseMilliseconds: 5_000}
+		r, err := Analyze(context.Background(), fsys, opts, nil)
+		if err != nil {
+			t.Fatalf("Analyze failed on content: %v", err)
+		}
+		if r.Statistics.VisitedASTNodes > opts.MaxASTNodes {
+			t.Fatalf("visited %d nodes, limit %d", r.Statistics.VisitedASTNodes, opts.MaxASTNodes)
+		}
+		if _, err := json.Marshal(r); err != nil {
+			t.Fatalf("result does not encode: %v", err)
+		}
+		for _, f := range r.Findings {
+			if !strings.HasPrefix(f.Location.File, "main.js") && !strings.HasPrefix(f.Location.File, "src/view.tsx") && f.Location.File != "package.json" {
+				t.Fatalf("finding outside the input: %+v", f)
+			}
+		}
+	})
+}
