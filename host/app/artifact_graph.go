@@ -99,6 +99,56 @@ type artifactGraph struct {
 	limitations    []string
 }
 
+// fieldsID is prefix + sha256 of the RFC 8785 form of a flat object of
+// string fields, given as key, value pairs with keys in ascending order. It
+// writes the canonical bytes directly: graphs have an id per entry, and
+// going through a general canonicaliser cost more than parsing them.
+func fieldsID(prefix string, kv ...string) string {
+	h := sha256.New()
+	buf := make([]byte, 0, 256)
+	buf = append(buf, '{')
+	for i := 0; i < len(kv); i += 2 {
+		if i > 0 {
+			buf = append(buf, ',')
+		}
+		buf = appendJCSString(buf, kv[i])
+		buf = append(buf, ':')
+		buf = appendJCSString(buf, kv[i+1])
+	}
+	buf = append(buf, '}')
+	h.Write(buf)
+	return prefix + hex.EncodeToString(h.Sum(nil))
+}
+
+// appendJCSString writes s as RFC 8785 (ECMAScript JSON.stringify) does:
+// only the quote, the backslash and control characters are escaped.
+func appendJCSString(b []byte, s string) []byte {
+	const hexDigits = "0123456789abcdef"
+	b = append(b, '"')
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		switch {
+		case c == '"' || c == '\\':
+			b = append(b, '\\', c)
+		case c == '\b':
+			b = append(b, '\\', 'b')
+		case c == '\f':
+			b = append(b, '\\', 'f')
+		case c == '\n':
+			b = append(b, '\\', 'n')
+		case c == '\r':
+			b = append(b, '\\', 'r')
+		case c == '\t':
+			b = append(b, '\\', 't')
+		case c < 0x20:
+			b = append(b, '\\', 'u', '0', '0', hexDigits[c>>4], hexDigits[c&0xf])
+		default:
+			b = append(b, c)
+		}
+	}
+	return append(b, '"')
+}
+
 // contentID is prefix + sha256 of the RFC 8785 form of v.
 func contentID(prefix string, v any) string {
 	b, err := json.Marshal(v)
@@ -160,7 +210,7 @@ func buildGraph(s *artifactScan) *artifactGraph {
 			continue
 		}
 		parent := containerID[e.Container]
-		id := contentID("occ_", map[string]string{"parent_artifact_id": parent, "logical_path": e.Path, "entry_kind": e.Kind})
+		id := fieldsID("occ_", "entry_kind", e.Kind, "logical_path", e.Path, "parent_artifact_id", parent)
 		if k, ok := seen[id]; ok { // the same container content seen twice
 			g.occurrenceOf[i] = k
 			continue
@@ -196,7 +246,7 @@ func buildGraph(s *artifactScan) *artifactGraph {
 				}
 				addNode(n)
 				g.edges = append(g.edges, ArtifactEdge{
-					EdgeID:         contentID("edge_", map[string]string{"relation": "contains", "from": parent, "to": art, "occurrence_id": id}),
+					EdgeID:         fieldsID("edge_", "from", parent, "occurrence_id", id, "relation", "contains", "to", art),
 					Relation:       "contains",
 					FromArtifactID: parent, ToArtifactID: art, OccurrenceID: id,
 				})
@@ -235,7 +285,7 @@ func contradiction(occ ArtifactOccurrence, e inventory.Entry) IntegrityContradic
 		lim = append(lim, "This is an .asar.unpacked companion: packaging tools commonly re-sign or strip such binaries after writing the archive header, and Electron does not check them at runtime.")
 	}
 	return IntegrityContradiction{
-		ContradictionID: contentID("ic_", map[string]string{"occurrence_id": occ.OccurrenceID, "declared_sha256": declared, "observed_sha256": observed}),
+		ContradictionID: fieldsID("ic_", "declared_sha256", declared, "observed_sha256", observed, "occurrence_id", occ.OccurrenceID),
 		OccurrenceID:    occ.OccurrenceID, ParentArtifactID: occ.ParentArtifactID, LogicalPath: occ.LogicalPath,
 		DeclaredSHA256: declared, ObservedSHA256: observed, FirstMismatchedBlock: occ.FirstMismatchedBlock,
 		EntryKind: "file", Unpacked: e.Unpacked,

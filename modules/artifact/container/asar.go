@@ -74,7 +74,7 @@ func readASARHeader(r io.ReaderAt, size int64, maxHeader int64) ([]byte, int64, 
 		return nil, 0, malformedf("header pickle lengths are inconsistent (pickle %d, payload %d, JSON %d)", headerPickle, headerPayload, jsonLen)
 	}
 	if jsonLen > maxHeader {
-		return nil, 0, limitError("max_header_bytes", maxHeader, jsonLen, "the ASAR JSON header")
+		return nil, 0, limitError("max_header_bytes", maxHeader, jsonLen, fmt.Sprintf("the ASAR JSON header is %d bytes", jsonLen))
 	}
 	header := make([]byte, jsonLen)
 	if _, err := r.ReadAt(header, asarPrefixSize); err != nil {

@@ -56,7 +56,7 @@ func (s *scope) add(e inventory.Entry) (int, error) {
 	b := s.b
 	if len(b.res.Entries) >= b.lim.MaxEntries {
 		return 0, limitError("max_entries", int64(b.lim.MaxEntries), int64(len(b.res.Entries))+1,
-			"the container declares more entries than allowed")
+			fmt.Sprintf("the container declares at least %d entries", len(b.res.Entries)+1))
 	}
 	if err := s.reg.Add(e.Path, e.Kind == inventory.KindDirectory); err != nil {
 		return 0, err
@@ -71,7 +71,7 @@ func (s *scope) add(e inventory.Entry) (int, error) {
 		}
 		if b.res.TotalBytes > b.lim.MaxTotalBytes-e.Size {
 			return 0, limitError("max_total_bytes", b.lim.MaxTotalBytes, b.res.TotalBytes+e.Size,
-				fmt.Sprintf("the entries up to %q declare more bytes in total than allowed", e.Path))
+				fmt.Sprintf("the entries up to %q declare %d bytes in total", e.Path, b.res.TotalBytes+e.Size))
 		}
 		b.res.TotalBytes += e.Size
 		if e.Data != nil && e.Data.Compression != inventory.CompressionGzipStream {
@@ -110,7 +110,7 @@ func checkRatio(lim inventory.Limits, e inventory.Entry) error {
 }
 
 func limitError(limit string, max, observed int64, what string) *abi.Error {
-	return abi.Errorf(abi.CodeResourceConstraint, "%s exceeds %s (%d); raise %s if the artifact is trusted and the machine can afford it",
+	return abi.Errorf(abi.CodeResourceConstraint, "%s, which exceeds %s (%d); raise %s if the artifact is trusted and the machine can afford it",
 		what, limit, max, limit).
 		WithDetail("limit", limit).WithDetail("maximum", max).WithDetail("observed", observed)
 }

@@ -5,6 +5,7 @@ import (
 	"bufio"
 	"compress/gzip"
 	"errors"
+	"fmt"
 	"io"
 	"path"
 	"strings"
@@ -67,7 +68,7 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	c.n += int64(n)
 	if c.n > c.budget {
 		c.err = limitError("max_compression_ratio", c.ratio, c.n/max(c.fileSize, 1),
-			"the gzip stream expands past its budget")
+			fmt.Sprintf("the gzip stream of %d bytes expands past %d bytes", c.fileSize, c.budget))
 		return n, c.err
 	}
 	return n, err

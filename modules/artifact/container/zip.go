@@ -3,6 +3,7 @@ package container
 import (
 	"archive/zip"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"math"
@@ -86,7 +87,7 @@ func listZip(s *scope, ra io.ReaderAt, size int64, file string) error {
 // zipLinkTarget reads a symlink member's target (its content), bounded.
 func zipLinkTarget(f *zip.File, max int) (string, error) {
 	if f.UncompressedSize64 > uint64(max) {
-		return "", limitError("max_path_bytes", int64(max), int64(min(f.UncompressedSize64, math.MaxInt64)), "zip link "+f.Name+" target")
+		return "", limitError("max_path_bytes", int64(max), int64(min(f.UncompressedSize64, math.MaxInt64)), fmt.Sprintf("the target of zip link %q is %d bytes", f.Name, f.UncompressedSize64))
 	}
 	rc, err := f.Open()
 	if err != nil {
