@@ -51,12 +51,12 @@ type cli struct {
 // flag given on the command line wins over the environment.
 func globalFlagEnv() [][2]string {
 	return [][2]string{
-	{"memory-limit", "REA_MEMORY_LIMIT"},
-	{"fuel", "REA_FUEL"},
-	{"timeout", "REA_TIMEOUT"},
-	{"format", "REA_FORMAT"},
-	{"module-dir", "REA_MODULE_DIR"},
-	{"log-level", "REA_LOG_LEVEL"},
+		{"memory-limit", "REA_MEMORY_LIMIT"},
+		{"fuel", "REA_FUEL"},
+		{"timeout", "REA_TIMEOUT"},
+		{"format", "REA_FORMAT"},
+		{"module-dir", "REA_MODULE_DIR"},
+		{"log-level", "REA_LOG_LEVEL"},
 	}
 }
 

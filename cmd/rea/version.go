@@ -17,11 +17,23 @@ var version = "0.1.0-dev"
 
 // versionReport is what `rea version` prints.
 type versionReport struct {
-	Rea          string            `json:"rea"`
-	Go           string            `json:"go"`
-	ABI          int               `json:"abi_version"`
+	Rea string `json:"rea"`
+	Go  string `json:"go"`
+	ABI int    `json:"abi_version"`
+	// Dependencies are the engine versions: wazero and the MCP SDK from
+	// this binary, esbuild and goja from the modules that run them.
 	Dependencies map[string]string `json:"dependencies"`
 	Modules      []module.Identity `json:"modules"`
+}
+
+// engines maps module paths to the names rea reports them under.
+func engines() map[string]string {
+	return map[string]string{
+		"github.com/tetratelabs/wazero":          "wazero",
+		"github.com/evanw/esbuild":               "esbuild",
+		"github.com/dop251/goja":                 "goja",
+		"github.com/modelcontextprotocol/go-sdk": "mcp-go-sdk",
+	}
 }
 
 func (c *cli) versionCommand() *cobra.Command {
@@ -39,6 +51,17 @@ so a result can be tied to the exact code that produced it.`,
 				return err
 			}
 			rep.Modules = a.ListModules().Modules
+			for _, m := range rep.Modules {
+				bi, err := a.Runner.Catalog().BuildInfo(m.Name)
+				if err != nil {
+					continue
+				}
+				for _, d := range bi.Deps {
+					if name, ok := engines()[d.Path]; ok && rep.Dependencies[name] == "unknown" {
+						rep.Dependencies[name] = d.Version
+					}
+				}
+			}
 			if c.format == "json" {
 				return c.printJSON(rep)
 			}
@@ -57,16 +80,12 @@ so a result can be tied to the exact code that produced it.`,
 	}
 }
 
-// dependencyVersions reads the engine versions from the build information.
+// dependencyVersions reads the engine versions linked into this binary;
+// engines that only run inside modules stay "unknown" until a module that
+// carries them is found.
 func dependencyVersions() map[string]string {
-	want := map[string]string{
-		"github.com/tetratelabs/wazero":          "wazero",
-		"github.com/evanw/esbuild":               "esbuild",
-		"github.com/dop251/goja":                 "goja",
-		"github.com/modelcontextprotocol/go-sdk": "mcp-go-sdk",
-	}
 	out := map[string]string{}
-	for _, name := range want {
+	for _, name := range engines() {
 		out[name] = "unknown"
 	}
 	info, ok := debug.ReadBuildInfo()
@@ -74,7 +93,7 @@ func dependencyVersions() map[string]string {
 		return out
 	}
 	for _, d := range info.Deps {
-		if name, ok := want[d.Path]; ok {
+		if name, ok := engines()[d.Path]; ok {
 			v := d.Version
 			if d.Replace != nil {
 				v = strings.TrimSpace(d.Replace.Version + " (replaced)")

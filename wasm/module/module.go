@@ -11,6 +11,7 @@ import (
 	"io/fs"
 	"os"
 	"path/filepath"
+	"runtime/debug"
 	"sort"
 	"strings"
 	"sync"
@@ -179,8 +180,18 @@ func (c *Catalog) Get(name string) (*Module, error) {
 		id.Size = int64(len(bytes))
 	}
 	e.loaded = &Module{Identity: id, Bytes: bytes}
-	e.raw = nil
 	return e.loaded, nil
+}
+
+// BuildInfo returns the Go build information of the named module.
+func (c *Catalog) BuildInfo(name string) (*debug.BuildInfo, error) {
+	c.mu.Lock()
+	e, ok := c.entries[name]
+	c.mu.Unlock()
+	if !ok {
+		return nil, c.unavailable(name)
+	}
+	return BuildInfo(e.raw)
 }
 
 func (e *entry) wrapErr(name string) error {
