@@ -77,8 +77,11 @@ func (r *ArtifactRequest) validate() error {
 		return abi.Errorf(abi.CodeInvalidRequest, "max_integrity_mismatches must be between 1 and %d, got %d",
 			MaxIntegrityMismatchesCeiling, r.MaxIntegrityMismatches).WithDetail("field", "max_integrity_mismatches")
 	}
+	if r.Format == inventory.FormatAuto {
+		r.Format = ""
+	}
 	switch r.Format {
-	case "", inventory.FormatAuto, inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDirectory:
+	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDirectory:
 	default:
 		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, directory", r.Format).WithDetail("field", "format")
 	}
@@ -101,8 +104,13 @@ type artifactInput struct {
 
 func resolveInput(p string) (artifactInput, error) {
 	abs, err := filepath.Abs(p)
+	if err == nil {
+		// The user named this path, so a link to it is theirs to follow;
+		// inside the input, links are never followed.
+		abs, err = filepath.EvalSymlinks(abs)
+	}
 	if err != nil {
-		return artifactInput{}, abi.Errorf(abi.CodeInvalidRequest, "cannot resolve %q: %v", p, err).WithDetail("field", "input_path")
+		return artifactInput{}, abi.Errorf(abi.CodeInvalidRequest, "cannot resolve %q: %v; check the path", p, err).WithDetail("field", "input_path")
 	}
 	st, err := os.Stat(abs)
 	if err != nil {

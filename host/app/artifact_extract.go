@@ -135,6 +135,7 @@ func (a *App) ExtractArtifact(ctx context.Context, req ExtractArtifactRequest, p
 	}
 	ex.ExtractionID = contentID("aex_", map[string]any{"manifest_id": ex.ManifestID, "occurrence_ids": ids})
 	params := req
+	params.ArtifactRequest = s.req
 	params.InputPath, params.OutputDir = "", ""
 	rec, err := s.evidenceRecord("extract_artifact", params, ex)
 	if err != nil {

@@ -125,7 +125,8 @@ func (a *App) InspectArtifact(ctx context.Context, req InspectArtifactRequest, p
 	}
 	inv := s.inventory(req)
 	params := req
-	params.InputPath = "" // paths never enter identity; the subject digest does
+	params.ArtifactRequest = s.req // with defaults filled: one request, one id
+	params.InputPath = ""          // paths never enter identity; the subject digest does
 	rec, err := s.evidenceRecord("inspect_artifact", params, inv)
 	if err != nil {
 		return nil, err

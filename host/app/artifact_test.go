@@ -299,3 +299,25 @@ func TestInspectArtifactPagesTheGraph(t *testing.T) {
 		t.Fatalf("details = %v", ae.Details)
 	}
 }
+
+func TestInspectArtifactIdentityIgnoresSpellingOfTheRequest(t *testing.T) {
+	a := newArtifactApp(t)
+	f := writeASAR(t)
+	link := filepath.Join(t.TempDir(), "via-link.asar")
+	if err := os.Symlink(f.asar, link); err != nil {
+		t.Fatal(err)
+	}
+	plain, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	spelled, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{
+		ArtifactRequest: ArtifactRequest{InputPath: link, Format: "auto", IntegrityPolicy: IntegrityFail, MaxIntegrityMismatches: 10},
+		OccurrenceLimit: DefaultPageLimit}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if plain.Evidence.EvidenceID != spelled.Evidence.EvidenceID {
+		t.Fatalf("defaults spelled out changed the id: %s vs %s", plain.Evidence.EvidenceID, spelled.Evidence.EvidenceID)
+	}
+}
