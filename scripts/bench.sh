@@ -1,0 +1,26 @@
+#!/usr/bin/env bash
+# Runs rea's Go benchmarks and prints the numbers the issues set targets for,
+# as ratios to their targets. `make bench` calls it after building; copy the
+# printed table into docs/benchmarks.md together with this command.
+#
+#   BENCH=regexp   restrict to matching benchmarks (default: all)
+#   BENCHTIME=…    go test -benchtime (default 20x)
+set -euo pipefail
+cd "$(dirname "$0")/.."
+mkdir -p build
+out=build/bench.txt
+bench=${BENCH:-.}
+benchtime=${BENCHTIME:-20x}
+echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(go version) on $(nproc) cores" | tee "$out"
+pkgs=$(grep -rl --include='*_test.go' -E '^func Benchmark' . | grep -v /testdata/ | xargs -n1 dirname | sort -u)
+for p in $pkgs; do
+	go test -run '^$' -bench "$bench" -benchtime "$benchtime" -timeout 30m "$p" 2>&1 | grep -E '^(Benchmark|ok|FAIL|---)' | tee -a "$out"
+done
+echo
+echo "## against targets"
+awk '
+function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 2; i <= n; i++) if (f[i] == unit) return f[i-1]; return "" }
+/^BenchmarkTrivialRequestWarm/ { m = metric($0, "median-ms"); printf "sandbox fixed cost, warm: median %s ms (target <= 20 ms, ratio %.2f)\n", m, m/20 }
+/^BenchmarkCompileLargestModule/ { c = metric($0, "cached-compile-s"); k = metric($0, "cold-compile-s"); printf "largest module compile: cached %s s (target <= 0.5 s, ratio %.2f), cold %s s\n", c, c/0.5, k }
+/^BenchmarkMeteredVsUnmetered/ { o = metric($0, "overhead-%"); if (o != "") printf "fuel metering overhead: %s %% (target <= 30 %%)\n", o }
+' "$out"
