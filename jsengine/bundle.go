@@ -3,7 +3,6 @@ package jsengine
 import (
 	"crypto/sha256"
 	"encoding/hex"
-	"hash"
 	"reflect"
 	"sort"
 	"strconv"
@@ -226,7 +225,7 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 	pf := f.m.pf
 	a, b := pf.offset(fn.Idx0()), pf.offset(fn.Idx1())
 	sum := sha256.Sum256([]byte(pf.generated[a:b]))
-	fp := &fingerprinter{h: sha256.New(), budget: maxFingerprintNodes}
+	fp := &fingerprinter{budget: maxFingerprintNodes}
 	var params *ast.ParameterList
 	var body ast.Node
 	switch x := fn.(type) {
@@ -235,9 +234,10 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 	case *ast.ArrowFunctionLiteral:
 		params, body = x.ParameterList, x.Body
 	}
-	fp.h.Write([]byte("params:" + strconv.Itoa(paramCount(params)) + ";"))
+	fp.buf = append(fp.buf, "params:"+strconv.Itoa(paramCount(params))+";"...)
 	walk(fp, body)
-	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fp.h.Sum(nil)),
+	fpSum := sha256.Sum256(fp.buf)
+	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fpSum[:]),
 		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
 	reqName := ""
 	if requireParam >= 0 && params != nil && len(params.List) > requireParam {
@@ -296,9 +296,8 @@ func (r *requireCollector) Enter(n ast.Node) bool {
 // member names, but not identifier names, so renaming variables (minifiers,
 // rebuilds) keeps the fingerprint.
 type fingerprinter struct {
-	h      hash.Hash
 	budget int
-	buf    []byte
+	buf    []byte // the serialised shape, hashed once at the end
 }
 
 func (f *fingerprinter) Enter(n ast.Node) bool {
@@ -306,13 +305,11 @@ func (f *fingerprinter) Enter(n ast.Node) bool {
 		return false
 	}
 	f.budget--
-	b := f.buf[:0]
-	b = append(b, '(')
+	b := append(f.buf, '(')
 	b = append(b, reflect.TypeOf(n).Elem().Name()...)
 	switch x := n.(type) {
 	case *ast.Identifier:
-		b = b[:1]
-		b = append(b, 'I')
+		b = append(b[:len(f.buf)+1], 'I')
 	case *ast.StringLiteral:
 		b = append(b, ' ')
 		b = strconv.AppendQuote(b, string(x.Value))
@@ -353,11 +350,10 @@ func (f *fingerprinter) Enter(n ast.Node) bool {
 		}
 	}
 	f.buf = b
-	f.h.Write(b)
 	return true
 }
 
-func (f *fingerprinter) Leave(ast.Node) { f.h.Write([]byte{')'}) }
+func (f *fingerprinter) Leave(ast.Node) { f.buf = append(f.buf, ')') }
 
 // tableFor returns the module-key table shared by all webpack tables of m
 // (a main bundle and its chunks resolve keys in one namespace).
