@@ -1,0 +1,149 @@
+package jsengine
+
+import (
+	"context"
+	"testing"
+	"testing/fstest"
+)
+
+// analyzeSource analyses one main.js (plus optional extra files).
+func analyzeSource(t *testing.T, src string, extra map[string]string) *Result {
+	t.Helper()
+	fsys := fstest.MapFS{"package.json": {Data: []byte(`{"main":"main.js"}`)}, "main.js": {Data: []byte(src)}}
+	for p, s := range extra {
+		fsys[p] = &fstest.MapFile{Data: []byte(s)}
+	}
+	r, err := Analyze(context.Background(), fsys, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return r
+}
+
+func TestWindowCreationIsRecognisedWhateverTheCalleeForm(t *testing.T) {
+	cases := map[string]string{
+		"destructured":    "const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { nodeIntegration: true } });",
+		"namespace":       "const electron = require('electron');\nnew electron.BrowserWindow({ webPreferences: { nodeIntegration: true } });",
+		"tsc output":      "const electron_1 = require(\"electron\");\nnew electron_1.BrowserWindow({ webPreferences: { nodeIntegration: true } });",
+		"minified":        "var e=require(\"electron\");\nnew e.BrowserWindow({webPreferences:{nodeIntegration:!0}});",
+		"inline require":  "\nnew (require('electron').BrowserWindow)({ webPreferences: { nodeIntegration: true } });",
+		"browser view":    "const { BrowserView } = require('electron/main');\nnew BrowserView({ webPreferences: { nodeIntegration: true } });",
+		"assign options":  "const { BrowserWindow } = require('electron');\nnew BrowserWindow(Object.assign({}, { webPreferences: { nodeIntegration: true } }));",
+		"esm via esbuild": "import { BrowserWindow as W } from 'electron';\nnew W({ webPreferences: { nodeIntegration: true } });\nexport {};",
+	}
+	for name, src := range cases {
+		t.Run(name, func(t *testing.T) {
+			file := "main.js"
+			r := analyzeSource(t, src, nil)
+			if len(r.Windows) != 1 {
+				t.Fatalf("%d windows", len(r.Windows))
+			}
+			v := r.Windows[0].WebPreferences["nodeIntegration"]
+			if v.Value != true || v.Location == nil || v.Location.File != file || v.Location.Line != 2 {
+				t.Fatalf("nodeIntegration = %+v", v)
+			}
+		})
+	}
+}
+
+func TestConditionalOptionsKeepOnlyWhatBothBranchesAgreeOn(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+const dev = process.env.DEV;
+new BrowserWindow({ webPreferences: dev ? { sandbox: true, webSecurity: false } : { sandbox: true, webSecurity: true } });
+`, nil)
+	w := r.Windows[0]
+	if w.WebPreferences["sandbox"].Value != true || w.WebPreferences["webSecurity"].State != "unknown" {
+		t.Fatalf("prefs %+v", w.WebPreferences)
+	}
+}
+
+func TestRulesOverSingleCalls(t *testing.T) {
+	cases := []struct {
+		name, src, rule string
+		line, col       int
+	}{
+		{"security warnings", "process.env.ELECTRON_DISABLE_SECURITY_WARNINGS = 'true';", "security-warnings-disabled", 1, 1},
+		{"eval", "const s = location.hash;\neval(s);", "dangerous-function", 2, 1},
+		{"new Function", "new Function('a', body);", "dangerous-function", 1, 1},
+		{"certificate-error", "const { app } = require('electron');\napp.on('certificate-error', (e) => e.preventDefault());", "certificate-verification-override", 2, 1},
+		{"verify proc", "const { session } = require('electron');\nsession.defaultSession.setCertificateVerifyProc((r, cb) => cb(0));", "certificate-verification-override", 2, 1},
+		{"protocol", "const { protocol } = require('electron');\nprotocol.registerFileProtocol('app', (req, cb) => cb(req.url));", "protocol-handler", 2, 1},
+		{"insecure switch", "const { app } = require('electron');\nconst SW = 'disable-web-security';\napp.commandLine.appendSwitch(SW);", "dangerous-command-line-switch", 3, 1},
+		{"raw ipcRenderer method", "const { contextBridge, ipcRenderer } = require('electron');\ncontextBridge.exposeInMainWorld('x', { send: ipcRenderer.send });", "context-bridge-raw-ipc-renderer", 2, 1},
+		{"isolated world raw", "const e = require('electron');\ne.contextBridge.exposeInIsolatedWorld(1, 'x', e.ipcRenderer);", "context-bridge-raw-ipc-renderer", 2, 1},
+		{"dynamic openExternal", "const { shell } = require('electron');\nmodule.exports = (u) => shell.openExternal(u);", "open-external-dynamic", 2, 25},
+		{"executeJavaScript", "function run(wc, code) { wc.webContents.executeJavaScript(code); }", "dangerous-function", 1, 26},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			r := analyzeSource(t, c.src, nil)
+			if !hasFinding(r, wantFinding{c.rule, "main.js", c.line, c.col, "observed"}) {
+				t.Fatalf("want %s at %d:%d, got:\n%s", c.rule, c.line, c.col, listFindings(r))
+			}
+		})
+	}
+}
+
+func TestObservationsOfProcessesAddonsAndHandlers(t *testing.T) {
+	r := analyzeSource(t, `const { utilityProcess, session, app } = require('electron');
+const path = require('path');
+const { exec } = require('child_process');
+const { hash, verify } = require('./native/crypto.node');
+utilityProcess.fork(path.join(__dirname, 'worker.js'));
+session.defaultSession.setPermissionRequestHandler(() => {});
+exec('ls -la');
+`, map[string]string{"worker.js": "process.parentPort.on('message', () => {});", "native/crypto.node": "\x7fELF"})
+	got := map[string]Observation{}
+	for _, o := range r.Observations {
+		got[o.Kind] = o
+	}
+	if o := got["utility-process"]; o.State != "resolved" || o.Argument != "worker.js" {
+		t.Errorf("utility process %+v", o)
+	}
+	if o := got["native-addon"]; o.State != "resolved" || len(o.Members) != 2 || o.Members[0] != "hash" || o.Members[1] != "verify" {
+		t.Errorf("native addon %+v", o)
+	}
+	if o := got["child-process"]; o.Argument != "ls -la" || o.Location.Line != 7 {
+		t.Errorf("child process %+v", o)
+	}
+	if _, ok := got["permission-handler"]; !ok {
+		t.Error("permission handler not observed")
+	}
+	s := r.Summary
+	if s.UtilityProcesses != 1 || s.ResolvedUtilityEntrypoints != 1 || s.NativeAddonBindings != 1 || s.ResolvedNativeAddonBindings != 1 {
+		t.Errorf("summary %+v", s)
+	}
+}
+
+func TestExposedAPIsListMemberPathsAndMarkDynamicKeys(t *testing.T) {
+	r := analyzeSource(t, `const { contextBridge, ipcRenderer } = require('electron');
+const name = window.location.search;
+contextBridge.exposeInMainWorld('api', { files: { read: (p) => ipcRenderer.invoke('fs:read', p), list() {} }, version: '1' });
+contextBridge.exposeInMainWorld(name, {});
+`, nil)
+	if len(r.ContextBridge) != 2 {
+		t.Fatalf("%+v", r.ContextBridge)
+	}
+	a, d := r.ContextBridge[0], r.ContextBridge[1]
+	if a.Key != "api" || len(a.Members) != 3 || a.Members[0] != "files.list" || a.Members[1] != "files.read" || a.Members[2] != "version" || a.Coverage != "complete" {
+		t.Errorf("api %+v", a)
+	}
+	if d.KeyState != "dynamic" || d.Coverage != "partial" {
+		t.Errorf("dynamic key %+v", d)
+	}
+}
+
+func TestReplyThroughEventSenderIsAMainTransmission(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+ipcMain.on('ping', (event) => { event.sender.send('pong'); });
+`, nil)
+	var found bool
+	for _, op := range r.IPC {
+		if op.API == "webContents.send" && op.Channel == "pong" && op.Side == "main" {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("ipc %+v", r.IPC)
+	}
+}
