@@ -9,6 +9,7 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -154,6 +155,7 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 		}
 		return cands[i] < cands[j]
 	})
+	cands = e.reachableFirst(cands, main)
 	var out []textFile
 	total := 0
 	var omitFiles, omitBytes, omitFileBytes int
@@ -178,9 +180,13 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 			omitBytes++
 			continue
 		}
-		b, err := fs.ReadFile(e.fsys, p)
-		if err != nil {
-			return nil, fmt.Errorf("read %s: %w", p, err)
+		b, ok := e.readCache[p]
+		delete(e.readCache, p)
+		if !ok {
+			b, err = fs.ReadFile(e.fsys, p)
+			if err != nil {
+				return nil, fmt.Errorf("read %s: %w", p, err)
+			}
 		}
 		if len(b) > e.opts.MaxTextFileBytes || total+len(b) > e.opts.MaxTotalTextBytes {
 			omitBytes++
@@ -368,4 +374,67 @@ func (e *engine) snippetAt(l Location) string {
 		return pf.snippet(l)
 	}
 	return ""
+}
+
+// specifierRe finds module specifiers and file-name literals cheaply,
+// before parsing, so that selection can follow the entry point's imports.
+var specifierRe = regexp.MustCompile(`(?:require\(\s*|from\s*|import\s*\(?\s*|src=)["'\x60]([^"'\x60\s]{1,300})["'\x60]|["']([\w./@-]{1,200}\.(?:[cm]?js|tsx?|html?))["']`)
+
+// reachableFirst reorders candidates: the main entry, HTML pages and what
+// they reference (transitively) come first, so that a file limit cuts
+// unrelated files and dependencies rather than the Electron entry points.
+func (e *engine) reachableFirst(cands []string, main string) []string {
+	isCand := make(map[string]bool, len(cands))
+	for _, c := range cands {
+		isCand[c] = true
+	}
+	var queue []string
+	seen := map[string]bool{}
+	push := func(p string) {
+		if p != "" && isCand[p] && !seen[p] {
+			seen[p] = true
+			queue = append(queue, p)
+		}
+	}
+	push(main)
+	for _, c := range cands {
+		if textKind(c) == "html" && !strings.Contains("/"+c, "/node_modules/") {
+			push(c)
+		}
+	}
+	e.readCache = map[string][]byte{}
+	budget := e.opts.MaxTotalTextBytes
+	for i := 0; i < len(queue) && i < e.opts.MaxTextFiles; i++ {
+		p := queue[i]
+		info, err := fs.Stat(e.fsys, p)
+		if err != nil || info.Size() > int64(e.opts.MaxTextFileBytes) || info.Size() > int64(budget) {
+			continue
+		}
+		b, err := fs.ReadFile(e.fsys, p)
+		if err != nil {
+			continue
+		}
+		budget -= len(b)
+		e.readCache[p] = b
+		dir := path.Dir(p)
+		for _, m := range specifierRe.FindAllSubmatch(b, 4096) {
+			spec := string(m[1])
+			if spec == "" {
+				spec = string(m[2])
+			}
+			if r := e.resolve(dir, spec); r != "" {
+				push(r)
+			} else if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
+				push(e.resolveFile(path.Join(dir, spec)))
+			}
+		}
+	}
+	out := make([]string, 0, len(cands))
+	out = append(out, queue...)
+	for _, c := range cands {
+		if !seen[c] {
+			out = append(out, c)
+		}
+	}
+	return out
 }

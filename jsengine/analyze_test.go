@@ -363,3 +363,29 @@ func TestAnalyzeRecordsTopLevelAwaitModulesAsParseFailures(t *testing.T) {
 		t.Fatalf("modules %+v", r.Modules)
 	}
 }
+
+func TestFileLimitKeepsTheEntryPointAndWhatItLoads(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json":              {Data: []byte(`{"main":"main.js"}`)},
+		"main.js":                   {Data: []byte("const { createWindow } = require('./lib/window');\ncreateWindow();\n")},
+		"lib/window.js":             {Data: []byte("const { BrowserWindow } = require('electron');\nconst path = require('path');\nexports.createWindow = () => new BrowserWindow({ webPreferences: { preload: path.join(__dirname, 'preload.js') } });\n")},
+		"lib/preload.js":            {Data: []byte("require('electron').contextBridge.exposeInMainWorld('x', {});\n")},
+		"a/unrelated1.js":           {Data: []byte("module.exports = 1;\n")},
+		"a/unrelated2.js":           {Data: []byte("module.exports = 2;\n")},
+		"node_modules/dep/index.js": {Data: []byte("module.exports = 3;\n")},
+	}
+	r, err := Analyze(context.Background(), fsys, Options{MaxTextFiles: 3}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var paths []string
+	for _, m := range r.Modules {
+		paths = append(paths, m.Path)
+	}
+	if len(paths) != 3 || paths[0] != "lib/preload.js" || paths[1] != "lib/window.js" || paths[2] != "main.js" {
+		t.Fatalf("analysed %v, want the entry point, its import and the preload it names", paths)
+	}
+	if len(r.Windows) != 1 || r.Windows[0].Preload == nil || r.Windows[0].Preload.Module != "lib/preload.js" || r.Coverage.Status != "partial" {
+		t.Fatalf("windows %+v coverage %+v", r.Windows, r.Coverage)
+	}
+}

@@ -39,6 +39,8 @@ type engine struct {
 	factoryCache   map[*factoryInfo]value
 	factoryBusy    map[*factoryInfo]bool
 
+	readCache map[string][]byte
+
 	pkgSrc string
 	html   map[string]string
 
