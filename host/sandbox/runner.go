@@ -325,10 +325,9 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 	g.Set(budget)
 
 	// The watchdog zeroes the counter on cancellation, deadline or output
-	// overflow; the guest traps at its next loop header or call. The
-	// guest's decrement is a load-subtract-store, so one host store can be
-	// lost when it lands between the guest's load and store: the watchdog
-	// keeps re-zeroing every millisecond until the run returns.
+	// overflow; the guest traps at its next loop header or call. One store
+	// can be lost to the guest's load-subtract-store, so fuel.Exhaust keeps
+	// re-zeroing until the run returns.
 	var (
 		stopMu    sync.Mutex
 		reason    stopReason
@@ -366,16 +365,7 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 		case <-done:
 			return
 		}
-		tick := time.NewTicker(time.Millisecond)
-		defer tick.Stop()
-		for {
-			select {
-			case <-done:
-				return
-			case <-tick.C:
-				g.Set(0)
-			}
-		}
+		fuel.Exhaust(g, done)
 	}()
 
 	_, callErr := inst.ExportedFunction("_start").Call(runCtx)
