@@ -3,73 +3,87 @@ package fuel
 import "fmt"
 
 // yieldMask sets how often a check yields to the Go runtime: whenever the
-// counter's low 16 bits are zero, that is once per 65,536 checks.
+// counter's low 16 bits were zero before the decrement, that is once per
+// 65,536 checks.
 const yieldMask = 0xffff
 
 // checkSequence returns the instructions inserted at every function entry and
 // loop header, for the fuel global at index g:
 //
-//	global.get g          ;; 0x23 g
-//	i64.const 0xffff      ;; 0x42 0xff 0xff 0x03
-//	i64.and               ;; 0x83
-//	i64.eqz               ;; 0x50
-//	if                    ;; 0x04 0x40   rare path, 1 in 65,536
-//	  global.get g        ;; 0x23 g
-//	  i64.eqz             ;; 0x50
-//	  if                  ;; 0x04 0x40
-//	    unreachable       ;; 0x00        out of fuel, or cancelled
-//	  end                 ;; 0x0b
-//	  i32.const 0         ;; 0x41 0x00   (i64.const 0 for a memory64 memory)
-//	  memory.grow 0       ;; 0x40 0x00   yield to the Go runtime
-//	  drop                ;; 0x1a
-//	end                   ;; 0x0b
-//	global.get g          ;; 0x23 g
-//	i64.const 1           ;; 0x42 0x01
-//	i64.sub               ;; 0x7d
-//	global.set g          ;; 0x24 g
+//	global.get g        ;; 0x23 g           v
+//	i64.const 1         ;; 0x42 0x01
+//	i64.sub             ;; 0x7d
+//	global.set g        ;; 0x24 g           g = v-1
+//	global.get g        ;; 0x23 g
+//	i64.const 0xffff    ;; 0x42 0xff 0xff 0x03
+//	i64.and             ;; 0x83
+//	i64.const 0xffff    ;; 0x42 0xff 0xff 0x03
+//	i64.eq              ;; 0x51             low 16 bits of v were zero?
+//	if                  ;; 0x04 0x40        rare: 1 check in 65,536
+//	  global.get g      ;; 0x23 g
+//	  i64.const -1      ;; 0x42 0x7f
+//	  i64.eq            ;; 0x51             v was 0: out of fuel or cancelled
+//	  if                ;; 0x04 0x40
+//	    i64.const 0     ;; 0x42 0x00
+//	    global.set g    ;; 0x24 g           leave 0, not 2^64-1, for the host
+//	    unreachable     ;; 0x00
+//	  end               ;; 0x0b
+//	  i32.const 0       ;; 0x41 0x00        (i64.const 0 for memory64)
+//	  memory.grow 0     ;; 0x40 0x00        yield to the Go runtime
+//	  drop              ;; 0x1a
+//	end                 ;; 0x0b
 //
 // Why this sequence:
-//   - The hot path is load, test against a constant mask, not-taken branch,
-//     subtract, store. Zero implies "low bits zero", so the single hot test
-//     also catches exhaustion and cancellation.
-//   - Check before decrement, against zero. A host cancels by storing 0; the
-//     guest then traps at its next check. Decrement-then-test-zero would
-//     turn that 0 into 2^64-1 and run on. The counter never goes below zero
-//     because the trap comes first, so a budget of N allows exactly N
-//     checks and "fuel used" is simply budget minus what is left.
+//   - The hot path is one load, subtract, store, and, compare, not-taken
+//     branch. wazero's optimizing compiler forwards the value just stored to
+//     the second global.get, so there is a single memory load, and it is at
+//     the top of a function or loop header where the compiler always
+//     reloads globals, which makes a concurrent store by the host visible at
+//     the next check.
+//   - "Low 16 bits of v were zero" includes v == 0, so exhaustion and
+//     cancellation cost nothing extra on the hot path. A budget of N allows
+//     exactly N checks; the N+1st traps and leaves the counter at 0, so fuel
+//     used is budget minus what is left.
 //   - The yield: Go cannot preempt a goroutine while it runs code wazero
 //     compiled, so a guest looping without calling the host would block
-//     every stop-the-world in the host process (each GC cycle) and with it
-//     the goroutine that wants to cancel the guest. memory.grow by 0 pages
-//     changes nothing, but wazero's compiler implements it as an exit into
-//     Go (MemoryInstance.Grow), where the goroutine can be preempted. Doing
-//     it once per 65,536 checks bounds the time between preemption points
-//     to well under a millisecond of guest work and costs nothing measurable.
-//   - The second global.get is not a second memory load in wazero's
-//     optimizing compiler: it reuses the value loaded earlier on the same
-//     path. The load at the top of every check is real, which is what makes
-//     a concurrent store visible within one iteration.
+//     every stop-the-world in the host process (each GC cycle) and every
+//     goroutine waiting on it, including the one that wants to cancel the
+//     guest. memory.grow by 0 pages changes nothing, but wazero's compiler
+//     implements it as an exit into Go (MemoryInstance.Grow), where the
+//     goroutine can be preempted. Once per 65,536 checks bounds the time
+//     between preemption points to well under a millisecond of guest work.
+//   - The yield comes after the store. A guest is most often descheduled
+//     exactly there, and that is when the host's cancelling store runs; had
+//     the guest still to write back a value it read before the yield, it
+//     would overwrite the host's 0 every time (measured: 127 lost stores in
+//     a row before this ordering).
 //   - The if…end blocks are self-contained (block type 0x40, stack-neutral),
 //     so no branch depth in the original code changes.
 //
-// The sequence is 30 bytes when g < 128.
+// The sequence is 40 bytes when g < 128.
 func checkSequence(g uint32, memory64 bool) []byte {
-	getG := appendU32([]byte{0x23}, g)
-	b := append([]byte(nil), getG...)
+	gi := appendU32(nil, g)
+	b := []byte{0x23}
+	b = append(b, gi...)
+	b = append(b, 0x42, 0x01, 0x7d, 0x24)
+	b = append(b, gi...)
+	b = append(b, 0x23)
+	b = append(b, gi...)
 	b = append(b, 0x42)
 	b = appendS64(b, yieldMask)
-	b = append(b, 0x83, 0x50, 0x04, 0x40)
-	b = append(b, getG...)
-	b = append(b, 0x50, 0x04, 0x40, 0x00, 0x0b)
+	b = append(b, 0x83, 0x42)
+	b = appendS64(b, yieldMask)
+	b = append(b, 0x51, 0x04, 0x40, 0x23)
+	b = append(b, gi...)
+	b = append(b, 0x42, 0x7f, 0x51, 0x04, 0x40, 0x42, 0x00, 0x24)
+	b = append(b, gi...)
+	b = append(b, 0x00, 0x0b)
 	if memory64 {
 		b = append(b, 0x42, 0x00)
 	} else {
 		b = append(b, 0x41, 0x00)
 	}
-	b = append(b, 0x40, 0x00, 0x1a, 0x0b)
-	b = append(b, getG...)
-	b = append(b, 0x42, 0x01, 0x7d, 0x24)
-	return appendU32(b, g)
+	return append(b, 0x40, 0x00, 0x1a, 0x0b)
 }
 
 // instrumentCode rewrites the code section content (which starts at module

@@ -469,14 +469,7 @@ func TestWideGlobalIndexIsEncodedAsLEB(t *testing.T) {
 // with nothing left and a budget of n-1 traps. The module has no memory, so
 // this also proves the added one works for the yield.
 func TestBudgetAllowsExactlyThatManyChecks(t *testing.T) {
-	in := wasmModule(
-		sec(1, vec([]byte{0x60, 0x01, 0x7f, 0x00})),
-		sec(3, vec([]byte{0x00})),
-		sec(7, vec(cat(str("count"), []byte{0x00, 0x00}))),
-		sec(10, vec(fn(noLocals(),
-			[]byte{0x03, 0x40, 0x20, 0x00, 0x41, 0x01, 0x6b, 0x22, 0x00, 0x0d, 0x00, 0x0b}))),
-	)
-	out, err := fuel.Instrument(in)
+	out, err := fuel.Instrument(countingModule())
 	if err != nil {
 		t.Fatal(err)
 	}
