@@ -113,7 +113,7 @@ func textKind(p string) string {
 		return "html"
 	}
 	switch path.Ext(l) {
-	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx":
+	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte":
 		return "javascript"
 	}
 	return ""
@@ -308,7 +308,7 @@ func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result
 		}
 		progress("analyze", i, len(mods))
 		a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
-			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}}
+			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}, storageSeen: map[string]bool{}}
 		walk(a, m.pf.prog)
 	}
 	progress("analyze", len(mods), len(mods))

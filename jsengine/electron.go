@@ -142,6 +142,7 @@ type analyzer struct {
 	dynRequire    map[*ast.CallExpression]bool
 	staticRequire map[*ast.CallExpression]bool
 	nativeMembers map[*ast.CallExpression][]string
+	storageSeen   map[string]bool
 }
 
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
@@ -157,6 +158,8 @@ func (a *analyzer) Enter(n ast.Node) bool {
 		a.call(n)
 	case *ast.NewExpression:
 		a.newExpr(n)
+	case *ast.DotExpression:
+		a.storageAccess(n)
 	case *ast.AssignExpression:
 		if n.Operator == token.ASSIGN && strings.HasSuffix(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
 			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
@@ -287,6 +290,9 @@ func (a *analyzer) call(n *ast.CallExpression) {
 		}
 		return
 	}
+	if httpMethods[name] || name == "fetch" || name == "axios" || name == "open" {
+		a.endpointCall(n, name)
+	}
 	if !interestingCalls[name] {
 		return
 	}
@@ -387,6 +393,10 @@ func (a *analyzer) newExpr(n *ast.NewExpression) {
 		callee := a.e.evaluate(a.m, a.cur(), n.Callee)
 		if k := windowClass(callee); k != "" {
 			a.e.windowFor(a.m, a.cur(), n, k)
+		}
+	case "WebSocket", "EventSource":
+		if len(n.ArgumentList) > 0 {
+			a.endpoint("new "+name, n.ArgumentList[0], n)
 		}
 	case "Worker", "SharedWorker":
 		if len(n.ArgumentList) > 0 {

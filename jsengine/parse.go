@@ -56,6 +56,12 @@ func parseJS(p, src string) (*parsedFile, error) {
 	pf.origStarts = lineStarts(src)
 	ext := strings.ToLower(path.Ext(p))
 	direct := pf.language == "javascript" && ext != ".mjs"
+	if ext == ".vue" || ext == ".svelte" {
+		// Single-file components: keep only the <script> blocks, blanking
+		// everything else in place so positions stay those of the file.
+		src, pf.language = maskScriptBlocks(src)
+		direct = false
+	}
 	var directErr error
 	if direct {
 		prog, err := gojaParse(p, src)
@@ -215,3 +221,45 @@ func truncateUTF8(s string, n int) string {
 
 // idxOf converts a byte offset into a goja index.
 func idxOf(off int) file.Idx { return file.Idx(off + 1) }
+
+// maskScriptBlocks returns src with everything outside <script> bodies
+// replaced by spaces (newlines kept) and the language of the blocks.
+func maskScriptBlocks(src string) (string, string) {
+	out := []byte(src)
+	lang := "javascript"
+	keep := make([]bool, len(src))
+	lower := strings.ToLower(src)
+	for i := 0; i < len(src); {
+		j := strings.Index(lower[i:], "<script")
+		if j < 0 {
+			break
+		}
+		start := i + j
+		_, attrs, end := readTag(src, start)
+		if end <= start {
+			i = start + 1
+			continue
+		}
+		close := strings.Index(lower[end:], "</script")
+		if close < 0 {
+			close = len(src) - end
+		}
+		if l := strings.ToLower(attrs["lang"]); l == "ts" || l == "typescript" {
+			lang = "typescript"
+		} else if l == "tsx" {
+			lang = "tsx"
+		} else if l == "jsx" && lang == "javascript" {
+			lang = "jsx"
+		}
+		for k := end; k < end+close; k++ {
+			keep[k] = true
+		}
+		i = end + close
+	}
+	for k := range out {
+		if !keep[k] && out[k] != '\n' && out[k] != '\r' {
+			out[k] = ' '
+		}
+	}
+	return string(out), lang
+}

@@ -43,3 +43,18 @@ func TestParseJSRejectsGarbageWithAnError(t *testing.T) {
 		t.Fatal("garbage parsed")
 	}
 }
+
+func TestParseJSReadsScriptBlocksOfSingleFileComponents(t *testing.T) {
+	src := "<template>\n  <button @click=\"open\">Open</button>\n</template>\n\n<script setup lang=\"ts\">\nimport { ref } from 'vue';\nconst n: number = 1;\nwindow.api.open('needle');\n</script>\n<style>.a { color: red }</style>\n"
+	pf, err := parseJS("src/App.vue", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if pf.language != "typescript" || pf.parsedBy != "esbuild+goja" {
+		t.Fatalf("language %s parsed by %s", pf.language, pf.parsedBy)
+	}
+	got := pf.loc(idxAt(indexOf(pf.generated, `"needle"`)))
+	if got.Line != 8 || got.Column != 17 {
+		t.Fatalf("needle at %d:%d, want 8:17", got.Line, got.Column)
+	}
+}

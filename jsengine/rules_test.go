@@ -147,3 +147,36 @@ ipcMain.on('ping', (event) => { event.sender.send('pong'); });
 		t.Fatalf("ipc %+v", r.IPC)
 	}
 }
+
+func TestEndpointsAreRecordedWithoutCredentialsOrQuery(t *testing.T) {
+	r := analyzeSource(t, `const axios = require('axios');
+const API = 'https://user:pw@api.example.com:8443/v1/items?token=abc#x';
+fetch(API);
+axios.post('/api/save?draft=1', {});
+new WebSocket('wss://push.example.com/socket');
+localStorage.setItem('k', 'v');
+window.indexedDB.open('db');
+localStorage.getItem('k');
+`, nil)
+	var endpoints, storage []string
+	for _, o := range r.Observations {
+		switch o.Kind {
+		case "endpoint":
+			endpoints = append(endpoints, o.Argument)
+		case "storage":
+			storage = append(storage, o.Argument)
+		}
+	}
+	want := []string{"https://api.example.com:8443/v1/items", "/api/save", "wss://push.example.com/socket"}
+	if len(endpoints) != len(want) {
+		t.Fatalf("endpoints %v, want %v", endpoints, want)
+	}
+	for i := range want {
+		if endpoints[i] != want[i] {
+			t.Errorf("endpoint %d = %q, want %q", i, endpoints[i], want[i])
+		}
+	}
+	if len(storage) != 2 || storage[0] != "local-storage" || storage[1] != "indexed-db" {
+		t.Errorf("storage %v", storage)
+	}
+}
