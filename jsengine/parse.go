@@ -52,6 +52,9 @@ const tsconfigForTransform = `{"compilerOptions":{"experimentalDecorators":true,
 // first (CommonJS, ES2017, dynamic import lowered to require) and keep
 // esbuild's source map to report original positions.
 func parseJS(p, src string) (*parsedFile, error) {
+	if d := nestingDepth(src); d > maxNesting {
+		return nil, fmt.Errorf("brackets nest %d deep, over the %d this analyser accepts", d, maxNesting)
+	}
 	pf := &parsedFile{path: p, original: src, language: languageOf(p)}
 	pf.origStarts = lineStarts(src)
 	ext := strings.ToLower(path.Ext(p))
@@ -262,4 +265,50 @@ func maskScriptBlocks(src string) (string, string) {
 		}
 	}
 	return string(out), lang
+}
+
+// maxNesting bounds bracket nesting: the parsers and the walker recurse per
+// level, and a hostile file of a million "(" would otherwise exhaust the
+// stack instead of failing as one unparsable file.
+const maxNesting = 1000
+
+// nestingDepth approximates the deepest bracket nesting of src, skipping
+// string literals and comments (regular expressions are not recognised, so
+// the count can only err high for files with bracket-heavy regexps).
+func nestingDepth(src string) int {
+	depth, max := 0, 0
+	for i := 0; i < len(src); i++ {
+		switch c := src[i]; c {
+		case '(', '[', '{':
+			depth++
+			if depth > max {
+				max = depth
+			}
+		case ')', ']', '}':
+			if depth > 0 {
+				depth--
+			}
+		case '"', '\'', '`':
+			for i++; i < len(src) && src[i] != c; i++ {
+				if src[i] == '\\' {
+					i++
+				} else if src[i] == '\n' && c != '`' {
+					break
+				}
+			}
+		case '/':
+			if i+1 < len(src) && src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+			} else if i+1 < len(src) && src[i+1] == '*' {
+				end := strings.Index(src[i+2:], "*/")
+				if end < 0 {
+					return max
+				}
+				i += end + 3
+			}
+		}
+	}
+	return max
 }

@@ -1,6 +1,9 @@
 package jsengine
 
-import "testing"
+import (
+	"strings"
+	"testing"
+)
 
 func TestParseJSMapsPositionsBackToTheOriginalFile(t *testing.T) {
 	cases := []struct {
@@ -56,5 +59,17 @@ func TestParseJSReadsScriptBlocksOfSingleFileComponents(t *testing.T) {
 	got := pf.loc(idxAt(indexOf(pf.generated, `"needle"`)))
 	if got.Line != 8 || got.Column != 17 {
 		t.Fatalf("needle at %d:%d, want 8:17", got.Line, got.Column)
+	}
+}
+
+func TestParseJSRefusesPathologicalNestingInsteadOfExhaustingTheStack(t *testing.T) {
+	deep := strings.Repeat("(", 200_000) + strings.Repeat(")", 200_000)
+	if _, err := parseJS("deep.js", deep); err == nil || !strings.Contains(err.Error(), "nest") {
+		t.Fatalf("err = %v", err)
+	}
+	// Brackets inside strings and comments do not count.
+	ok := "const s = '" + strings.Repeat("(", 5000) + "'; // " + strings.Repeat("[", 5000) + "\nmodule.exports = s;\n"
+	if _, err := parseJS("ok.js", ok); err != nil {
+		t.Fatalf("err = %v", err)
 	}
 }

@@ -2,6 +2,7 @@ package jsengine
 
 import (
 	"context"
+	"encoding/json"
 	"testing"
 	"testing/fstest"
 )
@@ -178,5 +179,15 @@ localStorage.getItem('k');
 	}
 	if len(storage) != 2 || storage[0] != "local-storage" || storage[1] != "indexed-db" {
 		t.Errorf("storage %v", storage)
+	}
+}
+
+func TestNonFiniteNumbersStayOutOfTheJSON(t *testing.T) {
+	r := analyzeSource(t, "const { BrowserWindow } = require('electron');\nnew BrowserWindow({ webPreferences: { sandbox: NaN, zoomFactor: 1e999, webSecurity: 1e999 } });\n", nil)
+	if _, err := json.Marshal(r); err != nil {
+		t.Fatal(err)
+	}
+	if r.Windows[0].WebPreferences["sandbox"].State != "unknown" {
+		t.Fatalf("%+v", r.Windows[0].WebPreferences)
 	}
 }

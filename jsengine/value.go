@@ -1,6 +1,7 @@
 package jsengine
 
 import (
+	"math"
 	"strconv"
 	"strings"
 
@@ -92,6 +93,9 @@ func (v value) jsonValue() (any, bool) {
 	case kString:
 		return v.str, true
 	case kNumber:
+		if math.IsNaN(v.num) || math.IsInf(v.num, 0) {
+			return nil, false // not representable in JSON
+		}
 		return v.num, true
 	case kBool:
 		return v.b, true
