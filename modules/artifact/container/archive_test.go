@@ -25,7 +25,7 @@ type member struct {
 	deflate bool
 }
 
-func makeZip(t *testing.T, members ...member) []byte {
+func makeZip(t testing.TB, members ...member) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	zw := zip.NewWriter(&buf)
@@ -49,7 +49,7 @@ func makeZip(t *testing.T, members ...member) []byte {
 	return buf.Bytes()
 }
 
-func makeTar(t *testing.T, gz bool, members ...member) []byte {
+func makeTar(t testing.TB, gz bool, members ...member) []byte {
 	t.Helper()
 	var buf bytes.Buffer
 	var w io.Writer = &buf
