@@ -436,16 +436,16 @@ func (a *analyzer) electronCall(n *ast.CallExpression, callee value) {
 		if strings.HasPrefix(callee.path[1], "handle") {
 			role = "handler"
 		}
-		op := a.ipcOp("main", p, role, args)
+		op := a.ipcOp("main", p, role, n)
 		if len(args) > 1 {
 			b := a.senderValidated(args[1])
 			op.SenderValidation = b
 		}
 		a.e.ipc = append(a.e.ipc, op)
 	case "ipcRenderer.invoke", "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.sendToHost", "ipcRenderer.postMessage":
-		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "transmission", args))
+		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "transmission", n))
 	case "ipcRenderer.on", "ipcRenderer.once", "ipcRenderer.addListener":
-		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "listener", args))
+		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "listener", n))
 	case "contextBridge.exposeInMainWorld":
 		if len(args) >= 2 {
 			a.expose("main", args[0], args[1], n)
@@ -505,7 +505,7 @@ func (a *analyzer) instanceCall(n *ast.CallExpression, callee value) {
 		a.load(n, last, callee.win)
 	case "send", "postMessage":
 		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "webContents" {
-			a.e.ipc = append(a.e.ipc, a.ipcOp("main", "webContents."+last, "transmission", n.ArgumentList))
+			a.e.ipc = append(a.e.ipc, a.ipcOp("main", "webContents."+last, "transmission", n))
 		}
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++
@@ -532,7 +532,7 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 	switch name {
 	case "send", "postMessage":
 		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender" {
-			op := a.ipcOp("main", "webContents."+name, "transmission", n.ArgumentList)
+			op := a.ipcOp("main", "webContents."+name, "transmission", n)
 			a.e.ipc = append(a.e.ipc, op)
 		}
 	case "loadURL", "loadFile":
@@ -567,8 +567,9 @@ func (a *analyzer) observe(kind, api string, n *ast.CallExpression) {
 	a.e.obs = append(a.e.obs, o)
 }
 
-func (a *analyzer) ipcOp(side, api, role string, args []ast.Expression) IPCOperation {
-	op := IPCOperation{Module: a.m.path, Side: side, API: api, Role: role}
+func (a *analyzer) ipcOp(side, api, role string, n *ast.CallExpression) IPCOperation {
+	args := n.ArgumentList
+	op := IPCOperation{Module: a.m.path, Side: side, API: api, Role: role, Location: a.loc(n)}
 	if len(args) > 0 {
 		op.Location = a.loc(args[0])
 		op.Channel, op.ChannelState, op.ChannelVia = a.channelOf(args[0])
