@@ -575,7 +575,13 @@ func (s *artifactScan) evidenceRecord(operation string, params any, result any) 
 	version := s.module.SHA256
 	format := s.res.Format
 	switch format {
-	case inventory.FormatASAR, inventory.FormatZip, inventory.FormatDirectory:
+	case inventory.FormatZip:
+		// Zip-based packages keep their own subject format.
+		switch ext := strings.ToLower(filepath.Ext(s.input.abs)); ext {
+		case ".ipa", ".apk", ".msix", ".appx":
+			format = ext[1:]
+		}
+	case inventory.FormatASAR, inventory.FormatDirectory:
 	default:
 		format = "file"
 	}

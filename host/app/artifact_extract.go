@@ -252,11 +252,25 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot create %q in %s: %v", d, outDir, err)
 		}
 	}
+	// Read each file front to back: a tar.gz stream is then decompressed
+	// once, not once per member.
+	slices.SortStableFunc(targets, func(a, b extractTarget) int {
+		da, db := s.res.Entries[a.entry].Data, s.res.Entries[b.entry].Data
+		switch {
+		case da == nil || db == nil:
+			return 0
+		case da.File != db.File:
+			return cmpString(da.File, db.File)
+		}
+		return cmp64(da.Offset, db.Offset)
+	})
+	cur := &streamCursor{}
+	defer cur.close()
 	for n, t := range targets {
 		if err := ctx.Err(); err != nil {
 			return abi.Errorf(abi.CodeCancelled, "extraction was cancelled; %s holds the %d files written so far", outDir, n)
 		}
-		sum, size, err := s.writeOne(src, out, t)
+		sum, size, err := s.writeOne(src, out, t, cur)
 		if err != nil {
 			return err
 		}
@@ -296,8 +310,8 @@ func cmpString(a, b string) int {
 
 // writeOne copies one entry's bytes into a new file under out (O_EXCL: an
 // existing file is never replaced) and returns their SHA-256.
-func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget) (string, int64, error) {
-	r, closeSrc, err := s.openEntry(src, t.entry)
+func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamCursor) (string, int64, error) {
+	r, closeSrc, err := s.openEntry(src, t.entry, cur)
 	if err != nil {
 		return "", 0, err
 	}
@@ -329,8 +343,11 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget) (string, int
 }
 
 // openEntry returns a reader of an entry's bytes from the validated range.
-func (s *artifactScan) openEntry(src *os.Root, i int) (io.Reader, func(), error) {
+func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Reader, func(), error) {
 	e := s.res.Entries[i]
+	if e.Data != nil && e.Data.Compression == inventory.CompressionGzipStream {
+		return cur.seek(src, e)
+	}
 	if e.Unpacked {
 		f, err := src.Open(s.unpackedPath(i))
 		if err != nil {
@@ -362,21 +379,55 @@ func (s *artifactScan) openEntry(src *os.Root, i int) (io.Reader, func(), error)
 		}
 		fr := flate.NewReader(io.NewSectionReader(f, e.Data.Offset, e.Data.Length))
 		return fr, func() { fr.Close(); closeF() }, nil
-	case inventory.CompressionGzipStream:
-		zr, err := gzip.NewReader(f)
-		if err != nil {
-			closeF()
-			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", e.Data.File, err)
-		}
-		if _, err := io.CopyN(io.Discard, zr, e.Data.Offset); err != nil {
-			closeF()
-			if errors.Is(err, io.EOF) {
-				err = io.ErrUnexpectedEOF
-			}
-			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reach %q in the gzip stream: %v", e.Path, err)
-		}
-		return zr, closeF, nil
 	}
 	closeF()
 	return nil, nil, abi.Errorf(abi.CodeModuleFailed, "unknown compression %q for %q", e.Data.Compression, e.Path)
+}
+
+// streamCursor keeps one decompressed tar.gz stream open across members
+// taken in offset order.
+type streamCursor struct {
+	file string
+	f    *os.File
+	zr   *gzip.Reader
+	pos  int64
+}
+
+func (c *streamCursor) close() {
+	if c.f != nil {
+		c.f.Close()
+	}
+	c.f, c.zr, c.file, c.pos = nil, nil, "", 0
+}
+
+func (c *streamCursor) Read(p []byte) (int, error) {
+	n, err := c.zr.Read(p)
+	c.pos += int64(n)
+	return n, err
+}
+
+// seek positions the stream at e's member, reopening it only when e lies
+// behind the cursor or in another file.
+func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(), error) {
+	if c.file != e.Data.File || c.pos > e.Data.Offset {
+		c.close()
+		f, err := src.Open(e.Data.File)
+		if err != nil {
+			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
+		}
+		zr, err := gzip.NewReader(f)
+		if err != nil {
+			f.Close()
+			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", e.Data.File, err)
+		}
+		c.file, c.f, c.zr = e.Data.File, f, zr
+	}
+	if _, err := io.CopyN(io.Discard, c, e.Data.Offset-c.pos); err != nil {
+		if errors.Is(err, io.EOF) {
+			err = io.ErrUnexpectedEOF
+		}
+		c.close()
+		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reach %q in the gzip stream: %v", e.Path, err)
+	}
+	return c, func() {}, nil
 }
