@@ -1,0 +1,504 @@
+package binary
+
+import (
+	"fmt"
+	"sort"
+	"strings"
+
+	"rea/modules/abi"
+)
+
+// Procedure kinds and sources.
+const (
+	KindFunction = "function"
+	KindThunk    = "thunk"
+	KindExternal = "external"
+
+	SourceSymbol     = "symbol"
+	SourceEntry      = "entry"
+	SourceExport     = "export"
+	SourceStub       = "stub"
+	SourceCallTarget = "call-target"
+	SourceImport     = "import"
+)
+
+// Procedure is one function the inventory knows of.
+type Procedure struct {
+	Address Addr   `json:"address"`
+	Name    string `json:"name"`
+	// Size is the symbol's size, or the distance to the next procedure or
+	// the section end when the symbol has none (SizeBasis says which).
+	Size      uint64   `json:"size"`
+	SizeBasis string   `json:"size_basis"`
+	Section   string   `json:"section"`
+	Kind      string   `json:"kind"`
+	Source    string   `json:"source"`
+	External  bool     `json:"external"`
+	Thunk     bool     `json:"thunk"`
+	Target    string   `json:"thunk_target,omitempty"`
+	Aliases   []string `json:"aliases,omitempty"`
+}
+
+// End is the exclusive end address.
+func (p Procedure) End() Addr { return p.Address + Addr(p.Size) }
+
+// CallEdge is one direct call site.
+type CallEdge struct {
+	Caller Addr `json:"caller"`
+	Site   Addr `json:"site"`
+	Callee Addr `json:"callee"`
+	// Kind: call, tail-jump (a direct jump to another procedure's entry),
+	// import (a call through an import slot).
+	Kind string `json:"kind"`
+}
+
+// Reference is one operand that names an address.
+type Reference struct {
+	From Addr `json:"from"`
+	// Procedure containing From, when one does.
+	Procedure *Addr  `json:"procedure,omitempty"`
+	To        Addr   `json:"to"`
+	Kind      string `json:"kind"`
+}
+
+// Name is one entry of list_names.
+type Name struct {
+	Address Addr   `json:"address"`
+	Name    string `json:"name"`
+	Kind    string `json:"kind"`
+	Source  string `json:"source"`
+	// Primary marks the name a procedure is listed under.
+	Primary bool `json:"primary"`
+}
+
+// AnalyzeOptions choose how much of the inventory to build.
+type AnalyzeOptions struct {
+	References bool
+	Strings    bool
+	MinString  int
+	// Progress is called now and then with bytes of code swept.
+	Progress func(done, total int64)
+}
+
+// Analysis is the native-lite inventory of one binary.
+type Analysis struct {
+	File         *File
+	Procedures   []Procedure
+	Names        []Name
+	Calls        []CallEdge // sorted by caller, site
+	References   []Reference
+	Strings      []String
+	Instructions int64
+	CodeBytes    int64
+	// StringsTruncated is true when MaxStrings cut the list short.
+	StringsTruncated bool
+	Limitations      []string
+
+	byName map[string][]int
+	dec    *decoder
+}
+
+// Analyze sweeps every code section once (linear sweep, as objdump does),
+// adds call targets to the procedures from symbols, stubs and the entry,
+// and collects call edges and, on request, references and strings.
+func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
+	defer recoverInto(&err, "analysing the binary")
+	dec, derr := newDecoder(f.Architecture, f.inImage)
+	a = &Analysis{File: f, dec: dec}
+	procs := map[Addr]*Procedure{}
+	add := func(addr Addr, name, source, kind string, size uint64) {
+		if p, ok := procs[addr]; ok {
+			if name != "" && name != p.Name && !contains(p.Aliases, name) {
+				if rank(source) < rank(p.Source) || strings.HasPrefix(p.Name, "sub_") {
+					if !strings.HasPrefix(p.Name, "sub_") {
+						p.Aliases = append(p.Aliases, p.Name)
+					}
+					p.Name, p.Source = name, source
+				} else {
+					p.Aliases = append(p.Aliases, name)
+				}
+			}
+			if p.Size == 0 && size > 0 {
+				p.Size, p.SizeBasis = size, "symbol"
+			}
+			if kind == KindThunk {
+				p.Kind, p.Thunk = KindThunk, true
+			}
+			return
+		}
+		p := &Procedure{Address: addr, Name: name, Source: source, Kind: kind, Thunk: kind == KindThunk, External: kind == KindExternal}
+		if size > 0 {
+			p.Size, p.SizeBasis = size, "symbol"
+		}
+		procs[addr] = p
+	}
+	for _, s := range f.Symbols {
+		if s.Defined && s.Kind == "function" && s.Address != 0 && f.isCode(s.Address) {
+			add(s.Address, s.Name, SourceSymbol, KindFunction, s.Size)
+		}
+	}
+	for _, e := range f.Exports {
+		if f.isCode(e.Address) {
+			add(e.Address, e.Name, SourceExport, KindFunction, 0)
+		}
+	}
+	for addr, name := range f.thunks {
+		n := name
+		if f.Format == FormatELF {
+			n = name + "@plt"
+		}
+		add(addr, n, SourceStub, KindThunk, 0)
+		procs[addr].Target = name
+		procs[addr].External = true
+	}
+	if f.Entry != nil && f.isCode(*f.Entry) {
+		add(*f.Entry, "entry", SourceEntry, KindFunction, 0)
+	}
+	slotProcs := map[Addr]bool{}
+	if derr != nil {
+		a.Limitations = append(a.Limitations, derr.Error()+"; procedures come from symbols only and no call edges, references or disassembly are available")
+	} else if err := a.sweep(opt, func(addr Addr) { add(addr, "", SourceCallTarget, KindFunction, 0) }, slotProcs); err != nil {
+		return nil, err
+	}
+	for slot := range slotProcs {
+		add(slot, f.slots[slot], SourceImport, KindExternal, 0)
+	}
+	for _, p := range procs {
+		if p.Name == "" {
+			p.Name = fmt.Sprintf("sub_%x", uint64(p.Address))
+		}
+		a.Procedures = append(a.Procedures, *p)
+	}
+	sort.Slice(a.Procedures, func(i, j int) bool { return a.Procedures[i].Address < a.Procedures[j].Address })
+	a.sizeProcedures()
+	a.Calls = a.attribute(a.Calls)
+	for i := range a.References {
+		if p := a.Containing(a.References[i].From); p != nil {
+			pa := p.Address
+			a.References[i].Procedure = &pa
+		}
+	}
+	sort.Slice(a.References, func(i, j int) bool {
+		x, y := a.References[i], a.References[j]
+		if x.To != y.To {
+			return x.To < y.To
+		}
+		return x.From < y.From
+	})
+	a.buildNames()
+	if opt.Strings {
+		if err := a.findStrings(opt.MinString); err != nil {
+			return nil, err
+		}
+	}
+	if a.Limitations == nil {
+		a.Limitations = []string{}
+	}
+	a.Limitations = append(a.Limitations,
+		"native-lite finds procedures from symbols, stubs, the entry point and direct call targets of a linear sweep; functions reached only indirectly and without a symbol are not listed",
+		"pseudocode is unavailable: native-lite has no decompiler")
+	return a, nil
+}
+
+func rank(source string) int {
+	switch source {
+	case SourceSymbol:
+		return 0
+	case SourceExport:
+		return 1
+	case SourceStub:
+		return 2
+	case SourceImport:
+		return 3
+	case SourceEntry:
+		return 4
+	}
+	return 5
+}
+
+func contains(ss []string, s string) bool {
+	for _, x := range ss {
+		if x == s {
+			return true
+		}
+	}
+	return false
+}
+
+func (f *File) isCode(a Addr) bool {
+	s := f.sectionAt(a)
+	return s != nil && s.Code
+}
+
+func (f *File) inImage(a Addr) bool {
+	if a < 0x1000 {
+		return false
+	}
+	s := f.sectionAt(a)
+	return s != nil
+}
+
+func (f *File) codeSections() []*Section {
+	var out []*Section
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Code && s.Loaded && s.FileSize > 0 {
+			out = append(out, s)
+		}
+	}
+	return out
+}
+
+// sweep decodes every code section once.
+func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr), slotProcs map[Addr]bool) error {
+	f := a.File
+	budget := f.limits.MaxCodeBytes
+	var total int64
+	for _, s := range f.codeSections() {
+		total += s.FileSize
+	}
+	var done int64
+	for _, s := range f.codeSections() {
+		code, err := f.sectionBytes(s, &budget)
+		if err != nil {
+			return err
+		}
+		a.CodeBytes += int64(len(code))
+		a.dec.reset()
+		for off := 0; off < len(code); {
+			pc := s.Address + Addr(off)
+			in, ok := a.dec.decode(code[off:], pc)
+			if !ok {
+				off += a.dec.step()
+				continue
+			}
+			a.Instructions++
+			switch in.flow {
+			case FlowCall:
+				if f.isCode(in.target) {
+					target(in.target)
+					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: "call"})
+				}
+			case FlowIndirectCall, FlowIndirectJump:
+				if _, ok := f.slots[in.mem]; ok && in.memKind == RefRead {
+					slotProcs[in.mem] = true
+					if in.flow == FlowIndirectCall {
+						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: "import"})
+					}
+				}
+			}
+			if opt.References {
+				switch in.flow {
+				case FlowCall:
+					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})
+				case FlowJump, FlowCondJump:
+					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
+				}
+				if in.memKind != "" {
+					a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind})
+				}
+			}
+			off += in.size
+			if done += int64(in.size); opt.Progress != nil && done&0xfffff < int64(in.size) {
+				opt.Progress(done, total)
+			}
+		}
+	}
+	return nil
+}
+
+// sizeProcedures gives procedures without a symbol size the distance to the
+// next procedure, bounded by their section.
+func (a *Analysis) sizeProcedures() {
+	f := a.File
+	for i := range a.Procedures {
+		p := &a.Procedures[i]
+		s := f.sectionAt(p.Address)
+		if s != nil {
+			p.Section = s.Name
+		}
+		if p.Kind == KindExternal {
+			p.SizeBasis = "import-slot"
+			continue
+		}
+		if p.Size > 0 {
+			continue
+		}
+		end := Addr(0)
+		if s != nil {
+			end = s.End()
+		}
+		for j := i + 1; j < len(a.Procedures); j++ {
+			if a.Procedures[j].Address > p.Address && a.Procedures[j].Kind != KindExternal {
+				if a.Procedures[j].Address < end || end == 0 {
+					end = a.Procedures[j].Address
+				}
+				break
+			}
+		}
+		if end > p.Address {
+			p.Size, p.SizeBasis = uint64(end-p.Address), "next-procedure"
+		}
+	}
+}
+
+// Containing is the procedure whose [address, end) holds addr (the
+// innermost when symbols overlap), or nil.
+func (a *Analysis) Containing(addr Addr) *Procedure {
+	i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address > addr })
+	for j := i - 1; j >= 0 && j >= i-64; j-- {
+		p := &a.Procedures[j]
+		if p.Kind != KindExternal && addr >= p.Address && addr < p.End() {
+			return p
+		}
+	}
+	return nil
+}
+
+// attribute fills each edge's caller and sorts by caller and site.
+func (a *Analysis) attribute(edges []CallEdge) []CallEdge {
+	out := edges[:0]
+	for _, e := range edges {
+		if p := a.Containing(e.Site); p != nil {
+			e.Caller = p.Address
+			out = append(out, e)
+		}
+	}
+	sort.Slice(out, func(i, j int) bool {
+		if out[i].Caller != out[j].Caller {
+			return out[i].Caller < out[j].Caller
+		}
+		return out[i].Site < out[j].Site
+	})
+	return out
+}
+
+func (a *Analysis) buildNames() {
+	a.byName = map[string][]int{}
+	for i, p := range a.Procedures {
+		a.byName[p.Name] = append(a.byName[p.Name], i)
+		for _, al := range p.Aliases {
+			a.byName[al] = append(a.byName[al], i)
+		}
+	}
+	primary := map[Addr]string{}
+	for _, p := range a.Procedures {
+		primary[p.Address] = p.Name
+	}
+	seen := map[string]bool{}
+	for _, s := range a.File.Symbols {
+		if s.Name == "" || s.Kind == "section" || s.Kind == "file" || (!s.Defined && s.Address == 0) {
+			continue
+		}
+		key := s.Address.String() + "\x00" + s.Name
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		a.Names = append(a.Names, Name{Address: s.Address, Name: s.Name, Kind: s.Kind, Source: s.Table, Primary: primary[s.Address] == s.Name})
+	}
+	for _, p := range a.Procedures {
+		if p.Source == SourceSymbol {
+			continue
+		}
+		key := p.Address.String() + "\x00" + p.Name
+		if seen[key] {
+			continue
+		}
+		seen[key] = true
+		a.Names = append(a.Names, Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true})
+	}
+	sort.SliceStable(a.Names, func(i, j int) bool {
+		if a.Names[i].Address != a.Names[j].Address {
+			return a.Names[i].Address < a.Names[j].Address
+		}
+		return a.Names[i].Name < a.Names[j].Name
+	})
+}
+
+// NameAt is the primary name of a procedure or symbol at addr ("" if none).
+func (a *Analysis) NameAt(addr Addr) string {
+	i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address >= addr })
+	if i < len(a.Procedures) && a.Procedures[i].Address == addr {
+		return a.Procedures[i].Name
+	}
+	if n, ok := a.File.slots[addr]; ok {
+		return n
+	}
+	j := sort.Search(len(a.Names), func(i int) bool { return a.Names[i].Address >= addr })
+	if j < len(a.Names) && a.Names[j].Address == addr {
+		return a.Names[j].Name
+	}
+	return ""
+}
+
+// Resolve finds a procedure by address text or exact name.
+func (a *Analysis) Resolve(ref string) (*Procedure, error) {
+	ref = strings.TrimSpace(ref)
+	if ref == "" {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "name a procedure by address (0x401000) or exact name").WithDetail("field", "procedure")
+	}
+	if idx, ok := a.byName[ref]; ok {
+		if len(idx) == 1 || sameAddr(a.Procedures, idx) {
+			return &a.Procedures[idx[0]], nil
+		}
+		var addrs []string
+		for _, i := range idx {
+			addrs = append(addrs, a.Procedures[i].Address.String())
+		}
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "the name %q names %d procedures; pass one of their addresses instead", ref, len(idx)).
+			WithDetail("field", "procedure").WithDetail("addresses", addrs)
+	}
+	if addr, err := ParseAddr(ref); err == nil {
+		i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address >= addr })
+		if i < len(a.Procedures) && a.Procedures[i].Address == addr {
+			return &a.Procedures[i], nil
+		}
+		if p := a.Containing(addr); p != nil {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "%s is inside procedure %s at %s, not its entry; pass the entry address", addr, p.Name, p.Address).
+				WithDetail("field", "procedure").WithDetail("containing_procedure", p.Address.String())
+		}
+	}
+	return nil, abi.Errorf(abi.CodeInvalidRequest, "no procedure is named or starts at %q; list_procedures or search_procedures shows what exists", ref).
+		WithDetail("field", "procedure").WithDetail("reason", "procedure_not_found")
+}
+
+func sameAddr(ps []Procedure, idx []int) bool {
+	for _, i := range idx[1:] {
+		if ps[i].Address != ps[idx[0]].Address {
+			return false
+		}
+	}
+	return true
+}
+
+// Callers are the edges into the procedure at addr.
+func (a *Analysis) Callers(addr Addr) []CallEdge {
+	var out []CallEdge
+	for _, e := range a.Calls {
+		if e.Callee == addr {
+			out = append(out, e)
+		}
+	}
+	return out
+}
+
+// Callees are the edges out of the procedure at addr.
+func (a *Analysis) Callees(addr Addr) []CallEdge {
+	i := sort.Search(len(a.Calls), func(i int) bool { return a.Calls[i].Caller >= addr })
+	var out []CallEdge
+	for ; i < len(a.Calls) && a.Calls[i].Caller == addr; i++ {
+		out = append(out, a.Calls[i])
+	}
+	return out
+}
+
+// ReferencesTo are the references whose target is addr.
+func (a *Analysis) ReferencesTo(addr Addr) []Reference {
+	i := sort.Search(len(a.References), func(i int) bool { return a.References[i].To >= addr })
+	var out []Reference
+	for ; i < len(a.References) && a.References[i].To == addr; i++ {
+		out = append(out, a.References[i])
+	}
+	return out
+}

@@ -1,0 +1,133 @@
+package binary
+
+import (
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"rea/wasm/wasmtest"
+)
+
+// Fixtures are built by the tests from testdata/native, never downloaded.
+// Each is built once per test binary.
+var fixtures struct {
+	sync.Mutex
+	dir   string
+	built map[string]error
+}
+
+func fixtureDir(t testing.TB) string {
+	fixtures.Lock()
+	defer fixtures.Unlock()
+	if fixtures.dir == "" {
+		d, err := os.MkdirTemp("", "rea-native-fixtures-")
+		if err != nil {
+			t.Fatal(err)
+		}
+		fixtures.dir, fixtures.built = d, map[string]error{}
+	}
+	return fixtures.dir
+}
+
+func buildOnce(t testing.TB, name string, build func(out string) error) string {
+	t.Helper()
+	dir := fixtureDir(t)
+	out := filepath.Join(dir, name)
+	fixtures.Lock()
+	err, done := fixtures.built[name]
+	fixtures.Unlock()
+	if !done {
+		err = build(out)
+		fixtures.Lock()
+		fixtures.built[name] = err
+		fixtures.Unlock()
+	}
+	if err != nil {
+		t.Fatalf("building fixture %s: %v", name, err)
+	}
+	return out
+}
+
+func run(dir string, env []string, name string, args ...string) error {
+	cmd := exec.Command(name, args...)
+	cmd.Dir = dir
+	cmd.Env = append(os.Environ(), env...)
+	if b, err := cmd.CombinedOutput(); err != nil {
+		return fmt.Errorf("%s %s: %v\n%s", name, strings.Join(args, " "), err, b)
+	}
+	return nil
+}
+
+func testdata(t testing.TB, name string) string {
+	return filepath.Join(wasmtest.RepoRoot(t), "testdata", "native", name)
+}
+
+// Compiler flags whose effects the mitigation tests assert.
+var (
+	hardenedFlags = []string{"-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now", "-fcf-protection=full"}
+	plainFlags    = []string{"-O2", "-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-pie", "-no-pie", "-Wl,-z,norelro", "-fcf-protection=none"}
+)
+
+// chainELF is chain.c compiled with gcc; variant is hardened, plain or
+// stripped (hardened, then strip).
+func chainELF(t testing.TB, variant string) string {
+	return buildOnce(t, "chain-"+variant, func(out string) error {
+		flags := hardenedFlags
+		if variant == "plain" {
+			flags = plainFlags
+		}
+		args := append(append([]string{}, flags...), "-o", out, testdata(t, "chain.c"))
+		if err := run("", nil, "gcc", args...); err != nil {
+			return err
+		}
+		if variant == "stripped" {
+			return run("", nil, "strip", out)
+		}
+		return nil
+	})
+}
+
+// GeneratedFunctions is how many functions generated.c holds besides main.
+const GeneratedFunctions = 1205
+
+// generatedELF is a program of GeneratedFunctions functions, each with
+// its own string, for paging boundaries at 500 and 1,000.
+func generatedELF(t testing.TB) string {
+	return buildOnce(t, "generated", func(out string) error {
+		var b strings.Builder
+		b.WriteString("#include <stdio.h>\n")
+		for i := GeneratedFunctions - 1; i >= 0; i-- {
+			next := "return x;"
+			if i < GeneratedFunctions-1 {
+				next = fmt.Sprintf("return f%d(x + 1);", i+1)
+			}
+			fmt.Fprintf(&b, "__attribute__((noinline)) int f%d(int x) { puts(\"gen-string-%d\"); %s }\n", i, i, next)
+		}
+		b.WriteString("int main(int argc, char **argv) { return f0(argc) & 1; }\n")
+		src := out + ".c"
+		if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
+			return err
+		}
+		return run("", nil, "gcc", "-O1", "-fno-inline", "-o", out, src)
+	})
+}
+
+// goBinary cross-compiles hello.go; no cross toolchain is needed.
+func goBinary(t testing.TB, goos, goarch string) string {
+	return buildOnce(t, "hello-"+goos+"-"+goarch, func(out string) error {
+		return run(filepath.Dir(testdata(t, "hello.go")), []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOFLAGS=-trimpath"},
+			"go", "build", "-o", out, "hello.go")
+	})
+}
+
+func TestMain(m *testing.M) {
+	code := m.Run()
+	if fixtures.dir != "" {
+		os.RemoveAll(fixtures.dir)
+	}
+	os.Exit(code)
+}

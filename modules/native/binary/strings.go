@@ -1,0 +1,135 @@
+package binary
+
+import (
+	"sort"
+	"unicode/utf16"
+)
+
+// String encodings.
+const (
+	EncodingASCII   = "ascii"
+	EncodingUTF16LE = "utf-16le"
+)
+
+// MaxStringValue is the most characters a string entry carries; Length
+// still counts all of them.
+const MaxStringValue = 1024
+
+// DefaultMinString is the shortest run reported, as strings(1) does.
+const DefaultMinString = 4
+
+// String is one printable run found in a non-code section.
+type String struct {
+	Address    Addr   `json:"address"`
+	FileOffset int64  `json:"file_offset"`
+	Section    string `json:"section"`
+	Encoding   string `json:"encoding"`
+	// Length counts characters; ByteLength the bytes without terminator.
+	Length     int    `json:"length"`
+	ByteLength int    `json:"byte_length"`
+	Terminated bool   `json:"terminated"`
+	Value      string `json:"value"`
+	Truncated  bool   `json:"truncated"`
+}
+
+func printable(b byte) bool { return b >= 0x20 && b < 0x7f || b == '\t' || b == '\n' || b == '\r' }
+
+// skipStrings are sections of names and metadata, not program data.
+var skipStrings = map[string]bool{".strtab": true, ".dynstr": true, ".shstrtab": true, ".symtab": true, ".dynsym": true, ".comment": true}
+
+func (a *Analysis) findStrings(minLen int) error {
+	if minLen <= 0 {
+		minLen = DefaultMinString
+	}
+	f := a.File
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Code || !s.Loaded || s.FileSize == 0 || skipStrings[s.Name] || s.Kind == "NOBITS" {
+			continue
+		}
+		data, err := f.sectionBytes(s, nil)
+		if err != nil {
+			return err
+		}
+		if !a.scanASCII(s, data, minLen) || !a.scanUTF16(s, data, minLen) {
+			break
+		}
+	}
+	sort.SliceStable(a.Strings, func(i, j int) bool { return a.Strings[i].Address < a.Strings[j].Address })
+	if a.StringsTruncated {
+		a.Limitations = append(a.Limitations, "the string list stopped at max_strings; later strings are not listed")
+	}
+	return nil
+}
+
+func (a *Analysis) add(s String) bool {
+	if len(a.Strings) >= a.File.limits.MaxStrings {
+		a.StringsTruncated = true
+		return false
+	}
+	a.Strings = append(a.Strings, s)
+	return true
+}
+
+func (a *Analysis) scanASCII(s *Section, data []byte, minLen int) bool {
+	start := -1
+	for i := 0; i <= len(data); i++ {
+		if i < len(data) && printable(data[i]) {
+			if start < 0 {
+				start = i
+			}
+			continue
+		}
+		if start >= 0 && i-start >= minLen {
+			n := i - start
+			v := data[start : start+min(n, MaxStringValue)]
+			if !a.add(String{Address: s.Address + Addr(start), FileOffset: a.File.SliceOffset + s.FileOffset + int64(start), Section: s.Name, Encoding: EncodingASCII,
+				Length: n, ByteLength: n, Terminated: i < len(data) && data[i] == 0, Value: string(v), Truncated: n > MaxStringValue}) {
+				return false
+			}
+		}
+		start = -1
+	}
+	return true
+}
+
+func (a *Analysis) scanUTF16(s *Section, data []byte, minLen int) bool {
+	for phase := 0; phase < 2; phase++ {
+		start := -1
+		for i := phase; i+1 <= len(data); i += 2 {
+			ok := i+1 < len(data) && data[i+1] == 0 && printable(data[i])
+			if ok {
+				if start < 0 {
+					start = i
+				}
+				continue
+			}
+			if start >= 0 && (i-start)/2 >= minLen {
+				n := (i - start) / 2
+				units := make([]uint16, 0, min(n, MaxStringValue))
+				for k := 0; k < min(n, MaxStringValue); k++ {
+					units = append(units, uint16(data[start+2*k]))
+				}
+				term := i+1 < len(data) && data[i] == 0 && data[i+1] == 0
+				if !a.add(String{Address: s.Address + Addr(start), FileOffset: a.File.SliceOffset + s.FileOffset + int64(start), Section: s.Name, Encoding: EncodingUTF16LE,
+					Length: n, ByteLength: 2 * n, Terminated: term, Value: string(utf16.Decode(units)), Truncated: n > MaxStringValue}) {
+					return false
+				}
+			}
+			start = -1
+		}
+	}
+	return true
+}
+
+// StringAt is the string whose bytes hold addr, or nil.
+func (a *Analysis) StringAt(addr Addr) *String {
+	i := sort.Search(len(a.Strings), func(i int) bool { return a.Strings[i].Address > addr })
+	for j := i - 1; j >= 0 && j >= i-4; j-- {
+		s := &a.Strings[j]
+		if addr >= s.Address && addr < s.Address+Addr(s.ByteLength) {
+			return s
+		}
+	}
+	return nil
+}
