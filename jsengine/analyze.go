@@ -242,6 +242,10 @@ func (e *engine) parseAll(ctx context.Context, texts []textFile, res *Result, pr
 	}
 	done := 0
 	for _, t := range texts {
+		if t.kind == "html" && hasInlineScript(t.src) {
+			nJS++
+			t.kind = "javascript" // its inline scripts are analysed as one module
+		}
 		if t.kind != "javascript" {
 			continue
 		}
@@ -437,4 +441,10 @@ func (e *engine) reachableFirst(cands []string, main string) []string {
 		}
 	}
 	return out
+}
+
+// hasInlineScript reports whether an HTML page has a <script> with a body.
+func hasInlineScript(src string) bool {
+	masked, _ := maskScriptBlocks(src)
+	return strings.TrimSpace(masked) != ""
 }

@@ -50,6 +50,7 @@ func (e *engine) windowFor(m *moduleInfo, s *scope, n *ast.NewExpression, kind s
 	if _, has := opts.obj.get("webPreferences"); !has {
 		return w
 	}
+	w.w.ExplicitWebPreferences = true
 	wp := e.member(opts, "webPreferences", evalCtx{}, m, n)
 	w.prefsAt = wp.at
 	if wp.kind != kObject {
@@ -587,11 +588,44 @@ func (a *analyzer) senderValidated(x ast.Expression) *bool {
 	if v.kind != kFunction {
 		return nil
 	}
-	text := v.fn.mod.pf.text(v.fn.node, 1<<20)
-	ok := strings.Contains(text, "senderFrame") || strings.Contains(text, "getURL(") ||
-		strings.Contains(text, "sender.url") || strings.Contains(text, ".origin")
+	ok := checksSender(v.fn.mod.pf.text(v.fn.node, 1<<20))
+	if !ok {
+		// One level of helpers: ipcMain.handle(ch, (e) => { assertTrusted(e); … })
+		c := &calleeCollector{}
+		walk(c, v.fn.node)
+		scope := v.fn.scope
+		if own := v.fn.mod.scopes[v.fn.node]; own != nil {
+			scope = own
+		}
+		for _, callee := range c.callees {
+			hv := a.e.evaluate(v.fn.mod, scope, callee)
+			if hv.kind == kFunction && hv.fn.node != v.fn.node && checksSender(hv.fn.mod.pf.text(hv.fn.node, 1<<20)) {
+				ok = true
+				break
+			}
+		}
+	}
 	return &ok
 }
+
+func checksSender(text string) bool {
+	return strings.Contains(text, "senderFrame") || strings.Contains(text, "getURL(") ||
+		strings.Contains(text, "sender.url") || strings.Contains(text, ".origin")
+}
+
+// calleeCollector gathers identifiers called by name inside a function.
+type calleeCollector struct{ callees []*ast.Identifier }
+
+func (c *calleeCollector) Enter(n ast.Node) bool {
+	if call, ok := n.(*ast.CallExpression); ok && len(c.callees) < 32 {
+		if id, ok := call.Callee.(*ast.Identifier); ok {
+			c.callees = append(c.callees, id)
+		}
+	}
+	return true
+}
+
+func (c *calleeCollector) Leave(ast.Node) {}
 
 // expose records a contextBridge API and its member paths.
 func (a *analyzer) expose(world string, keyX, apiX ast.Expression, n *ast.CallExpression) {

@@ -463,7 +463,7 @@ func (e *engine) summarise(res *Result) {
 	s.BrowserWindows = len(res.Windows)
 	preloads := map[string]bool{}
 	for _, w := range res.Windows {
-		if _, ok := w.WebPreferences["preload"]; ok || hasWebPreferences(w) {
+		if w.ExplicitWebPreferences {
 			s.ExplicitWebPreferences++
 		}
 		if w.Preload != nil {
@@ -532,8 +532,6 @@ func (e *engine) summarise(res *Result) {
 		s.FindingsBySeverity[f.Severity]++
 	}
 }
-
-func hasWebPreferences(w Window) bool { return len(w.WebPreferences) > 0 }
 
 func ensureSlices(r *Result) {
 	if r.Entrypoints == nil {

@@ -59,7 +59,12 @@ func parseJS(p, src string) (*parsedFile, error) {
 	pf.origStarts = lineStarts(src)
 	ext := strings.ToLower(path.Ext(p))
 	direct := pf.language == "javascript" && ext != ".mjs"
-	if ext == ".vue" || ext == ".svelte" {
+	if ext == ".html" || ext == ".htm" {
+		// Inline scripts of a page: parsed in place like component blocks.
+		src, _ = maskScriptBlocks(src)
+		pf.language = "javascript"
+		direct = true
+	} else if ext == ".vue" || ext == ".svelte" {
 		// Single-file components: keep only the <script> blocks, blanking
 		// everything else in place so positions stay those of the file.
 		src, pf.language = maskScriptBlocks(src)
@@ -247,6 +252,10 @@ func maskScriptBlocks(src string) (string, string) {
 		if close < 0 {
 			close = len(src) - end
 		}
+		if _, external := attrs["src"]; external || !isJavaScriptType(attrs["type"]) {
+			i = end + close
+			continue
+		}
 		if l := strings.ToLower(attrs["lang"]); l == "ts" || l == "typescript" {
 			lang = "typescript"
 		} else if l == "tsx" {
@@ -311,4 +320,14 @@ func nestingDepth(src string) int {
 		}
 	}
 	return max
+}
+
+// isJavaScriptType reports whether a <script type> holds code (not JSON,
+// templates or other data blocks).
+func isJavaScriptType(t string) bool {
+	switch strings.ToLower(strings.TrimSpace(t)) {
+	case "", "module", "text/javascript", "application/javascript", "text/ecmascript", "application/ecmascript", "text/babel", "text/jsx":
+		return true
+	}
+	return false
 }

@@ -134,10 +134,12 @@ type Window struct {
 	Location       Location         `json:"location"`
 	Coverage       string           `json:"options_coverage"` // complete | partial | none
 	WebPreferences map[string]Value `json:"web_preferences"`
-	Unknowns       []string         `json:"unknowns,omitempty"`
-	Preload        *Preload         `json:"preload,omitempty"`
-	Loads          []Load           `json:"loads,omitempty"`
-	Variable       string           `json:"variable,omitempty"`
+	// ExplicitWebPreferences is set when the options name webPreferences.
+	ExplicitWebPreferences bool     `json:"explicit_web_preferences"`
+	Unknowns               []string `json:"unknowns,omitempty"`
+	Preload                *Preload `json:"preload,omitempty"`
+	Loads                  []Load   `json:"loads,omitempty"`
+	Variable               string   `json:"variable,omitempty"`
 }
 
 // Preload is the preload script a window declares, tied to the module.

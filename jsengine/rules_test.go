@@ -191,3 +191,33 @@ func TestNonFiniteNumbersStayOutOfTheJSON(t *testing.T) {
 		t.Fatalf("%+v", r.Windows[0].WebPreferences)
 	}
 }
+
+func TestSenderValidationThroughAHelperCounts(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+function assertTrusted(event) {
+  if (new URL(event.senderFrame.url).protocol !== 'app:') throw new Error('denied');
+}
+ipcMain.handle('a', (event) => { assertTrusted(event); return 1; });
+ipcMain.handle('b', (event) => 2);
+`, nil)
+	got := map[string]bool{}
+	for _, op := range r.IPC {
+		got[op.Channel] = op.SenderValidation != nil && *op.SenderValidation
+	}
+	if !got["a"] || got["b"] {
+		t.Fatalf("sender validation a=%v b=%v, want true false", got["a"], got["b"])
+	}
+}
+
+func TestInlineScriptsOfPagesAreAnalysedInPlace(t *testing.T) {
+	r := analyzeSource(t, "", map[string]string{
+		"index.html": "<html>\n<script type=\"application/json\">{\"a\": 1}</script>\n<script>\n  const { ipcRenderer } = require('electron');\n  ipcRenderer.send('page:ready');\n</script>\n</html>\n",
+	})
+	var op *IPCOperation
+	for i := range r.IPC {
+		op = &r.IPC[i]
+	}
+	if op == nil || op.Module != "index.html" || op.Channel != "page:ready" || op.Location != (Location{File: "index.html", Line: 5, Column: 20}) {
+		t.Fatalf("ipc %+v", r.IPC)
+	}
+}
