@@ -35,20 +35,31 @@ node -e 'const n=4*1024*1024+123;const b=Buffer.alloc(n);for(let i=0;i<n;i++)b[i
 ln -s ../main.js "$src/lib/link.js"
 ln -s deep/er "$src/lib/deep-link"
 
-rm -rf "$out/app.asar" "$out/app.asar.unpacked"
-(cd "$scratch" && "$asar" pack --unpack '*.node' src "$out/app.asar")
+# A second archive with whole directories unpacked (--unpack-dir) and the
+# same tree otherwise, minus the large file.
+src2="$scratch/src2"
+cp -a "$src" "$src2"
+rm "$src2/lib/big.bin"
 
-# What the reference reports.
-"$asar" list "$out/app.asar" > "$out/app.asar.list.txt"
-"$asar" extract "$out/app.asar" "$scratch/extracted"
-(cd "$scratch/extracted" && find . -mindepth 1 | LC_ALL=C sort | while IFS= read -r p; do
-	rel=${p#./}
-	if [ -L "$p" ]; then
-		printf 'link %s %s\n' "$rel" "$(readlink "$p")"
-	elif [ -d "$p" ]; then
-		printf 'dir %s\n' "$rel"
-	else
-		printf 'file %s %s %s\n' "$rel" "$(stat -c %s "$p")" "$(sha256sum < "$p" | cut -d' ' -f1)"
-	fi
-done) > "$out/app.asar.extract.txt"
-echo "wrote $out/app.asar, its .unpacked companion, app.asar.list.txt and app.asar.extract.txt"
+rm -rf "$out"/*.asar "$out"/*.asar.unpacked "$out"/*.asar.*.txt
+(cd "$scratch" && "$asar" pack --unpack '*.node' src "$out/app.asar")
+(cd "$scratch" && "$asar" pack --unpack-dir '{lib/deep,node_modules}' src2 "$out/unpackdir.asar")
+
+# What the reference reports for each.
+for archive in app unpackdir; do
+	a="$out/$archive.asar"
+	"$asar" list "$a" > "$a.list.txt"
+	rm -rf "$scratch/extracted"
+	"$asar" extract "$a" "$scratch/extracted"
+	(cd "$scratch/extracted" && find . -mindepth 1 | LC_ALL=C sort | while IFS= read -r p; do
+		rel=${p#./}
+		if [ -L "$p" ]; then
+			printf 'link %s %s\n' "$rel" "$(readlink "$p")"
+		elif [ -d "$p" ]; then
+			printf 'dir %s\n' "$rel"
+		else
+			printf 'file %s %s %s\n' "$rel" "$(stat -c %s "$p")" "$(sha256sum < "$p" | cut -d' ' -f1)"
+		fi
+	done) > "$a.extract.txt"
+done
+echo "wrote $(cd "$out" && ls -d *.asar | tr '\n' ' ')with their .unpacked companions, list and extract reports to $out"

@@ -19,14 +19,20 @@ import (
 // instead of creating.
 func TestExtractArtifactMatchesAsarExtract(t *testing.T) {
 	a := newArtifactApp(t)
+	for _, name := range []string{"app.asar", "unpackdir.asar"} {
+		t.Run(name, func(t *testing.T) { matchAsarExtract(t, a, name) })
+	}
+}
+
+func matchAsarExtract(t *testing.T, a *App, name string) {
 	fixtures := filepath.Join(wasmtest.RepoRoot(t), "testdata", "artifact")
-	ref, err := os.ReadFile(filepath.Join(fixtures, "app.asar.extract.txt"))
+	ref, err := os.ReadFile(filepath.Join(fixtures, name+".extract.txt"))
 	if err != nil {
 		t.Fatal(err)
 	}
 	out := filepath.Join(t.TempDir(), "out")
 	res, err := a.ExtractArtifact(context.Background(), ExtractArtifactRequest{
-		ArtifactRequest: ArtifactRequest{InputPath: filepath.Join(fixtures, "app.asar")}, OutputDir: out}, nil)
+		ArtifactRequest: ArtifactRequest{InputPath: filepath.Join(fixtures, name)}, OutputDir: out}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -24,17 +24,22 @@ func asarListing(entries []inventory.Entry) string {
 	return b.String()
 }
 
+// referenceArchives are the fixtures scripts/asar-fixtures.sh packs.
+func referenceArchives() []string { return []string{"app.asar", "unpackdir.asar"} }
+
 func TestInventoryListsReferenceArchivesLikeAsarList(t *testing.T) {
-	want, err := os.ReadFile(filepath.Join(fixtureDir, "app.asar.list.txt"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	res, err := Inventory(os.DirFS(fixtureDir), "app.asar", "", inventory.Limits{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if got := asarListing(res.Entries); got != string(want) {
-		t.Fatalf("listing differs from asar list:\n%s\nwant:\n%s", got, want)
+	for _, name := range referenceArchives() {
+		want, err := os.ReadFile(filepath.Join(fixtureDir, name+".list.txt"))
+		if err != nil {
+			t.Fatal(err)
+		}
+		res, err := Inventory(os.DirFS(fixtureDir), name, "", inventory.Limits{}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := asarListing(res.Entries); got != string(want) {
+			t.Fatalf("%s: listing differs from asar list:\n%s\nwant:\n%s", name, got, want)
+		}
 	}
 }
 
