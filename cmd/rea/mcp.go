@@ -1,0 +1,51 @@
+package main
+
+import (
+	"context"
+	"os"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+	"github.com/spf13/cobra"
+
+	"rea/host/mcpserver"
+)
+
+func (c *cli) mcpCommand() *cobra.Command {
+	return &cobra.Command{
+		Use:   "mcp",
+		Short: "Serve MCP over stdio for an agent (Claude Code, Codex, Cursor, Gemini CLI, …)",
+		Long: `Serve the Model Context Protocol over stdin/stdout. Nothing but protocol is
+written to stdout; logs go to stderr. Register it with your agent as the command
+'rea mcp' (rea setup does this for you).
+
+Startup settings (restart the server to change them):
+  REA_MCP_MAX_RESPONSE_BYTES    largest complete tool result, default 10485760
+  REA_MCP_TOOL_FAMILIES         comma-separated families to expose
+                                (application, artifact, guidance, native, process, session)
+  REA_MCP_INPUT_SCHEMA_PROFILE  full (default) or compact (every input schema ≤ 13,312 bytes)
+The global limit flags (--memory-limit, --fuel, --timeout) apply to every module run.`,
+		Args: cobra.NoArgs,
+		RunE: func(*cobra.Command, []string) error {
+			opts, err := mcpserver.OptionsFromEnvironment(os.Getenv, version)
+			if err != nil {
+				return err
+			}
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			srv, err := mcpserver.New(a, opts)
+			if err != nil {
+				return err
+			}
+			// Warm compiled modules in the background so the first analysis
+			// does not pay for compilation while tools/list answers at once.
+			go func() { _ = a.WarmModules(context.WithoutCancel(c.ctx), nil) }()
+			err = srv.Run(c.ctx, &mcp.StdioTransport{})
+			if c.ctx.Err() != nil {
+				return nil // interrupted: a normal way to stop a server
+			}
+			return err
+		},
+	}
+}

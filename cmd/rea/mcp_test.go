@@ -1,0 +1,275 @@
+package main_test
+
+import (
+	"bufio"
+	"context"
+	"encoding/json"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rea/wasm/wasmtest"
+)
+
+// pinnedProtocol is the protocol version the end-to-end tests speak.
+const pinnedProtocol = "2025-11-25"
+
+type mcpClient struct {
+	session  *mcp.ClientSession
+	mu       sync.Mutex
+	progress []*mcp.ProgressNotificationParams
+}
+
+// startMCP starts the built rea binary as `rea mcp` and connects the Go SDK
+// client to it over stdio, the way an agent does.
+func startMCP(t *testing.T, env ...string) *mcpClient {
+	t.Helper()
+	cmd := exec.Command(wasmtest.ReaBinary(t), "mcp", "--log-level", "warn")
+	cmd.Env = append(os.Environ(), "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
+	cmd.Env = append(cmd.Env, env...)
+	c := &mcpClient{}
+	client := mcp.NewClient(&mcp.Implementation{Name: "rea-e2e", Version: "1"}, &mcp.ClientOptions{
+		ProgressNotificationHandler: func(_ context.Context, req *mcp.ProgressNotificationClientRequest) {
+			c.mu.Lock()
+			c.progress = append(c.progress, req.Params)
+			c.mu.Unlock()
+		},
+	})
+	ctx, cancel := context.WithTimeout(context.Background(), 60*time.Second)
+	defer cancel()
+	s, err := client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, &mcp.ClientSessionOptions{ProtocolVersion: pinnedProtocol})
+	if err != nil {
+		t.Fatalf("connect: %v", err)
+	}
+	t.Cleanup(func() { _ = s.Close() })
+	c.session = s
+	return c
+}
+
+func (c *mcpClient) call(t *testing.T, name string, args any) *mcp.CallToolResult {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), 120*time.Second)
+	defer cancel()
+	res, err := c.session.CallTool(ctx, &mcp.CallToolParams{Name: name, Arguments: args})
+	if err != nil {
+		t.Fatalf("%s: protocol error: %v", name, err)
+	}
+	return res
+}
+
+func structured(t *testing.T, res *mcp.CallToolResult) map[string]any {
+	t.Helper()
+	if res.IsError {
+		t.Fatalf("tool failed: %s", text(res))
+	}
+	b, err := json.Marshal(res.StructuredContent)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var m map[string]any
+	if err := json.Unmarshal(b, &m); err != nil {
+		t.Fatal(err)
+	}
+	return m
+}
+
+func text(res *mcp.CallToolResult) string {
+	if len(res.Content) == 0 {
+		return ""
+	}
+	if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+		return tc.Text
+	}
+	return ""
+}
+
+func toolError(t *testing.T, res *mcp.CallToolResult) map[string]any {
+	t.Helper()
+	if !res.IsError {
+		t.Fatalf("want a tool error, got success: %s", text(res))
+	}
+	if res.StructuredContent != nil {
+		t.Fatalf("failures carry no structuredContent: %v", res.StructuredContent)
+	}
+	var env struct {
+		Error map[string]any `json:"error"`
+	}
+	if err := json.Unmarshal([]byte(text(res)), &env); err != nil || env.Error == nil {
+		t.Fatalf("error text is not {\"error\":{…}}: %q", text(res))
+	}
+	return env.Error
+}
+
+func fixtureASAR(t *testing.T) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(wasmtest.RepoRoot(t), "testdata", "artifact", "app.asar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestToolsListIsTheCompleteInventoryWithPortableSchemas(t *testing.T) {
+	c := startMCP(t)
+	res, err := c.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	names := map[string]bool{}
+	for _, tool := range res.Tools {
+		names[tool.Name] = true
+		if len(tool.Name) > 64 {
+			t.Errorf("%s: name longer than 64 characters", tool.Name)
+		}
+		in, _ := json.Marshal(tool.InputSchema)
+		var schema map[string]any
+		_ = json.Unmarshal(in, &schema)
+		if schema["type"] != "object" {
+			t.Errorf("%s: input schema root is not an object", tool.Name)
+		}
+		for _, k := range []string{"anyOf", "oneOf", "allOf", "$ref"} {
+			if _, ok := schema[k]; ok {
+				t.Errorf("%s: input schema root has %s", tool.Name, k)
+			}
+		}
+		props, _ := schema["properties"].(map[string]any)
+		for p, v := range props {
+			if _, typed := v.(map[string]any)["type"]; !typed {
+				t.Errorf("%s.%s: property has no type", tool.Name, p)
+			}
+		}
+		out, _ := json.Marshal(tool.OutputSchema)
+		if !strings.Contains(string(out), `"$id":"urn:rea:schema:sha256:`) {
+			t.Errorf("%s: output schema has no content-bound $id", tool.Name)
+		}
+		if tool.Annotations == nil || tool.Annotations.DestructiveHint == nil {
+			t.Errorf("%s: annotations missing", tool.Name)
+		}
+	}
+	for _, want := range []string{"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle", "inspect_artifact", "extract_artifact"} {
+		if !names[want] {
+			t.Errorf("tools/list lacks %s", want)
+		}
+	}
+}
+
+func TestEvidenceInlineRetainedAndExportImportRoundTrip(t *testing.T) {
+	c := startMCP(t)
+	rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t)}))
+	id, _ := rec["evidence_id"].(string)
+	if !strings.HasPrefix(id, "ev_") || rec["operation"] != "inspect_artifact" {
+		t.Fatalf("inspect_artifact did not return Evidence: %v", rec)
+	}
+	if _, ok := rec["analysis_profile"]; !ok {
+		t.Fatal("analysis_profile must always be present")
+	}
+	summary := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary", "filters": map[string]any{"operation": "inspect_artifact"}}))
+	if !strings.Contains(mustJSON(t, summary), id) {
+		t.Fatalf("summary lacks %s: %v", id, summary)
+	}
+	out := filepath.Join(t.TempDir(), "bundle.json")
+	structured(t, c.call(t, "export_evidence_bundle", map[string]any{"output_path": out}))
+	// A second export to the same path needs overwrite: true.
+	e := toolError(t, c.call(t, "export_evidence_bundle", map[string]any{"output_path": out}))
+	if e["code"] != "invalid_request" {
+		t.Fatalf("overwrite refusal: %v", e)
+	}
+	closed := structured(t, c.call(t, "close_binary", map[string]any{}))
+	if closed["cleared_evidence_records"] != float64(1) {
+		t.Fatalf("close_binary: %v", closed)
+	}
+	after := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary"}))
+	if after["total_records"] != float64(0) {
+		t.Fatalf("close_binary left records: %v", after)
+	}
+	imported := structured(t, c.call(t, "import_evidence_bundle", map[string]any{"input_path": out}))
+	if !strings.Contains(mustJSON(t, imported), "1") {
+		t.Fatalf("import: %v", imported)
+	}
+	again := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary", "filters": map[string]any{"evidence_id": id}}))
+	if again["total_records"] != float64(1) {
+		t.Fatalf("imported record %s not retained: %v", id, again)
+	}
+	// The complete bundle delivers the record byte-identically.
+	full := structured(t, c.call(t, "get_evidence_bundle", map[string]any{}))
+	records, _ := full["records"].([]any)
+	if len(records) != 1 || mustJSON(t, records[0]) != mustJSON(t, rec) {
+		t.Fatalf("complete bundle does not hold the inline record")
+	}
+}
+
+func TestInvalidArgumentsNameTheFieldPath(t *testing.T) {
+	c := startMCP(t)
+	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": 5, "node_limit": 9000, "bogus": true}))
+	if e["code"] != "invalid_request" || e["category"] != "invalid_input" {
+		t.Fatalf("want invalid_request: %v", e)
+	}
+	details, _ := e["details"].(map[string]any)
+	issues, _ := details["issues"].([]any)
+	got := map[string]string{}
+	for _, is := range issues {
+		m := is.(map[string]any)
+		path, _ := m["path"].([]any)
+		got[mustJSON(t, path)] = m["reason"].(string)
+	}
+	want := map[string]string{`["input_path"]`: "invalid_type", `["node_limit"]`: "maximum", `["bogus"]`: "unknown_argument"}
+	for p, r := range want {
+		if got[p] != r {
+			t.Errorf("issue at %s = %q, want %q (all: %v)", p, got[p], r, got)
+		}
+	}
+	// The connection stays usable.
+	structured(t, c.call(t, "binary_session", map[string]any{}))
+}
+
+func TestSchemaInvalidListParamsAreJSONRPCInvalidParams(t *testing.T) {
+	cmd := exec.Command(wasmtest.ReaBinary(t), "mcp", "--log-level", "error")
+	cmd.Env = append(os.Environ(), "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
+	stdin, _ := cmd.StdinPipe()
+	stdout, _ := cmd.StdoutPipe()
+	if err := cmd.Start(); err != nil {
+		t.Fatal(err)
+	}
+	defer func() { _ = stdin.Close(); _ = cmd.Wait() }()
+	r := bufio.NewReader(stdout)
+	send := func(s string) { _, _ = stdin.Write([]byte(s + "\n")) }
+	recv := func() map[string]any {
+		line, err := r.ReadBytes('\n')
+		if err != nil {
+			t.Fatalf("read: %v", err)
+		}
+		var m map[string]any
+		if err := json.Unmarshal(line, &m); err != nil {
+			t.Fatalf("not JSON-RPC: %q", line)
+		}
+		return m
+	}
+	send(`{"jsonrpc":"2.0","id":1,"method":"initialize","params":{"protocolVersion":"` + pinnedProtocol + `","capabilities":{},"clientInfo":{"name":"raw","version":"1"}}}`)
+	recv()
+	send(`{"jsonrpc":"2.0","method":"notifications/initialized"}`)
+	send(`{"jsonrpc":"2.0","id":2,"method":"tools/list","params":{"cursor":5}}`)
+	m := recv()
+	errObj, _ := m["error"].(map[string]any)
+	if errObj == nil || errObj["code"] != float64(-32602) {
+		t.Fatalf("tools/list with a non-string cursor: want -32602, got %v", m)
+	}
+	send(`{"jsonrpc":"2.0","id":3,"method":"tools/list","params":{}}`)
+	if m := recv(); m["result"] == nil {
+		t.Fatalf("connection unusable after -32602: %v", m)
+	}
+}
+
+func mustJSON(t *testing.T, v any) string {
+	t.Helper()
+	b, err := json.Marshal(v)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return string(b)
+}

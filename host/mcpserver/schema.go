@@ -1,0 +1,116 @@
+package mcpserver
+
+import (
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"sort"
+)
+
+// Schema is a JSON Schema object as rea advertises it. rea writes its
+// schemas by hand in the portable subset every function-calling model API
+// accepts: every property typed, string enums only, no root combinators, no
+// references. validate.go enforces the same subset at runtime.
+type Schema = map[string]any
+
+// object returns an object schema with the given properties; required
+// names the mandatory ones. Unknown properties are rejected.
+func object(description string, props map[string]Schema, required ...string) Schema {
+	s := Schema{"type": "object", "properties": props, "additionalProperties": false}
+	if description != "" {
+		s["description"] = description
+	}
+	if len(required) > 0 {
+		sort.Strings(required)
+		s["required"] = required
+	}
+	return s
+}
+
+func str(description string) Schema { return Schema{"type": "string", "description": description} }
+
+func enum(description string, values ...string) Schema {
+	return Schema{"type": "string", "description": description, "enum": values}
+}
+
+func integer(description string, min, max int64) Schema {
+	return Schema{"type": "integer", "description": description, "minimum": min, "maximum": max}
+}
+
+func boolean(description string) Schema { return Schema{"type": "boolean", "description": description} }
+
+func array(description string, items Schema, maxItems int) Schema {
+	return Schema{"type": "array", "description": description, "items": items, "maxItems": maxItems}
+}
+
+// anyJSON accepts every JSON value; it lists all types explicitly so model
+// clients do not infer "string" for an Evidence object.
+func anyJSON(description string) Schema {
+	return Schema{"type": []string{"object", "array", "string", "number", "integer", "boolean", "null"}, "description": description}
+}
+
+// withExamples attaches literal examples to a property schema.
+func withExamples(s Schema, examples ...any) Schema {
+	s["examples"] = examples
+	return s
+}
+
+// withID gives a self-contained output schema a content-bound $id: the
+// digest of the schema without it, so changing the schema changes its id.
+func withID(s Schema) Schema {
+	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
+	delete(s, "$id")
+	b, _ := json.Marshal(s) // map keys marshal sorted: stable
+	sum := sha256.Sum256(b)
+	s["$id"] = "urn:rea:schema:sha256:" + hex.EncodeToString(sum[:])
+	return s
+}
+
+// evidenceOutputSchema describes an Evidence v2 record, the result of every
+// evidence-producing tool.
+func evidenceOutputSchema() Schema {
+	return withID(Schema{
+		"type":        "object",
+		"description": "A complete Evidence v2 record. Read normalized_result for the operation's result and evidence_id for its identity.",
+		"properties": map[string]Schema{
+			"schema_version":    {"type": "integer", "enum": []int{2}},
+			"evidence_id":       {"type": "string", "pattern": "^ev_[0-9a-f]{64}$"},
+			"subject":           {"type": []string{"object", "null"}},
+			"provider":          {"type": "object"},
+			"analysis_profile":  {"type": []string{"object", "null"}},
+			"predicate_type":    {"type": "string"},
+			"operation":         {"type": "string"},
+			"parameters":        {"type": "object"},
+			"raw_result":        {"type": []string{"object", "array", "string", "number", "integer", "boolean", "null"}},
+			"normalized_result": {"type": []string{"object", "array", "string", "number", "integer", "boolean", "null"}},
+			"confidence":        {"type": "string", "enum": []string{"observed", "derived", "inferred"}},
+			"authority":         {"type": "string"},
+			"environment":       {"type": []string{"object", "null"}},
+			"limitations":       {"type": "array", "items": Schema{"type": "string"}},
+			"locations":         {"type": "array", "items": Schema{"type": "object"}},
+			"evidence_links":    {"type": "array", "items": Schema{"type": "string"}},
+		},
+		"required": []string{"schema_version", "evidence_id", "subject", "provider", "analysis_profile", "predicate_type",
+			"operation", "parameters", "raw_result", "normalized_result", "confidence", "authority", "environment",
+			"limitations", "locations", "evidence_links"},
+		"additionalProperties": false,
+	})
+}
+
+// result is an output schema for a plain (non-Evidence) result: the listed
+// top-level fields with their types, every one of which the tool returns.
+func result(description string, props map[string]Schema) Schema {
+	required := make([]string, 0, len(props))
+	for k := range props {
+		required = append(required, k)
+	}
+	sort.Strings(required)
+	return withID(Schema{"type": "object", "description": description, "properties": props, "required": required})
+}
+
+func typed(types ...string) Schema {
+	if len(types) == 1 {
+		return Schema{"type": types[0]}
+	}
+	return Schema{"type": types}
+}

@@ -1,0 +1,323 @@
+// Package mcpserver is rea's MCP stdio server: tool, prompt and completion
+// registration over the official go-sdk, per-connection sessions with their
+// Evidence ledger, the error envelope, the response budget, progress and
+// cancellation. Every tool calls the same application service (host/app) as
+// its CLI command.
+package mcpserver
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"errors"
+	"log/slog"
+	"runtime/debug"
+	"sort"
+	"sync"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rea/host/app"
+	"rea/host/evidence"
+	"rea/modules/abi"
+)
+
+// ServerName is the MCP implementation name clients see.
+const ServerName = "rea"
+
+// instructions route an agent to the right first call; kept short because
+// clients put them in every prompt.
+const instructions = `rea analyses software you have no source for and returns Evidence.
+Electron/JavaScript app (directory or .asar): analyze_javascript_application with input_path.
+Archive or installer: inspect_artifact with input_path, then extract_artifact.
+Native binary: inspect_binary_layout with input_path.
+Results carry their complete Evidence inline; pass {"kind":"retained-evidence","evidence_id":"ev_…"} to reuse one in a later call on this connection.
+Not sure where to start: search_guidance with a question, or guided_workflows.`
+
+// Server is one rea MCP server; each client connection gets its own
+// Session (ledger, target, run id).
+type Server struct {
+	app   *app.App
+	opts  Options
+	log   *slog.Logger
+	tools []*Tool
+	mcp   *mcp.Server
+
+	catalogDigest string
+
+	mu       sync.Mutex
+	sessions map[*mcp.ServerSession]*Session
+}
+
+// New builds the server and registers every tool in scope.
+func New(a *app.App, opts Options) (*Server, error) {
+	if opts.MaxResponseBytes == 0 {
+		opts.MaxResponseBytes = DefaultMaxResponseBytes
+	}
+	if opts.SchemaProfile == "" {
+		opts.SchemaProfile = "full"
+	}
+	s := &Server{app: a, opts: opts, log: a.Logger(), sessions: map[*mcp.ServerSession]*Session{}}
+	s.tools = s.scoped(s.allTools())
+	s.catalogDigest = catalogDigest(s.tools)
+	s.mcp = mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "rea — reverse engineer anything", Version: opts.Version},
+		&mcp.ServerOptions{
+			Instructions: instructions,
+			Logger:       s.log,
+			Capabilities: &mcp.ServerCapabilities{
+				Tools:   &mcp.ToolCapabilities{ListChanged: false},
+				Prompts: &mcp.PromptCapabilities{ListChanged: true},
+			},
+			PageSize: 1000,
+			// rea keeps per-connection state (ledger, target), which the
+			// stateless 2026-07-28 protocol does not carry; negotiate the
+			// session-based versions until rea supports it.
+			SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
+		})
+	for _, t := range s.tools {
+		s.mcp.AddTool(s.advertise(t), s.handler(t))
+	}
+	return s, nil
+}
+
+// MCP returns the underlying go-sdk server (for transports and tests).
+func (s *Server) MCP() *mcp.Server { return s.mcp }
+
+// Tools returns the tools in scope, sorted by name.
+func (s *Server) Tools() []*Tool { return s.tools }
+
+// CatalogDigest identifies the advertised tool catalog.
+func (s *Server) CatalogDigest() string { return s.catalogDigest }
+
+// Run serves one transport (stdio in `rea mcp`) until the client leaves.
+func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	return s.mcp.Run(ctx, t)
+}
+
+// scoped keeps the tools of the selected families (all when none chosen).
+func (s *Server) scoped(all []*Tool) []*Tool {
+	sort.Slice(all, func(i, j int) bool { return all[i].Name < all[j].Name })
+	if len(s.opts.Families) == 0 {
+		return all
+	}
+	keep := map[string]bool{}
+	for _, f := range s.opts.Families {
+		keep[f] = true
+	}
+	var out []*Tool
+	for _, t := range all {
+		if keep[t.Family] {
+			out = append(out, t)
+		}
+	}
+	return out
+}
+
+// allTools is the complete inventory, one constructor per family.
+func (s *Server) allTools() []*Tool {
+	var out []*Tool
+	out = append(out, s.sessionTools()...)
+	out = append(out, s.evidenceTools()...)
+	out = append(out, s.artifactTools()...)
+	return out
+}
+
+// advertise renders the MCP tool definition.
+func (s *Server) advertise(t *Tool) *mcp.Tool {
+	input := t.Input
+	if len(t.Examples) > 0 {
+		input = cloneSchema(input)
+		ex := make([]any, len(t.Examples))
+		for i, e := range t.Examples {
+			ex[i] = e
+		}
+		input["examples"] = ex
+	}
+	if s.opts.SchemaProfile == "compact" {
+		input = compact(input)
+	}
+	out := t.Output
+	if out == nil {
+		out = evidenceOutputSchema()
+	}
+	return &mcp.Tool{
+		Name:         t.Name,
+		Title:        t.Title,
+		Description:  t.Description,
+		InputSchema:  input,
+		OutputSchema: out,
+		Annotations:  t.Effects.Annotations(t.Title),
+	}
+}
+
+// catalogDigest hashes what clients see of every tool.
+func catalogDigest(tools []*Tool) string {
+	type entry struct {
+		Name, Title, Family, Description string
+		Effects                          Effects
+		Input, Output                    Schema
+	}
+	var all []entry
+	for _, t := range tools {
+		all = append(all, entry{t.Name, t.Title, t.Family, t.Description, t.Effects, t.Input, t.Output})
+	}
+	b, _ := json.Marshal(all)
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
+}
+
+// session returns the state of one client connection.
+func (s *Server) session(ss *mcp.ServerSession) *Session {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if sess, ok := s.sessions[ss]; ok {
+		return sess
+	}
+	sess := newSession(ss)
+	s.sessions[ss] = sess
+	return sess
+}
+
+// handler wraps a tool: validation, progress, cancellation, the ledger, the
+// response budget and the error envelope are the same for every tool.
+func (s *Server) handler(t *Tool) mcp.ToolHandler {
+	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
+		sess := s.session(req.Session)
+		if err := validateArguments(t.Name, t.Input, req.Params.Arguments); err != nil {
+			return toolError(err, s.opts.MaxResponseBytes), nil
+		}
+		prog := newProgress(ctx, req)
+		out, err := t.Run(ctx, &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module})
+		if err == nil && ctx.Err() != nil {
+			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
+		}
+		if err != nil {
+			prog.finish("failed")
+			return toolError(err, s.opts.MaxResponseBytes), nil
+		}
+		res, err := s.success(sess, t, out)
+		if err != nil {
+			prog.finish("failed")
+			return toolError(err, s.opts.MaxResponseBytes), nil
+		}
+		prog.finish("completed")
+		return res, nil
+	}
+}
+
+// Extra is a tool result that carries, beside its structured result, facts
+// that must not enter Evidence identity (such as where files were written).
+type Extra struct {
+	Result any
+	Note   string
+	Meta   map[string]any
+}
+
+// success retains Evidence in the ledger and checks the response budget
+// before the document-sized text is built.
+func (s *Server) success(sess *Session, t *Tool, out any) (*mcp.CallToolResult, error) {
+	var extra *Extra
+	if e, ok := out.(*Extra); ok {
+		extra, out = e, e.Result
+	}
+	var body []byte
+	var ref *evidence.Reference
+	switch v := out.(type) {
+	case evidence.Record:
+		if _, err := sess.Ledger.Add(v); err != nil {
+			return nil, err
+		}
+		body = v.Canonical()
+		r := evidence.ReferenceTo(v.EvidenceID)
+		ref = &r
+	case json.RawMessage:
+		body = v
+	default:
+		b, err := json.Marshal(v)
+		if err != nil {
+			return nil, abi.Errorf(abi.CodeInternal, "%s: result does not encode: %v", t.Name, err)
+		}
+		body = b
+	}
+	size := int64(len(body)) + escapedLen(body) + envelopeReserve
+	if extra != nil {
+		size += int64(len(extra.Note)) * 2
+	}
+	if size > s.opts.MaxResponseBytes-envelopeReserve {
+		e := abi.Errorf(abi.CodeResourceConstraint,
+			"%s produced a result of about %d bytes, more than the %d-byte response budget", t.Name, size, s.opts.MaxResponseBytes).
+			WithDetail("resource", "transport").
+			WithDetail("limit", s.opts.MaxResponseBytes)
+		limits := map[string]any{"max_response_bytes": s.opts.MaxResponseBytes, "result_bytes": size}
+		if ref != nil {
+			limits["evidence_reference"] = ref
+			e.Message += "; the complete Evidence is retained in this session: call inspect_analysis_view with details.reported_limits.evidence_reference for a summary or a page, or export_evidence_bundle to write it to a file"
+		} else {
+			e.Message += "; narrow the request (filters, detail: \"summary\", paging) or use export_evidence_bundle"
+		}
+		e.WithDetail("reported_limits", limits)
+		return nil, e
+	}
+	res := &mcp.CallToolResult{
+		Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
+		StructuredContent: json.RawMessage(body),
+	}
+	if extra != nil {
+		if extra.Note != "" {
+			res.Content = append(res.Content, &mcp.TextContent{Text: extra.Note})
+		}
+		if extra.Meta != nil {
+			res.Meta = extra.Meta
+		}
+	}
+	return res, nil
+}
+
+// escapedLen is how many bytes JSON string escaping adds to b when it is
+// sent as text content (quotes, backslashes, and <>& that encoding/json
+// writes as \u003c…).
+func escapedLen(b []byte) int64 {
+	var n int64
+	for _, c := range b {
+		switch c {
+		case '"', '\\':
+			n++
+		case '<', '>', '&':
+			n += 5
+		}
+	}
+	return n
+}
+
+func cloneSchema(s Schema) Schema {
+	out := make(Schema, len(s))
+	for k, v := range s {
+		out[k] = v
+	}
+	return out
+}
+
+// sdkVersion reads the go-sdk version linked into this binary.
+func sdkVersion() string {
+	if info, ok := debug.ReadBuildInfo(); ok {
+		for _, d := range info.Deps {
+			if d.Path == "github.com/modelcontextprotocol/go-sdk" {
+				return d.Version
+			}
+		}
+	}
+	return "unknown"
+}
+
+// asError returns err as a typed error.
+func asError(err error) *abi.Error {
+	var typed *abi.Error
+	if errors.As(err, &typed) {
+		return typed
+	}
+	if errors.Is(err, context.Canceled) {
+		return abi.Errorf(abi.CodeCancelled, "the request was cancelled")
+	}
+	return abi.Errorf(abi.CodeInternal, "%v", err)
+}

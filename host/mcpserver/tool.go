@@ -1,0 +1,88 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rea/modules/abi"
+)
+
+// Effects is the one record of what a tool may do. Annotations, the catalog
+// and binary_session's tool_availability are all derived from it.
+type Effects struct {
+	MutatesTarget       bool `json:"mutatesTarget"`
+	MutatesSession      bool `json:"mutatesSession"`
+	WritesFilesystem    bool `json:"writesFilesystem"`
+	LaunchesProcess     bool `json:"launchesProcess"`
+	AccessesNetwork     bool `json:"accessesNetwork"`
+	ChangesUIState      bool `json:"changesUiState"`
+	MayDiscardData      bool `json:"mayDiscardData"`
+	Idempotent          bool `json:"idempotent"`
+	ExecutesForeignCode bool `json:"executesForeignCode"`
+	MutatesDevice       bool `json:"mutatesDevice"`
+}
+
+// readOnly is true when the tool has no effect at all; recording Evidence
+// in the session counts as an effect.
+func (e Effects) readOnly() bool {
+	return !(e.MutatesTarget || e.MutatesSession || e.WritesFilesystem || e.LaunchesProcess ||
+		e.AccessesNetwork || e.ChangesUIState || e.MayDiscardData || e.ExecutesForeignCode || e.MutatesDevice)
+}
+
+// Annotations derives the MCP hints from the effects, never by hand.
+func (e Effects) Annotations(title string) *mcp.ToolAnnotations {
+	destructive := e.MayDiscardData || e.ExecutesForeignCode || e.MutatesDevice
+	open := e.LaunchesProcess || e.AccessesNetwork
+	return &mcp.ToolAnnotations{
+		Title:           title,
+		ReadOnlyHint:    e.readOnly(),
+		DestructiveHint: &destructive,
+		IdempotentHint:  e.Idempotent,
+		OpenWorldHint:   &open,
+	}
+}
+
+// Tool is one MCP tool: its contract and the handler that runs it over the
+// same application service the CLI uses.
+type Tool struct {
+	Name        string
+	Title       string
+	Family      string
+	Description string
+	Effects     Effects
+	Input       Schema
+	// Output is the schema of structuredContent on success; nil means an
+	// Evidence record.
+	Output Schema
+	// Examples are advertised, distinct, valid canonical inputs.
+	Examples []map[string]any
+	// CLI names the CLI command sharing this tool's service, or "" with
+	// OneSidedReason saying why there is none.
+	CLI            string
+	OneSidedReason string
+	// Run executes a validated call. It returns an evidence.Record (which is
+	// retained in the session ledger) or any JSON-serialisable result.
+	Run func(ctx context.Context, c *Call) (any, error)
+}
+
+// Call is what a handler receives.
+type Call struct {
+	Arguments json.RawMessage
+	Session   *Session
+	// Progress reports a phase to the client when it asked for progress.
+	Progress func(abi.Progress)
+}
+
+// Decode decodes the (already schema-validated) arguments into v.
+func (c *Call) Decode(v any) error {
+	raw := c.Arguments
+	if len(raw) == 0 || string(raw) == "null" {
+		raw = json.RawMessage("{}")
+	}
+	if err := json.Unmarshal(raw, v); err != nil {
+		return abi.Errorf(abi.CodeInvalidRequest, "arguments: %v", err)
+	}
+	return nil
+}

@@ -1,0 +1,248 @@
+package mcpserver
+
+import (
+	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"io"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"rea/modules/abi"
+)
+
+func (s *Server) sessionTools() []*Tool {
+	return []*Tool{
+		{
+			Name:   "binary_session",
+			Title:  "Session identity and tool availability",
+			Family: "session",
+			Description: "Report this connection's identity (package, server, SDK, negotiated protocol, catalog digest), the active target, " +
+				"the analysis run, and every tool's availability with reason and remediation. Call it with {} to choose a callable tool. " +
+				"Optional expected_* fields compare the live session with what you expect and report mismatches.",
+			Effects: Effects{Idempotent: true},
+			Input: object("", map[string]Schema{
+				"expected_package_version": str("Version of rea you expect; a mismatch is reported in alignment."),
+				"expected_catalog_digest":  str("Catalog digest you expect (from the generated catalog)."),
+				"expected_server_path":     str("Absolute path of the rea binary you registered."),
+			}),
+			Output: result("Session report.", map[string]Schema{
+				"server_identity": typed("object"), "open": typed("boolean"), "target": typed("object", "null"),
+				"analysis_run": typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
+			}),
+			Examples:       []map[string]any{{}},
+			OneSidedReason: "session state exists only inside an MCP connection; the CLI reports identity with `rea version`",
+			Run:            s.runBinarySession,
+		},
+		{
+			Name:   "open_binary",
+			Title:  "Open a target",
+			Family: "session",
+			Description: "Make a file (native binary, archive, bundle) or an Apple bundle directory (.app, .appex, .framework, .xpc, .systemextension, .bundle, .plugin) " +
+				"the active target of this connection. Allocates a fresh analysis run id. Another directory is not opened; the result names the analysis that applies " +
+				"(for an Electron/JavaScript app: analyze_javascript_application with input_path). Retained Evidence is kept.",
+			Effects:        Effects{MutatesSession: true, Idempotent: true},
+			Input:          object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open.")}, "input_path"),
+			Output: withID(Schema{"type": "object", "description": "Opened target (opened, target, run_id) or, for a plain directory, the analysis actions that apply (opened, reason, available_actions).",
+				"properties": map[string]Schema{"opened": typed("boolean"), "target": typed("object"), "run_id": typed("string"),
+					"reason": typed("string"), "available_actions": typed("array")}, "required": []string{"opened"}}),
+			Examples:       []map[string]any{{"input_path": "/Applications/Example.app"}},
+			OneSidedReason: "CLI commands take their target as an argument and need no open step",
+			Run:            s.runOpenBinary,
+		},
+		{
+			Name:   "close_binary",
+			Title:  "Close the target and clear the session",
+			Family: "session",
+			Description: "Close the active target (if any), clear this connection's retained Evidence ledger, and report cleanup. " +
+				"Export a bundle first (export_evidence_bundle) if you need the records later.",
+			Effects:        Effects{MutatesSession: true, MayDiscardData: true, Idempotent: true},
+			Input:          object("", map[string]Schema{}),
+			Output: result("Close report.", map[string]Schema{
+				"closed": typed("boolean"), "cleared_evidence_records": typed("integer"), "cleanup": typed("object"),
+			}),
+			Examples:       []map[string]any{{}},
+			OneSidedReason: "CLI invocations hold no session to close",
+			Run:            s.runCloseBinary,
+		},
+	}
+}
+
+func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
+	var in struct {
+		ExpectedPackageVersion string `json:"expected_package_version"`
+		ExpectedCatalogDigest  string `json:"expected_catalog_digest"`
+		ExpectedServerPath     string `json:"expected_server_path"`
+	}
+	if err := c.Decode(&in); err != nil {
+		return nil, err
+	}
+	exe, _ := os.Executable()
+	var reasons []string
+	if in.ExpectedPackageVersion != "" && in.ExpectedPackageVersion != s.opts.Version {
+		reasons = append(reasons, "package version is "+s.opts.Version+", expected "+in.ExpectedPackageVersion)
+	}
+	if in.ExpectedCatalogDigest != "" && in.ExpectedCatalogDigest != s.catalogDigest {
+		reasons = append(reasons, "catalog digest is "+s.catalogDigest+", expected "+in.ExpectedCatalogDigest)
+	}
+	if in.ExpectedServerPath != "" && filepath.Clean(in.ExpectedServerPath) != exe {
+		reasons = append(reasons, "server path is "+exe+", expected "+in.ExpectedServerPath)
+	}
+	alignment := map[string]any{"state": "aligned", "reasons": []string{}, "remediation": nil}
+	if len(reasons) > 0 {
+		alignment = map[string]any{"state": "stale", "reasons": reasons,
+			"remediation": "Re-register rea with `rea setup` or restart the client so it starts the expected binary."}
+	}
+	protocol := ""
+	client := map[string]any{}
+	if p := c.Session.conn.InitializeParams(); p != nil {
+		protocol = p.ProtocolVersion
+		if p.ClientInfo != nil {
+			client = map[string]any{"name": p.ClientInfo.Name, "version": p.ClientInfo.Version}
+		}
+	}
+	tools := make([]map[string]any, 0, len(s.tools))
+	for _, t := range s.tools {
+		tools = append(tools, map[string]any{
+			"name": t.Name, "family": t.Family, "available": true, "reason": nil, "remediation": nil,
+			"annotations": t.Effects.Annotations(t.Title), "effects": t.Effects,
+		})
+	}
+	var target any
+	if t := c.Session.Target(); t != nil {
+		target = t
+	}
+	run := map[string]any{"run_id": nil, "process_lineage": map[string]any{"status": "not_observed"}}
+	if id := c.Session.run(); id != "" {
+		run["run_id"] = id
+	}
+	modules := []map[string]any{}
+	for _, m := range s.app.ListModules().Modules {
+		modules = append(modules, map[string]any{"name": m.Name, "sha256": m.SHA256, "source": m.Source})
+	}
+	return map[string]any{
+		"server_identity": map[string]any{
+			"package": map[string]any{"name": "rea", "version": s.opts.Version, "path": exe},
+			"server":  map[string]any{"name": ServerName, "version": s.opts.Version},
+			"sdk":     map[string]any{"name": "github.com/modelcontextprotocol/go-sdk", "version": sdkVersion()},
+			"negotiated_protocol_version": protocol,
+			"client":                      client,
+			"catalog":                     map[string]any{"digest": s.catalogDigest, "tools": len(s.tools), "families": s.opts.Families, "input_schema_profile": s.opts.SchemaProfile},
+			"modules":                     modules,
+			"alignment":                   alignment,
+		},
+		"open":              target != nil,
+		"target":            target,
+		"analysis_run":      run,
+		"evidence":          map[string]any{"records": c.Session.Ledger.Len(), "bytes": c.Session.Ledger.Bytes(), "limits": c.Session.Ledger.Limits()},
+		"tool_availability": tools,
+	}, nil
+}
+
+// appleBundleSuffixes are the bundle directories open_binary admits.
+func appleBundleSuffixes() []string {
+	return []string{".app", ".appex", ".framework", ".xpc", ".systemextension", ".bundle", ".plugin"}
+}
+
+func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
+	var in struct {
+		InputPath string `json:"input_path"`
+	}
+	if err := c.Decode(&in); err != nil {
+		return nil, err
+	}
+	abs, err := filepath.Abs(in.InputPath)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "input_path: %v", err).WithDetail("field", "input_path")
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "input_path %q cannot be opened: %v", in.InputPath, err).WithDetail("field", "input_path")
+	}
+	if st.IsDir() {
+		for _, suf := range appleBundleSuffixes() {
+			if strings.HasSuffix(strings.ToLower(abs), suf) {
+				runID := c.Session.open(&Target{Path: abs, Kind: "bundle", Format: "directory"})
+				return map[string]any{"opened": true, "target": c.Session.Target(), "run_id": runID}, nil
+			}
+		}
+		if strings.HasSuffix(strings.ToLower(abs), ".pkg") || strings.HasSuffix(strings.ToLower(abs), ".kext") {
+			return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an Apple bundle type rea does not open; open the executable inside it instead", abs).
+				WithDetail("field", "input_path")
+		}
+		return map[string]any{
+			"opened": false,
+			"reason": "a directory that is not an Apple bundle is not a target; analyse it directly",
+			"available_actions": []map[string]any{{
+				"tool":      "analyze_javascript_application",
+				"arguments": map[string]any{"input_path": abs},
+				"applies":   "Electron or JavaScript application directory",
+			}, {
+				"tool":      "inspect_artifact",
+				"arguments": map[string]any{"input_path": abs},
+				"applies":   "any directory tree: inventory and integrity",
+			}},
+		}, nil
+	}
+	f, err := os.Open(abs)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "input_path %q cannot be read: %v", in.InputPath, err).WithDetail("field", "input_path")
+	}
+	defer f.Close()
+	head := make([]byte, 16)
+	n, _ := io.ReadFull(f, head)
+	kind, format := classifyMagic(head[:n], abs)
+	if _, err := f.Seek(0, io.SeekStart); err != nil {
+		return nil, err
+	}
+	h := sha256.New()
+	if _, err := io.Copy(h, &ctxReader{ctx: ctx, r: f}); err != nil {
+		return nil, asError(err)
+	}
+	t := &Target{Path: abs, SHA256: hex.EncodeToString(h.Sum(nil)), Size: st.Size(), Kind: kind, Format: format}
+	runID := c.Session.open(t)
+	return map[string]any{"opened": true, "target": t, "run_id": runID}, nil
+}
+
+// classifyMagic names a file's kind and format from its first bytes only;
+// structure is parsed later, in the sandbox.
+func classifyMagic(b []byte, name string) (kind, format string) {
+	has := func(p string) bool { return len(b) >= len(p) && string(b[:len(p)]) == p }
+	switch {
+	case has("\x7fELF"):
+		return "executable", "elf"
+	case has("MZ"):
+		return "executable", "pe"
+	case has("\xcf\xfa\xed\xfe"), has("\xce\xfa\xed\xfe"), has("\xfe\xed\xfa\xcf"), has("\xfe\xed\xfa\xce"):
+		return "executable", "mach-o"
+	case has("\xca\xfe\xba\xbe"):
+		return "executable", "mach-o-universal"
+	case has("PK\x03\x04"):
+		return "archive", "zip"
+	case has("\x04\x00\x00\x00") && strings.HasSuffix(strings.ToLower(name), ".asar"):
+		return "archive", "asar"
+	}
+	return "artifact", "file"
+}
+
+type ctxReader struct {
+	ctx context.Context
+	r   io.Reader
+}
+
+func (c *ctxReader) Read(p []byte) (int, error) {
+	if err := c.ctx.Err(); err != nil {
+		return 0, abi.Errorf(abi.CodeCancelled, "cancelled while hashing the target")
+	}
+	return c.r.Read(p)
+}
+
+func (s *Server) runCloseBinary(_ context.Context, c *Call) (any, error) {
+	had, cleared := c.Session.close()
+	return map[string]any{
+		"closed":                   had,
+		"cleared_evidence_records": cleared,
+		"cleanup":                  map[string]any{"status": "complete", "remaining_owned_resources": []string{}},
+	}, nil
+}
