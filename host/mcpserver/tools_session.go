@@ -42,8 +42,8 @@ func (s *Server) sessionTools() []*Tool {
 			Description: "Make a file (native binary, archive, bundle) or an Apple bundle directory (.app, .appex, .framework, .xpc, .systemextension, .bundle, .plugin) " +
 				"the active target of this connection. Allocates a fresh analysis run id. Another directory is not opened; the result names the analysis that applies " +
 				"(for an Electron/JavaScript app: analyze_javascript_application with input_path). Retained Evidence is kept.",
-			Effects:        Effects{MutatesSession: true, Idempotent: true},
-			Input:          object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open.")}, "input_path"),
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input:   object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open.")}, "input_path"),
 			Output: withID(Schema{"type": "object", "description": "Opened target (opened, target, run_id) or, for a plain directory, the analysis actions that apply (opened, reason, available_actions).",
 				"properties": map[string]Schema{"opened": typed("boolean"), "target": typed("object"), "run_id": typed("string"),
 					"reason": typed("string"), "available_actions": typed("array")}, "required": []string{"opened"}}),
@@ -57,8 +57,8 @@ func (s *Server) sessionTools() []*Tool {
 			Family: "session",
 			Description: "Close the active target (if any), clear this connection's retained Evidence ledger, and report cleanup. " +
 				"Export a bundle first (export_evidence_bundle) if you need the records later.",
-			Effects:        Effects{MutatesSession: true, MayDiscardData: true, Idempotent: true},
-			Input:          object("", map[string]Schema{}),
+			Effects: Effects{MutatesSession: true, MayDiscardData: true, Idempotent: true},
+			Input:   object("", map[string]Schema{}),
 			Output: result("Close report.", map[string]Schema{
 				"closed": typed("boolean"), "cleared_evidence_records": typed("integer"), "cleanup": typed("object"),
 			}),
@@ -123,9 +123,9 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	}
 	return map[string]any{
 		"server_identity": map[string]any{
-			"package": map[string]any{"name": "rea", "version": s.opts.Version, "path": exe},
-			"server":  map[string]any{"name": ServerName, "version": s.opts.Version},
-			"sdk":     map[string]any{"name": "github.com/modelcontextprotocol/go-sdk", "version": sdkVersion()},
+			"package":                     map[string]any{"name": "rea", "version": s.opts.Version, "path": exe},
+			"server":                      map[string]any{"name": ServerName, "version": s.opts.Version},
+			"sdk":                         map[string]any{"name": "github.com/modelcontextprotocol/go-sdk", "version": sdkVersion()},
 			"negotiated_protocol_version": protocol,
 			"client":                      client,
 			"catalog":                     map[string]any{"digest": s.catalogDigest, "tools": len(s.tools), "families": s.opts.Families, "input_schema_profile": s.opts.SchemaProfile},
