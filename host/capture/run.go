@@ -752,7 +752,7 @@ func (r *run) manifest() Manifest {
 	if r.p.s.PTY {
 		m.PTYBackend = "creack/pty " + ptyVersion
 	}
-	m.ScenarioSHA256 = canonicalDigest(redactedScenario(r.p.s))
+	m.ScenarioSHA256 = canonicalDigest(Redact(r.p.s))
 	m.NormalizationSHA256 = canonicalDigest(m.Normalization)
 	return m
 }

@@ -401,9 +401,10 @@ func resolveExecutable(name, cwd, path string) (string, error) {
 	return "", fmt.Errorf("executable %q was not found in env PATH %q", name, path)
 }
 
-// redactedScenario is the scenario as it may be recorded: sensitive input
-// replaced. It is the Evidence parameters and the manifest's commitment.
-func redactedScenario(s Scenario) Scenario {
+// Redact returns the scenario as it may be recorded: sensitive input
+// replaced by "[redacted]". It is the Evidence parameters and what the
+// manifest's scenario_sha256 commits to.
+func Redact(s Scenario) Scenario {
 	out := s
 	out.Events = make([]Event, len(s.Events))
 	for i, e := range s.Events {
