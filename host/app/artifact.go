@@ -265,13 +265,21 @@ func fsValid(p string) bool {
 
 // fileJobs gathers the ranges to hash in one file.
 type fileJobs struct {
-	file     string
-	plain    []*digestJob // compression none, sorted by offset
-	plainIdx []int
-	whole    []int // entries whose range is the whole file
-	deflate  []int
-	gzip     []*digestJob
-	gzipIdx  []int
+	file    string
+	plain   []*digestJob // compression none
+	whole   []int        // entries whose range is the whole file
+	deflate []int
+	gzip    []*digestJob // members of the decompressed stream
+}
+
+// sortJobs orders jobs by offset, empty ranges first at equal offsets.
+func sortJobs(jobs []*digestJob) {
+	slices.SortFunc(jobs, func(a, b *digestJob) int {
+		if c := cmp64(a.offset, b.offset); c != 0 {
+			return c
+		}
+		return cmp64(a.length, b.length)
+	})
 }
 
 // hashAll streams every file once (plus one decompression pass per tar.gz)
@@ -303,7 +311,7 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module listed file %q without a byte range", e.Path)
 		}
 		fj := get(e.Data.File)
-		job := &digestJob{offset: e.Data.Offset, length: e.Data.Length}
+		job := &digestJob{entry: i, offset: e.Data.Offset, length: e.Data.Length}
 		if e.Integrity != nil {
 			job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
 		}
@@ -318,13 +326,11 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 				continue
 			}
 			fj.plain = append(fj.plain, job)
-			fj.plainIdx = append(fj.plainIdx, i)
 		case inventory.CompressionDeflate:
 			fj.deflate = append(fj.deflate, i)
 		case inventory.CompressionGzipStream:
 			job.length = e.Size
 			fj.gzip = append(fj.gzip, job)
-			fj.gzipIdx = append(fj.gzipIdx, i)
 		default:
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
 		}
@@ -358,11 +364,10 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	size := st.Size()
 	// Re-check every range against the file as it is now.
-	slices.SortFunc(fj.plainIdx, func(a, b int) int { return cmp64(s.res.Entries[a].Data.Offset, s.res.Entries[b].Data.Offset) })
-	slices.SortFunc(fj.plain, func(a, b *digestJob) int { return cmp64(a.offset, b.offset) })
+	sortJobs(fj.plain)
 	var prevEnd int64
 	for _, j := range fj.plain {
-		if j.end() > size || j.offset < prevEnd {
+		if j.end() > size || (j.length > 0 && j.offset < prevEnd) {
 			return abi.Errorf(abi.CodeArtifactOperationFailed,
 				"range %d–%d of %q lies outside the file (%d bytes) or overlaps another; the file changed after it was inventoried or the inventory is wrong",
 				j.offset, j.end(), fj.file, size).WithDetail("path", fj.file)
@@ -389,8 +394,8 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	if whole != nil && read != size {
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q changed while rea read it (%d bytes read, %d expected)", fj.file, read, size)
 	}
-	for k, j := range fj.plain {
-		s.observe(fj.plainIdx[k], j)
+	for _, j := range fj.plain {
+		s.observe(j.entry, j)
 	}
 	if whole != nil {
 		sum := hex.EncodeToString(whole.Sum(nil))
@@ -415,13 +420,12 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 		if err != nil {
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", fj.file, err)
 		}
-		slices.SortFunc(fj.gzipIdx, func(a, b int) int { return cmp64(s.res.Entries[a].Data.Offset, s.res.Entries[b].Data.Offset) })
-		slices.SortFunc(fj.gzip, func(a, b *digestJob) int { return cmp64(a.offset, b.offset) })
+		sortJobs(fj.gzip)
 		if _, err := streamRanges(ctx, zr, fj.gzip, nil); err != nil {
 			return err
 		}
-		for k, j := range fj.gzip {
-			s.observe(fj.gzipIdx[k], j)
+		for _, j := range fj.gzip {
+			s.observe(j.entry, j)
 		}
 	}
 	return nil

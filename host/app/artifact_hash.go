@@ -19,6 +19,8 @@ const hashChunk = 1 << 20
 // The range is in the coordinates of the stream it is fed from (file bytes,
 // or the decompressed stream of a tar.gz).
 type digestJob struct {
+	// entry is the index of the inventory entry the range belongs to.
+	entry          int
 	offset, length int64
 	// blockSize > 0 asks for per-block verification against declared.
 	blockSize int64
