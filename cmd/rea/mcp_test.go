@@ -273,3 +273,101 @@ func mustJSON(t *testing.T, v any) string {
 	}
 	return string(b)
 }
+
+// bigSparseDir returns a directory holding one sparse file big enough that
+// hashing it takes seconds, so a call on it can be watched and cancelled.
+func bigSparseDir(t *testing.T, size int64) string {
+	t.Helper()
+	dir := t.TempDir()
+	f, err := os.Create(filepath.Join(dir, "big.bin"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := f.Truncate(size); err != nil {
+		t.Fatal(err)
+	}
+	_ = f.Close()
+	return dir
+}
+
+func TestProgressIsRateBoundedAndStrictlyIncreasing(t *testing.T) {
+	c := startMCP(t)
+	dir := bigSparseDir(t, 768<<20)
+	params := &mcp.CallToolParams{Name: "inspect_artifact", Arguments: map[string]any{
+		"input_path": dir, "max_total_bytes": 8 << 30, "max_entry_bytes": 8 << 30}}
+	params.SetProgressToken("tok-1")
+	res, err := c.session.CallTool(context.Background(), params)
+	if err != nil {
+		t.Fatal(err)
+	}
+	structured(t, res)
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.progress) < 2 {
+		t.Fatalf("want intermediate and terminal progress, got %d notifications", len(c.progress))
+	}
+	for i, p := range c.progress {
+		if p.ProgressToken != "tok-1" || p.Total != 0 || p.Message == "" {
+			t.Fatalf("progress %d malformed: %+v", i, p)
+		}
+		if i > 0 && p.Progress <= c.progress[i-1].Progress {
+			t.Fatalf("progress not strictly increasing: %v then %v", c.progress[i-1].Progress, p.Progress)
+		}
+	}
+	if !strings.Contains(c.progress[len(c.progress)-1].Message, "completed") {
+		t.Fatalf("terminal update missing: %q", c.progress[len(c.progress)-1].Message)
+	}
+}
+
+func TestNoProgressWithoutAToken(t *testing.T) {
+	c := startMCP(t)
+	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t)}))
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if len(c.progress) != 0 {
+		t.Fatalf("got %d progress notifications without a token", len(c.progress))
+	}
+}
+
+func TestCancelledCallRecordsNothingAndTheConnectionStaysUsable(t *testing.T) {
+	c := startMCP(t)
+	dir := bigSparseDir(t, 64<<30)
+	ctx, cancel := context.WithCancel(context.Background())
+	params := &mcp.CallToolParams{Name: "inspect_artifact", Arguments: map[string]any{
+		"input_path": dir, "max_total_bytes": 128 << 30, "max_entry_bytes": 128 << 30}}
+	params.SetProgressToken("tok-cancel")
+	done := make(chan error, 1)
+	go func() {
+		_, err := c.session.CallTool(ctx, params)
+		done <- err
+	}()
+	// Wait until the server reports work, then cancel.
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		c.mu.Lock()
+		n := len(c.progress)
+		c.mu.Unlock()
+		if n > 0 || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	c.mu.Lock()
+	started := len(c.progress) > 0
+	c.mu.Unlock()
+	if !started {
+		t.Fatal("no progress within 30 s; cannot cancel mid-run")
+	}
+	cancel()
+	if err := <-done; err == nil {
+		t.Fatal("cancelled call returned success")
+	}
+	start := time.Now()
+	summary := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary"}))
+	if summary["total_records"] != float64(0) {
+		t.Fatalf("a cancelled call entered the ledger: %v", summary)
+	}
+	if d := time.Since(start); d > 5*time.Second {
+		t.Fatalf("connection slow after cancel: %s", d)
+	}
+}
