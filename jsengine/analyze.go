@@ -1,6 +1,7 @@
 package jsengine
 
 import (
+	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -9,7 +10,6 @@ import (
 	"fmt"
 	"io/fs"
 	"path"
-	"regexp"
 	"sort"
 	"strings"
 	"time"
@@ -380,9 +380,64 @@ func (e *engine) snippetAt(l Location) string {
 	return ""
 }
 
-// specifierRe finds module specifiers and file-name literals cheaply,
-// before parsing, so that selection can follow the entry point's imports.
-var specifierRe = regexp.MustCompile(`(?:require\(\s*|from\s*|import\s*\(?\s*|src=)["'\x60]([^"'\x60\s]{1,300})["'\x60]|["']([\w./@-]{1,200}\.(?:[cm]?js|tsx?|html?))["']`)
+// scanSpecifiers finds, before parsing, the string literals that name
+// other files: arguments of require(, import(, from, import, src=, and
+// literals that look like script or page file names. A byte scanner, not a
+// regular expression: it runs over every selected byte.
+func scanSpecifiers(b []byte, limit int) []string {
+	var out []string
+	for i := 0; i < len(b) && len(out) < limit; i++ {
+		q := b[i]
+		if q != '"' && q != '\'' && q != '`' {
+			continue
+		}
+		j := i + 1
+		for j < len(b) && b[j] != q && b[j] != '\n' && j-i <= 300 {
+			if b[j] == '\\' {
+				j++
+			}
+			j++
+		}
+		if j >= len(b) || b[j] != q {
+			continue
+		}
+		lit := b[i+1 : j]
+		if len(lit) > 0 && (afterKeyword(b, i) || looksLikeFileName(lit)) {
+			out = append(out, string(lit))
+		}
+		i = j
+	}
+	return out
+}
+
+// afterKeyword reports whether the literal at b[i] follows require(,
+// import(, from, import or src=.
+func afterKeyword(b []byte, i int) bool {
+	k := i - 1
+	for k >= 0 && (b[k] == ' ' || b[k] == '\t' || b[k] == '\n' || b[k] == '\r') {
+		k--
+	}
+	if k >= 0 && (b[k] == '(' || b[k] == '=') {
+		k--
+	}
+	prefix := b[max(0, k-6) : k+1]
+	return bytes.HasSuffix(prefix, []byte("require")) || bytes.HasSuffix(prefix, []byte("import")) ||
+		bytes.HasSuffix(prefix, []byte("from")) || bytes.HasSuffix(prefix, []byte("src"))
+}
+
+func looksLikeFileName(lit []byte) bool {
+	for _, c := range lit {
+		if !(c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '.' || c == '/' || c == '_' || c == '-' || c == '@') {
+			return false
+		}
+	}
+	for _, ext := range []string{".js", ".cjs", ".mjs", ".ts", ".tsx", ".html", ".htm"} {
+		if bytes.HasSuffix(lit, []byte(ext)) {
+			return true
+		}
+	}
+	return false
+}
 
 // reachableFirst reorders candidates: the main entry, HTML pages and what
 // they reference (transitively) come first, so that a file limit cuts
@@ -421,11 +476,7 @@ func (e *engine) reachableFirst(cands []string, main string) []string {
 		budget -= len(b)
 		e.readCache[p] = b
 		dir := path.Dir(p)
-		for _, m := range specifierRe.FindAllSubmatch(b, 4096) {
-			spec := string(m[1])
-			if spec == "" {
-				spec = string(m[2])
-			}
+		for _, spec := range scanSpecifiers(b, 4096) {
 			if r := e.resolve(dir, spec); r != "" {
 				push(r)
 			} else if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {

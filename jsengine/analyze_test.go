@@ -389,3 +389,19 @@ func TestFileLimitKeepsTheEntryPointAndWhatItLoads(t *testing.T) {
 		t.Fatalf("windows %+v coverage %+v", r.Windows, r.Coverage)
 	}
 }
+
+func TestScanSpecifiersFindsReferencesBeforeParsing(t *testing.T) {
+	src := `import a from "./a.js"; const b = require( './b' ); import('./c');
+const p = path.join(__dirname, 'preload.js'); const s = "not a file"; import "./side";
+<script src="renderer.js"></script> const t = 'x' + "y.ts";`
+	got := scanSpecifiers([]byte(src), 100)
+	want := []string{"./a.js", "./b", "./c", "preload.js", "./side", "renderer.js", "y.ts"}
+	if len(got) != len(want) {
+		t.Fatalf("got %q, want %q", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Errorf("%d: %q, want %q", i, got[i], want[i])
+		}
+	}
+}
