@@ -382,6 +382,21 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 				fj.file, size, s.res.Entries[i].Size).WithDetail("path", fj.file)
 		}
 	}
+	// The bytes the module parsed are hashed again in the same pass: a file
+	// that changed between parsing and hashing is not half-trusted.
+	var parsed *digestJob
+	var parsedWant string
+	for _, c := range s.res.Containers {
+		if c.File == fj.file && c.ParsedBytes > 0 {
+			if c.ParsedBytes > size {
+				return abi.Errorf(abi.CodeArtifactIntegrity, "%q is shorter than the header rea parsed; it changed while rea read it", fj.file).
+					WithDetail("path", fj.file)
+			}
+			parsed, parsedWant = &digestJob{entry: -1, offset: 0, length: c.ParsedBytes}, c.ParsedSHA256
+			fj.plain = append([]*digestJob{parsed}, fj.plain...)
+			sortJobs(fj.plain)
+		}
+	}
 	var whole = sha256.New()
 	needWhole := len(fj.whole) > 0 || fj.file == s.input.name && !s.input.isDir
 	if !needWhole {
@@ -394,8 +409,15 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	if whole != nil && read != size {
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q changed while rea read it (%d bytes read, %d expected)", fj.file, read, size)
 	}
+	if parsed != nil && parsed.sha256 != parsedWant {
+		return abi.Errorf(abi.CodeArtifactIntegrity,
+			"the header of %q changed between parsing (SHA-256 %s) and hashing (%s); something is writing to the artifact, inspect a copy",
+			fj.file, parsedWant, parsed.sha256).WithDetail("path", fj.file)
+	}
 	for _, j := range fj.plain {
-		s.observe(j.entry, j)
+		if j != parsed {
+			s.observe(j.entry, j)
+		}
 	}
 	if whole != nil {
 		sum := hex.EncodeToString(whole.Sum(nil))

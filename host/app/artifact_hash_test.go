@@ -8,9 +8,13 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
 	"testing"
 
+	"rea/modules/abi"
 	"rea/modules/artifact/asarpack"
+	"rea/modules/artifact/container"
+	"rea/modules/artifact/inventory"
 )
 
 // blocksOf hashes b the way @electron/asar declares blocks.
@@ -82,5 +86,32 @@ func TestInspectArtifactKeepsEmptyFilesApartFromTheirNeighbours(t *testing.T) {
 		if o := occurrence(t, out.Inventory, n); *o.ObservedSHA256 != sha(b) || o.HashStatus != "verified" {
 			t.Errorf("%s = %s %s, want %s", n, *o.ObservedSHA256, o.HashStatus, sha(b))
 		}
+	}
+}
+
+// TestHashingRefusesAHeaderThatChangedAfterParsing parses an archive, then
+// changes one byte of its header before the host hashes it: the host must
+// notice rather than trust ranges from a header that is no longer there.
+func TestHashingRefusesAHeaderThatChangedAfterParsing(t *testing.T) {
+	f := writeASAR(t)
+	res, err := container.Inventory(os.DirFS(f.dir), "app.asar", "", inventory.Limits{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	tamper(t, f.asar, offsetOf(t, f.asar, []byte(`"main.js"`))+1)
+	in, err := resolveInput(f.asar)
+	if err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(in.mountDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	s := &artifactScan{input: in, res: res, obs: make([]entryObservation, len(res.Entries))}
+	err = s.hashAll(context.Background(), root, nil)
+	ae := wantError(t, err, abi.CodeArtifactIntegrity)
+	if !strings.Contains(ae.Message, "changed between parsing") {
+		t.Fatalf("message = %s", ae.Message)
 	}
 }

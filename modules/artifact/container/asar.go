@@ -2,6 +2,7 @@ package container
 
 import (
 	"bytes"
+	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
 	"encoding/json"
@@ -91,7 +92,14 @@ func parseASAR(s *scope, r io.ReaderAt, size int64, file string) (int64, error) 
 	if err != nil {
 		return 0, err
 	}
-	s.b.res.Containers[s.index].HeaderSize = base
+	c := &s.b.res.Containers[s.index]
+	c.HeaderSize = base
+	var prefix [asarPrefixSize]byte
+	r.ReadAt(prefix[:], 0) // read successfully by readASARHeader
+	h := sha256.New()
+	h.Write(prefix[:])
+	h.Write(header)
+	c.ParsedBytes, c.ParsedSHA256 = asarPrefixSize+int64(len(header)), hex.EncodeToString(h.Sum(nil))
 	dec := json.NewDecoder(bytes.NewReader(header))
 	dec.UseNumber()
 	p := &asarParser{s: s, dec: dec, file: file, base: base, size: size}

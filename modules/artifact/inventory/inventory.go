@@ -168,6 +168,11 @@ type Container struct {
 	Depth int `json:"depth"`
 	// HeaderSize is the ASAR data base (8 + header pickle size).
 	HeaderSize int64 `json:"header_size,omitempty"`
+	// ParsedBytes and ParsedSHA256 name the bytes [0, ParsedBytes) of File
+	// that the module parsed (an ASAR's prefix and JSON header), so the
+	// host can check they did not change before it hashed the rest.
+	ParsedBytes  int64  `json:"parsed_bytes,omitempty"`
+	ParsedSHA256 string `json:"parsed_sha256,omitempty"`
 }
 
 // Entry is one member of a container.
