@@ -19,7 +19,8 @@ const maxFingerprintNodes = 200_000
 // __commonJS/__esm wrappers. Factories are never run.
 func (e *engine) detectBundle(m *moduleInfo) *Bundle {
 	src := m.pf.generated
-	if !strings.Contains(src, "__webpack_require__") && !strings.Contains(src, "webpackChunk") &&
+	if !strings.Contains(src, "__webpack_require__") && !strings.Contains(src, "webpackChunk") && !strings.Contains(src, "rspackChunk") &&
+		!strings.Contains(src, "MODULE_NOT_FOUND") &&
 		!strings.Contains(src, "webpackJsonp") && !strings.Contains(src, "__commonJS") && !strings.Contains(src, "__esm(") &&
 		!strings.Contains(src, "__webpack_modules__") {
 		return nil
@@ -108,12 +109,18 @@ func (f *bundleFinder) Enter(n ast.Node) bool {
 		// webpack chunk: (self.webpackChunkX = self.webpackChunkX || []).push([[ids], {modules}])
 		if d, ok := n.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "push" && len(n.ArgumentList) == 1 {
 			recv := f.m.pf.text(d.Left, 200)
-			if strings.Contains(recv, "webpackChunk") || strings.Contains(recv, "webpackJsonp") {
+			if strings.Contains(recv, "webpackChunk") || strings.Contains(recv, "webpackJsonp") || strings.Contains(recv, "rspackChunk") {
 				if arr, ok := n.ArgumentList[0].(*ast.ArrayLiteral); ok && len(arr.Value) >= 2 {
 					if f.table(arr.Value[1], "webpack-chunk", 2) {
 						return false
 					}
 				}
+			}
+		}
+		// browserify: (function(){ function r(e,n,t){…} return r })()({1: [function (require, module, exports) {…}, {"./dep": 2}]}, {}, [1])
+		if _, ok := n.Callee.(*ast.CallExpression); ok && len(n.ArgumentList) == 3 {
+			if f.browserify(n.ArgumentList[0]) {
+				return false
 			}
 		}
 		// webpack 4: (function (modules) { runtime })([ factories ] or { factories })
@@ -487,4 +494,50 @@ func (e *engine) factoryExports(fi *factoryInfo, c evalCtx) value {
 	out.inferred = true
 	e.factoryCache[fi] = out
 	return out
+}
+
+// browserify records a browserify module map: key → [factory, {spec: key}].
+func (f *bundleFinder) browserify(x ast.Expression) bool {
+	obj, ok := x.(*ast.ObjectLiteral)
+	if !ok || len(obj.Value) == 0 {
+		return false
+	}
+	type entry struct {
+		key  string
+		fn   ast.Node
+		deps *ast.ObjectLiteral
+	}
+	var entries []entry
+	for _, p := range obj.Value {
+		kp, ok := p.(*ast.PropertyKeyed)
+		if !ok {
+			return false
+		}
+		k, ok := staticKey(kp.Key, kp.Computed)
+		arr, ok2 := kp.Value.(*ast.ArrayLiteral)
+		if !ok || !ok2 || len(arr.Value) != 2 || !isFactory(arr.Value[0]) {
+			return false
+		}
+		deps, _ := arr.Value[1].(*ast.ObjectLiteral)
+		entries = append(entries, entry{k, arr.Value[0], deps})
+	}
+	f.kind = "browserify"
+	for _, en := range entries {
+		mod := f.factory(en.key, en.fn, -2)
+		mod.Requires = nil
+		if en.deps != nil {
+			for _, p := range en.deps.Value {
+				if kp, ok := p.(*ast.PropertyKeyed); ok {
+					switch v := kp.Value.(type) {
+					case *ast.NumberLiteral:
+						mod.Requires = append(mod.Requires, v.Literal)
+					case *ast.StringLiteral:
+						mod.Requires = append(mod.Requires, string(v.Value))
+					}
+				}
+			}
+		}
+		f.mods = append(f.mods, mod)
+	}
+	return true
 }

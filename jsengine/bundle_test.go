@@ -1,6 +1,10 @@
 package jsengine
 
-import "testing"
+import (
+	"bytes"
+	"encoding/json"
+	"testing"
+)
 
 func TestAnalyzeRecoversBundledModules(t *testing.T) {
 	r := analyzeFixture(t, "bundled", Options{})
@@ -11,6 +15,7 @@ func TestAnalyzeRecoversBundledModules(t *testing.T) {
 		"dist/main.js":     {"webpack", []string{"./src/prefs.js", "./src/channels.js", "electron", "path"}},
 		"dist/renderer.js": {"webpack", []string{"0", "1", "2", "3"}},
 		"dist/vendor.js":   {"esbuild", []string{"node_modules/tiny/util.js", "node_modules/tiny/index.js"}},
+		"dist/legacy.js":   {"browserify", []string{"1", "2"}},
 	}
 	if len(r.Bundles) != len(want) {
 		t.Fatalf("%d bundles, want %d: %+v", len(r.Bundles), len(want), r.Bundles)
@@ -41,6 +46,9 @@ func TestAnalyzeRecoversBundledModules(t *testing.T) {
 	if got := byKey["dist/renderer.js#0"].Requires; len(got) != 2 || got[0] != "1" || got[1] != "2" {
 		t.Errorf("module 0 requires %v, want [1 2]", got)
 	}
+	if got := byKey["dist/legacy.js#1"].Requires; len(got) != 1 || got[0] != "2" {
+		t.Errorf("browserify module 1 requires %v, want [2]", got)
+	}
 	if got := byKey["dist/vendor.js#node_modules/tiny/index.js"].Requires; len(got) != 1 || got[0] != "node_modules/tiny/util.js" {
 		t.Errorf("esbuild module requires %v", got)
 	}
@@ -66,13 +74,25 @@ func TestAnalyzeFollowsWebpackRequireIntoFactories(t *testing.T) {
 }
 
 func TestBundleLimitMarksTheBundleTruncated(t *testing.T) {
-	r := analyzeFixture(t, "bundled", Options{MaxBundleModules: 5})
+	r := analyzeFixture(t, "bundled", Options{MaxBundleModules: 7})
 	total, truncated := 0, false
 	for _, b := range r.Bundles {
 		total += len(b.Modules)
 		truncated = truncated || b.Truncated
 	}
-	if total != 5 || !truncated || r.Coverage.Status != "partial" || r.Coverage.LimitsReached[0].Omitted != 5 {
+	if total != 7 || !truncated || r.Coverage.Status != "partial" || r.Coverage.LimitsReached[0].Omitted != 5 {
 		t.Fatalf("total %d truncated %v coverage %+v", total, truncated, r.Coverage)
+	}
+}
+
+func TestSourceMapsAreListedButNeverRead(t *testing.T) {
+	r := analyzeFixture(t, "bundled", Options{})
+	if len(r.SourceMaps) != 1 || r.SourceMaps[0].Path != "dist/renderer.js.map" || !r.SourceMaps[0].Present ||
+		len(r.SourceMaps[0].DeclaredBy) != 1 || r.SourceMaps[0].DeclaredBy[0] != "dist/renderer.js" {
+		t.Fatalf("source maps %+v", r.SourceMaps)
+	}
+	b, _ := json.Marshal(r)
+	if bytes.Contains(b, []byte("SECRET ORIGINAL SOURCE")) || bytes.Contains(b, []byte("webpack:///src/index.js")) {
+		t.Fatal("source map content leaked into the result")
 	}
 }

@@ -2,6 +2,7 @@ package jsengine
 
 import (
 	"fmt"
+	"path"
 	"regexp"
 	"sort"
 	"strconv"
@@ -119,6 +120,7 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	res.Entrypoints = dedupEntries(e.entry)
 	res.ModuleGraph = dedupEdges(e.edges)
 	sort.Slice(res.Bundles, func(i, j int) bool { return res.Bundles[i].Path < res.Bundles[j].Path })
+	res.SourceMaps = e.sourceMaps(res.Modules)
 	for _, b := range res.Bundles {
 		res.Statistics.BundledModules += len(b.Modules)
 	}
@@ -561,10 +563,43 @@ func ensureSlices(r *Result) {
 	if r.Bundles == nil {
 		r.Bundles = []Bundle{}
 	}
+	if r.SourceMaps == nil {
+		r.SourceMaps = []SourceMapRef{}
+	}
 	if r.Findings == nil {
 		r.Findings = []Finding{}
 	}
 	if r.Limitations == nil {
 		r.Limitations = []string{}
 	}
+}
+
+// sourceMaps lists .map files of the root and the maps modules declare.
+func (e *engine) sourceMaps(mods []Module) []SourceMapRef {
+	refs := map[string]*SourceMapRef{}
+	for p := range e.files {
+		if strings.HasSuffix(p, ".map") {
+			refs[p] = &SourceMapRef{Path: p, Present: true, DeclaredBy: []string{}}
+		}
+	}
+	for _, m := range mods {
+		u := m.SourceMap
+		if u == "" || strings.HasPrefix(u, "data:") || strings.Contains(u, "://") {
+			continue
+		}
+		p := path.Clean(path.Join(path.Dir(m.Path), strings.SplitN(u, "?", 2)[0]))
+		r, ok := refs[p]
+		if !ok {
+			r = &SourceMapRef{Path: p, Present: e.files[p], DeclaredBy: []string{}}
+			refs[p] = r
+		}
+		r.DeclaredBy = append(r.DeclaredBy, m.Path)
+	}
+	out := make([]SourceMapRef, 0, len(refs))
+	for _, r := range refs {
+		sort.Strings(r.DeclaredBy)
+		out = append(out, *r)
+	}
+	sort.Slice(out, func(i, j int) bool { return out[i].Path < out[j].Path })
+	return out
 }

@@ -17,6 +17,7 @@ type Result struct {
 	IPC           []IPCOperation `json:"ipc"`
 	Observations  []Observation  `json:"observations"`
 	Bundles       []Bundle       `json:"bundles"`
+	SourceMaps    []SourceMapRef `json:"source_maps"`
 	Findings      []Finding      `json:"findings"`
 	Summary       Summary        `json:"summary"`
 	Statistics    Statistics     `json:"statistics"`
@@ -199,6 +200,15 @@ type Observation struct {
 	Members  []string `json:"members,omitempty"`
 	Module   string   `json:"module"`
 	Location Location `json:"location"`
+}
+
+// SourceMapRef is a source map present in the root or declared by a module
+// (sourceMappingURL). Source maps are listed, never read: their original
+// sources and sourcesContent stay out of the result.
+type SourceMapRef struct {
+	Path       string   `json:"path"`
+	Present    bool     `json:"present"`
+	DeclaredBy []string `json:"declared_by"`
 }
 
 // Bundle is a file recognised as a bundler output.

@@ -30,3 +30,5 @@ function(m, e) {
   e.next = function () { n = n + 1; return n; };
 }
 ]);
+
+//# sourceMappingURL=renderer.js.map
