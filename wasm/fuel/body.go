@@ -125,6 +125,12 @@ func (m *module) instrumentCode(content []byte, base int, check []byte) ([]byte,
 	return out, nil
 }
 
+// maxLocals bounds the locals of one function. The spec sets no limit, but
+// wazero allocates the declared count before validating it, so a few forged
+// bytes would make it allocate gigabytes; browsers stop at 50,000 and Go's
+// wasm backend declares a handful.
+const maxLocals = 50_000
+
 // function decodes one body. Errors name the function index.
 type function struct {
 	index int
@@ -167,9 +173,15 @@ func (f *function) instrument(out []byte, check []byte) ([]byte, error) {
 	if err != nil {
 		return nil, f.wrap(err, "")
 	}
+	var locals uint64
 	for i := 0; i < groups; i++ {
-		if _, err := r.u32(); err != nil {
+		at := r.off()
+		n, err := r.u32()
+		if err != nil {
 			return nil, f.wrap(err, "")
+		}
+		if locals += uint64(n); locals > maxLocals {
+			return nil, f.fail(ErrUnsupported, at, "", "function declares more than %d locals", maxLocals)
 		}
 		if err := readValType(r); err != nil {
 			return nil, f.wrap(err, "")

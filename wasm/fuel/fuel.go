@@ -164,17 +164,25 @@ func parse(bin []byte) (*module, error) {
 		sr := &reader{b: body, base: s.begin}
 		switch id {
 		case secCustom:
-			_, err = sr.name()
+			var name string
+			if name, err = sr.name(); err == nil && name == "name" {
+				err = readNames(sr)
+			}
 			sr.pos = len(body)
 		case secImport:
 			err = m.readImports(sr)
 		case secFunction:
 			err = m.readFunctions(sr)
+		case secType:
+			err = readTypes(sr)
+		case secTable:
+			err = readTables(sr)
 		case secGlobal:
-			var n int
-			n, err = sr.count(3)
-			m.definedGlobals = n
-			sr.pos = len(body) // entries are copied, not rewritten
+			m.definedGlobals, err = readGlobals(sr)
+		case secElement:
+			err = readElements(sr)
+		case secData:
+			err = readData(sr)
 		case secExport:
 			err = m.readExports(sr)
 		case secMemory:
@@ -391,7 +399,9 @@ func Metered(module []byte) (bool, error) {
 // (unreachable) when the counter is zero and otherwise decrements it.
 //
 // Every section other than global, export and code is copied byte for byte
-// and in its original place; the same input always gives the same output.
+// and in its original place (a module without memory also gets an empty one
+// for the check's yield, see checkSequence); the same input always gives
+// the same output.
 // A module that already exports GlobalName is refused with
 // ErrAlreadyMetered; anything that cannot be metered is refused with an
 // *Error naming the function, offset and opcode.
@@ -453,6 +463,13 @@ func Instrument(module []byte) ([]byte, error) {
 			c = append(c, content[r.pos:]...)
 			out = appendSection(out, secExport, appendExportEntry(c, fuelIndex))
 			haveExport = true
+		case secMemory:
+			if !haveMemory { // a memory section with no entries
+				out = appendSection(out, secMemory, []byte{0x01, 0x01, 0x00, 0x00})
+				haveMemory = true
+			} else {
+				out = append(out, module[s.start:s.end]...)
+			}
 		case secCode:
 			c, err := m.instrumentCode(content, s.begin, check)
 			if err != nil {
