@@ -274,7 +274,11 @@ func (e *engine) parseAll(ctx context.Context, texts []textFile, res *Result, pr
 			continue
 		}
 		m := newModuleInfo(t.path, pf, t.sha, len(t.src))
-		buildScopes(m, e.opts.MaxASTNodes-nodes)
+		if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-nodes) }); err != nil {
+			res.Statistics.ParseFailures++
+			e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+			continue
+		}
 		nodes += m.nodes
 		if m.truncated {
 			omitNodes++
@@ -302,7 +306,11 @@ func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result
 		if ctx.Err() != nil {
 			return
 		}
-		if b := e.detectBundle(m); b != nil {
+		var b *Bundle
+		if err := guard(func() { b = e.detectBundle(m) }); err != nil {
+			e.limitations = append(e.limitations, "internal error while recovering bundle modules of "+m.path+": "+err.Error())
+		}
+		if b != nil {
 			res.Bundles = append(res.Bundles, *b)
 		}
 	}
@@ -313,7 +321,9 @@ func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result
 		progress("analyze", i, len(mods))
 		a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
 			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}, storageSeen: map[string]bool{}}
-		walk(a, m.pf.prog)
+		if err := guard(func() { walk(a, m.pf.prog) }); err != nil {
+			e.limitations = append(e.limitations, "internal error while analysing "+m.path+"; its facts may be incomplete: "+err.Error())
+		}
 	}
 	progress("analyze", len(mods), len(mods))
 }
@@ -498,4 +508,17 @@ func (e *engine) reachableFirst(cands []string, main string) []string {
 func hasInlineScript(src string) bool {
 	masked, _ := maskScriptBlocks(src)
 	return strings.TrimSpace(masked) != ""
+}
+
+// guard runs f and turns a panic into an error, so that one file the
+// analyser mishandles costs that file, not the whole application. The
+// result then names the file in its limitations.
+func guard(f func()) (err error) {
+	defer func() {
+		if r := recover(); r != nil {
+			err = fmt.Errorf("%v", r)
+		}
+	}()
+	f()
+	return nil
 }

@@ -405,3 +405,35 @@ const p = path.join(__dirname, 'preload.js'); const s = "not a file"; import "./
 		}
 	}
 }
+
+func TestAnalyzeReportsProgressPerPhase(t *testing.T) {
+	phases := map[string]int{}
+	last := map[string]int{}
+	_, err := Analyze(context.Background(), os.DirFS(filepath.Join(fixtures, "insecure")), Options{}, func(phase string, done, total int) {
+		phases[phase]++
+		if done > total || done < last[phase] {
+			t.Errorf("%s: %d/%d after %d", phase, done, total, last[phase])
+		}
+		last[phase] = done
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, p := range []string{"read", "parse", "analyze"} {
+		if phases[p] == 0 {
+			t.Errorf("no %s progress: %v", p, phases)
+		}
+	}
+	if last["analyze"] == 0 {
+		t.Error("analyze progress never reached its total")
+	}
+}
+
+func TestGuardTurnsAPanicIntoAnError(t *testing.T) {
+	if err := guard(func() { var m map[string]int; m["x"] = 1 }); err == nil {
+		t.Fatal("panic not recovered")
+	}
+	if err := guard(func() {}); err != nil {
+		t.Fatal(err)
+	}
+}
