@@ -17,6 +17,7 @@ import (
 
 	"github.com/dop251/goja/ast"
 
+	"rea/jsengine/report"
 	"rea/modules/abi"
 )
 
@@ -28,7 +29,7 @@ import (
 // names the limit and what was left out, or, with opts.FailOnLimit, Analyze
 // returns an *abi.Error with code resource_constraint.
 func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase string, done, total int)) (*Result, error) {
-	o, err := opts.withDefaults()
+	o, err := opts.WithDefaults()
 	if err != nil {
 		return nil, err
 	}
@@ -62,7 +63,7 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	e.finish(res, mods, texts)
 	if o.FailOnLimit && len(e.hits) > 0 {
 		h := e.hits[0]
-		return nil, limitError(h.Limit, h.Value, h.Omitted)
+		return nil, report.LimitError(h.Limit, h.Value, h.Omitted)
 	}
 	return res, nil
 }

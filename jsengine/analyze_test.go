@@ -11,6 +11,7 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"rea/jsengine/report"
 	"rea/modules/abi"
 )
 
@@ -314,7 +315,7 @@ func TestAnalyzeMarksLimitsAsPartialCoverageOrFailsWhenAsked(t *testing.T) {
 }
 
 func TestOptionsRejectNegativeAndOverCapLimits(t *testing.T) {
-	for _, o := range []Options{{MaxTextFiles: -1}, {MaxASTNodes: limitCaps.MaxASTNodes + 1}} {
+	for _, o := range []Options{{MaxTextFiles: -1}, {MaxASTNodes: report.LimitCaps.MaxASTNodes + 1}} {
 		_, err := Analyze(context.Background(), fstest.MapFS{}, o, nil)
 		var ae *abi.Error
 		if !errors.As(err, &ae) || ae.Code != abi.CodeInvalidRequest || ae.Details["field"] == nil {

@@ -12,16 +12,13 @@ import (
 	"strings"
 
 	"rea/jsengine"
+	"rea/jsengine/report"
 	"rea/modules/abi"
 )
 
-// Params is the request of the "analyze" operation.
-type Params struct {
-	// Root is the application root inside the read-only /in mount.
-	Root string `json:"root,omitempty"`
-	// Limits bounds the analysis; zero fields take the defaults.
-	Limits jsengine.Options `json:"limits"`
-}
+// Params is the request of the "analyze" operation (shared with the host
+// through package report).
+type Params = report.Params
 
 func main() {
 	abi.Serve(map[string]abi.Handler{"analyze": analyze})

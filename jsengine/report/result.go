@@ -1,4 +1,9 @@
-package jsengine
+// Package report holds the request limits and the result shape of the
+// JavaScript/Electron analysis. It depends on nothing but the standard
+// library and modules/abi, so the host can decode a jsapp result and build
+// its limits without linking the parsers (esbuild, goja) that only the
+// sandboxed module needs.
+package report
 
 // SchemaVersion is the version of Result's JSON shape.
 const SchemaVersion = 1

@@ -1,4 +1,4 @@
-package jsengine
+package report
 
 import (
 	"fmt"
@@ -44,8 +44,8 @@ func DefaultOptions() Options {
 	}
 }
 
-// limitCaps are the largest values a request may ask for.
-var limitCaps = Options{
+// LimitCaps are the largest values a request may ask for.
+var LimitCaps = Options{
 	MaxTextFiles:         100_000,
 	MaxTotalTextBytes:    1 << 30,
 	MaxTextFileBytes:     256 << 20,
@@ -57,24 +57,24 @@ var limitCaps = Options{
 	MinimumElectronMajor: 1000,
 }
 
-// withDefaults fills zero fields and rejects negative or over-cap values with
-// an invalid_request naming the field.
-func (o Options) withDefaults() (Options, error) {
+// WithDefaults fills zero fields with the defaults and rejects negative or
+// over-cap values with an invalid_request naming the field.
+func (o Options) WithDefaults() (Options, error) {
 	d := DefaultOptions()
 	fields := []struct {
 		name     string
 		v        *int
 		def, cap int
 	}{
-		{"max_text_files", &o.MaxTextFiles, d.MaxTextFiles, limitCaps.MaxTextFiles},
-		{"max_total_text_bytes", &o.MaxTotalTextBytes, d.MaxTotalTextBytes, limitCaps.MaxTotalTextBytes},
-		{"max_text_file_bytes", &o.MaxTextFileBytes, d.MaxTextFileBytes, limitCaps.MaxTextFileBytes},
-		{"max_ast_nodes", &o.MaxASTNodes, d.MaxASTNodes, limitCaps.MaxASTNodes},
-		{"max_findings", &o.MaxFindings, d.MaxFindings, limitCaps.MaxFindings},
-		{"max_modules", &o.MaxModules, d.MaxModules, limitCaps.MaxModules},
-		{"max_parse_milliseconds", &o.MaxParseMilliseconds, d.MaxParseMilliseconds, limitCaps.MaxParseMilliseconds},
-		{"max_bundle_modules", &o.MaxBundleModules, d.MaxBundleModules, limitCaps.MaxBundleModules},
-		{"minimum_electron_major", &o.MinimumElectronMajor, d.MinimumElectronMajor, limitCaps.MinimumElectronMajor},
+		{"max_text_files", &o.MaxTextFiles, d.MaxTextFiles, LimitCaps.MaxTextFiles},
+		{"max_total_text_bytes", &o.MaxTotalTextBytes, d.MaxTotalTextBytes, LimitCaps.MaxTotalTextBytes},
+		{"max_text_file_bytes", &o.MaxTextFileBytes, d.MaxTextFileBytes, LimitCaps.MaxTextFileBytes},
+		{"max_ast_nodes", &o.MaxASTNodes, d.MaxASTNodes, LimitCaps.MaxASTNodes},
+		{"max_findings", &o.MaxFindings, d.MaxFindings, LimitCaps.MaxFindings},
+		{"max_modules", &o.MaxModules, d.MaxModules, LimitCaps.MaxModules},
+		{"max_parse_milliseconds", &o.MaxParseMilliseconds, d.MaxParseMilliseconds, LimitCaps.MaxParseMilliseconds},
+		{"max_bundle_modules", &o.MaxBundleModules, d.MaxBundleModules, LimitCaps.MaxBundleModules},
+		{"minimum_electron_major", &o.MinimumElectronMajor, d.MinimumElectronMajor, LimitCaps.MinimumElectronMajor},
 	}
 	for _, f := range fields {
 		switch {
@@ -91,9 +91,9 @@ func (o Options) withDefaults() (Options, error) {
 	return o, nil
 }
 
-// limitError is the typed error returned when FailOnLimit is set and a limit
+// LimitError is the typed error returned when FailOnLimit is set and a limit
 // is reached.
-func limitError(limit string, value int, omitted int) *abi.Error {
+func LimitError(limit string, value int, omitted int) *abi.Error {
 	return abi.Errorf(abi.CodeResourceConstraint,
 		"the %s limit (%d) was reached and %d item(s) were left out; raise limits.%s or analyse a smaller root", limit, value, omitted, limit).
 		WithDetail("limit", limit).WithDetail("value", value).WithDetail("omitted", omitted)
@@ -101,4 +101,13 @@ func limitError(limit string, value int, omitted int) *abi.Error {
 
 func (l LimitHit) String() string {
 	return fmt.Sprintf("%s=%d (omitted %d)", l.Limit, l.Value, l.Omitted)
+}
+
+// Params is the request of the jsapp module's "analyze" operation.
+type Params struct {
+	// Root is the application root inside the read-only /in mount
+	// (default "/in").
+	Root string `json:"root,omitempty"`
+	// Limits bounds the analysis; zero fields take the defaults.
+	Limits Options `json:"limits"`
 }
