@@ -123,10 +123,11 @@ func targetOf(f *binary.File) Target {
 
 // Run opens the input under fsys and answers one operation.
 func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
-	f, err := open(fsys, p)
+	f, closeInput, err := open(fsys, p)
 	if err != nil {
 		return nil, err
 	}
+	defer closeInput()
 	switch op {
 	case OpLayout:
 		return layout(f, p)
@@ -179,32 +180,43 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 }
 
 // open finds the input in the mount and reads its layout.
-func open(fsys fs.FS, p Params) (*binary.File, error) {
+func open(fsys fs.FS, p Params) (*binary.File, func(), error) {
+	f, fh, err := openFile(fsys, p)
+	if err != nil {
+		if fh != nil {
+			fh.Close()
+		}
+		return nil, nil, err
+	}
+	return f, func() { fh.Close() }, nil
+}
+
+func openFile(fsys fs.FS, p Params) (*binary.File, fs.File, error) {
 	name := p.Input
 	if name == "" {
 		entries, err := fs.ReadDir(fsys, ".")
 		if err != nil || len(entries) != 1 || !entries[0].Type().IsRegular() {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "name the binary with input: the mount does not hold exactly one regular file").WithDetail("field", "input")
+			return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "name the binary with input: the mount does not hold exactly one regular file").WithDetail("field", "input")
 		}
 		name = entries[0].Name()
 	}
 	if !fs.ValidPath(name) || path.Clean(name) != name {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q must be a clean relative path inside the mount", name).WithDetail("field", "input")
+		return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "input %q must be a clean relative path inside the mount", name).WithDetail("field", "input")
 	}
 	fh, err := fsys.Open(name)
 	if err != nil {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", name, err).WithDetail("field", "input")
+		return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", name, err).WithDetail("field", "input")
 	}
-	defer fh.Close()
 	st, err := fh.Stat()
 	if err != nil || !st.Mode().IsRegular() {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "%q is not a regular file", name).WithDetail("field", "input")
+		return nil, fh, abi.Errorf(abi.CodeInvalidRequest, "%q is not a regular file", name).WithDetail("field", "input")
 	}
 	ra, ok := fh.(io.ReaderAt)
 	if !ok {
-		return nil, abi.Errorf(abi.CodeInternal, "the mount cannot read %q at offsets", name)
+		return nil, fh, abi.Errorf(abi.CodeInternal, "the mount cannot read %q at offsets", name)
 	}
-	return binary.Open(ra, st.Size(), binary.Options{Architecture: p.Architecture, Limits: p.Limits})
+	f, err := binary.Open(ra, st.Size(), binary.Options{Architecture: p.Architecture, Limits: p.Limits})
+	return f, fh, err
 }
 
 // matcher builds the literal or bounded-regex predicate of a search.

@@ -1,4 +1,8 @@
-package binary
+// Package nativetest builds the native fixtures the tests of the native
+// module, the app services and the CLI share: C programs compiled with gcc
+// and Go programs cross-compiled to PE, Mach-O and arm64 ELF, each built
+// once per test binary from testdata/native, never downloaded.
+package nativetest
 
 import (
 	"fmt"
@@ -52,7 +56,7 @@ func buildOnce(t testing.TB, name string, build func(out string) error) string {
 	return out
 }
 
-func run(dir string, env []string, name string, args ...string) error {
+func Run(dir string, env []string, name string, args ...string) error {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
 	cmd.Env = append(os.Environ(), env...)
@@ -62,30 +66,30 @@ func run(dir string, env []string, name string, args ...string) error {
 	return nil
 }
 
-func testdata(t testing.TB, name string) string {
+func Testdata(t testing.TB, name string) string {
 	return filepath.Join(wasmtest.RepoRoot(t), "testdata", "native", name)
 }
 
 // Compiler flags whose effects the mitigation tests assert.
 var (
-	hardenedFlags = []string{"-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now", "-fcf-protection=full"}
-	plainFlags    = []string{"-O2", "-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-pie", "-no-pie", "-Wl,-z,norelro", "-fcf-protection=none"}
+	HardenedFlags = []string{"-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now", "-fcf-protection=full"}
+	PlainFlags    = []string{"-O2", "-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-pie", "-no-pie", "-Wl,-z,norelro", "-fcf-protection=none"}
 )
 
-// chainELF is chain.c compiled with gcc; variant is hardened, plain or
+// ChainELF is chain.c compiled with gcc; variant is hardened, plain or
 // stripped (hardened, then strip).
-func chainELF(t testing.TB, variant string) string {
+func ChainELF(t testing.TB, variant string) string {
 	return buildOnce(t, "chain-"+variant, func(out string) error {
-		flags := hardenedFlags
+		flags := HardenedFlags
 		if variant == "plain" {
-			flags = plainFlags
+			flags = PlainFlags
 		}
-		args := append(append([]string{}, flags...), "-o", out, testdata(t, "chain.c"))
-		if err := run("", nil, "gcc", args...); err != nil {
+		args := append(append([]string{}, flags...), "-o", out, Testdata(t, "chain.c"))
+		if err := Run("", nil, "gcc", args...); err != nil {
 			return err
 		}
 		if variant == "stripped" {
-			return run("", nil, "strip", out)
+			return Run("", nil, "strip", out)
 		}
 		return nil
 	})
@@ -94,9 +98,9 @@ func chainELF(t testing.TB, variant string) string {
 // GeneratedFunctions is how many functions generated.c holds besides main.
 const GeneratedFunctions = 1205
 
-// generatedELF is a program of GeneratedFunctions functions, each with
+// GeneratedELF is a program of GeneratedFunctions functions, each with
 // its own string, for paging boundaries at 500 and 1,000.
-func generatedELF(t testing.TB) string {
+func GeneratedELF(t testing.TB) string {
 	return buildOnce(t, "generated", func(out string) error {
 		var b strings.Builder
 		b.WriteString("#include <stdio.h>\n")
@@ -112,22 +116,24 @@ func generatedELF(t testing.TB) string {
 		if err := os.WriteFile(src, []byte(b.String()), 0o644); err != nil {
 			return err
 		}
-		return run("", nil, "gcc", "-O1", "-fno-inline", "-o", out, src)
+		return Run("", nil, "gcc", "-O1", "-fno-inline", "-o", out, src)
 	})
 }
 
-// goBinary cross-compiles hello.go; no cross toolchain is needed.
-func goBinary(t testing.TB, goos, goarch string) string {
+// GoBinary cross-compiles hello.go; no cross toolchain is needed.
+func GoBinary(t testing.TB, goos, goarch string) string {
 	return buildOnce(t, "hello-"+goos+"-"+goarch, func(out string) error {
-		return run(filepath.Dir(testdata(t, "hello.go")), []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOFLAGS=-trimpath"},
+		return Run(filepath.Dir(Testdata(t, "hello.go")), []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOFLAGS=-trimpath"},
 			"go", "build", "-o", out, "hello.go")
 	})
 }
 
-func TestMain(m *testing.M) {
-	code := m.Run()
+// Cleanup removes the fixtures; call it from TestMain after m.Run.
+func Cleanup() {
+	fixtures.Lock()
+	defer fixtures.Unlock()
 	if fixtures.dir != "" {
 		os.RemoveAll(fixtures.dir)
+		fixtures.dir = ""
 	}
-	os.Exit(code)
 }
