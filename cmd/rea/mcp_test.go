@@ -7,6 +7,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strconv"
 	"strings"
 	"sync"
 	"testing"
@@ -371,3 +372,46 @@ func TestCancelledCallRecordsNothingAndTheConnectionStaysUsable(t *testing.T) {
 		t.Fatalf("connection slow after cancel: %s", d)
 	}
 }
+
+func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *testing.T) {
+	c := startMCP(t)
+	// 1,500 files with ~1,000-byte paths: each inspect_artifact page of 500
+	// occurrences is about a megabyte of Evidence.
+	dir := t.TempDir()
+	seg := strings.Repeat("s", 190)
+	for i := 0; i < 1500; i++ {
+		p := filepath.Join(dir, seg+"1", seg+"2", seg+"3", seg+"4", strings.Repeat("f", 150)+"-"+strings.Repeat("0", 4-len(itoa(i)))+itoa(i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(itoa(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	var ids []string
+	for _, off := range []int{0, 500, 1000} {
+		for _, lim := range []int{500, 499, 498, 497} {
+			rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir,
+				"occurrence_offset": off, "occurrence_limit": lim, "node_offset": off, "node_limit": lim, "edge_offset": off, "edge_limit": lim}))
+			ids = append(ids, rec["evidence_id"].(string))
+		}
+	}
+	e := toolError(t, c.call(t, "get_evidence_bundle", map[string]any{}))
+	details, _ := e["details"].(map[string]any)
+	if e["code"] != "resource_constraint" || details["resource"] != "transport" {
+		t.Fatalf("want resource_constraint/transport for a >10 MiB bundle, got %v", e)
+	}
+	// A summary of the same session still fits and lists every record.
+	summary := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary"}))
+	if summary["total_records"] != float64(len(ids)) {
+		t.Fatalf("summary: %v records, want %d", summary["total_records"], len(ids))
+	}
+	// An export carries the complete session to a file.
+	out := filepath.Join(t.TempDir(), "big.json")
+	structured(t, c.call(t, "export_evidence_bundle", map[string]any{"output_path": out}))
+	if st, err := os.Stat(out); err != nil || st.Size() < 10<<20 {
+		t.Fatalf("export of the oversized session: %v %v", st, err)
+	}
+}
+
+func itoa(i int) string { return strconv.Itoa(i) }
