@@ -115,6 +115,12 @@ func (r *run) elapsed() time.Duration { return time.Since(r.start) }
 // journal appends an entry; entries are appended only from the run's
 // goroutine, so elapsed_ms (monotonic clock) and seq never go backwards.
 func (r *run) journal(kind string, details map[string]any) {
+	r.journalAt(r.elapsed(), kind, details)
+}
+
+// journalAt appends an entry observed at elapsed (never earlier than the
+// previous entry).
+func (r *run) journalAt(elapsed time.Duration, kind string, details map[string]any) {
 	if len(r.res.EventJournal) >= MaxJournal || (kind == "output" && r.outputN >= outputJournal) {
 		r.res.EventJournalOmitted++
 		return
@@ -125,7 +131,7 @@ func (r *run) journal(kind string, details map[string]any) {
 	if details == nil {
 		details = map[string]any{}
 	}
-	e := JournalEntry{Seq: len(r.res.EventJournal) + 1, ElapsedMs: r.elapsed().Milliseconds(), Kind: kind, Details: details}
+	e := JournalEntry{Seq: len(r.res.EventJournal) + 1, ElapsedMs: elapsed.Milliseconds(), Kind: kind, Details: details}
 	if n := len(r.res.EventJournal); n > 0 && e.ElapsedMs < r.res.EventJournal[n-1].ElapsedMs {
 		e.ElapsedMs = r.res.EventJournal[n-1].ElapsedMs
 	}
@@ -236,7 +242,8 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 		Since:    r.elapsed,
 	})
 	for _, a := range r.res.Cleanup.SignalAttempts {
-		r.journal("cleanup_signal", map[string]any{"target": a.Target, "id": a.ID, "signal": a.Signal, "result": a.Result, "at_ms": a.ElapsedMs})
+		r.journalAt(time.Duration(a.ElapsedMs)*time.Millisecond, "cleanup_signal",
+			map[string]any{"target": a.Target, "id": a.ID, "signal": a.Signal, "members": a.Members, "result": a.Result})
 	}
 	if !exitedEarly {
 		select {
