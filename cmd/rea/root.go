@@ -115,6 +115,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 
 	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand())
 	root.AddCommand(c.artifactCommands()...)
+	root.AddCommand(c.captureCommand())
 	return root
 }
 
