@@ -45,6 +45,7 @@ func TestAnalyzeReportsFindingsAtTheirOriginalPositions(t *testing.T) {
 			{"node-integration-enabled", "window-options.js", 4, 22, "inferred"},
 			{"web-security-disabled", "main.js", 11, 18, "inferred"},
 			{"insecure-remote-content", "main.js", 20, 3, "observed"},
+			{"remote-content-privileged", "main.js", 20, 3, "inferred"},
 			{"context-bridge-raw-ipc-renderer", "preload.js", 4, 1, "observed"},
 			{"open-external-dynamic", "main.js", 36, 41, "observed"},
 			{"dangerous-command-line-switch", "main.js", 38, 1, "observed"},

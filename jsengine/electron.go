@@ -473,6 +473,8 @@ func (a *analyzer) electronCall(n *ast.CallExpression, callee value) {
 		a.appEvent(n, p)
 	case "app.setAsDefaultProtocolClient":
 		a.observe("protocol-client", p, n)
+		a.finding("protocol-client-registered", "low", "observed", "The app registers itself as a protocol client: deep links reach it with arguments chosen by any web page.",
+			a.loc(n), "Treat the URL received in open-url / second-instance as untrusted input and validate it.", nil)
 	case "session.defaultSession.setPermissionRequestHandler", "session.defaultSession.setPermissionCheckHandler",
 		"session.defaultSession.setDevicePermissionHandler":
 		a.e.permissionHandlers++

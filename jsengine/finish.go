@@ -305,6 +305,39 @@ func (e *engine) windowFindings(w *windowRec) {
 		e.addFinding(Finding{RuleID: r.rule, Severity: r.severity, Confidence: v.State, Message: r.message,
 			Location: at, Snippet: e.snippetAt(at), Remediation: r.fix, Evidence: ev})
 	}
+	// Remote pages in a privileged window: the page's origin decides what
+	// runs with Node.js or in the preload's world.
+	for _, l := range w.w.Loads {
+		if !l.Remote {
+			continue
+		}
+		var why []string
+		conf := "observed"
+		if v, ok := w.w.WebPreferences["nodeIntegration"]; ok && v.State != "unknown" && isTrue(v.Value) {
+			why = append(why, "nodeIntegration is true")
+			if v.State == "inferred" {
+				conf = "inferred"
+			}
+		}
+		if v, ok := w.w.WebPreferences["contextIsolation"]; ok && v.State != "unknown" && isFalse(v.Value) {
+			why = append(why, "contextIsolation is false")
+			if v.State == "inferred" {
+				conf = "inferred"
+			}
+		}
+		if len(why) > 0 {
+			e.addFinding(Finding{RuleID: "remote-content-privileged", Severity: "high", Confidence: conf,
+				Message:  "A window that loads remote content (" + l.Target + ") is privileged: " + strings.Join(why, ", ") + ".",
+				Location: l.Location, Snippet: e.snippetAt(l.Location), Evidence: []Step{created},
+				Remediation: "Load remote content only in windows with nodeIntegration false, contextIsolation and sandbox true."})
+		}
+	}
+	if v, ok := w.w.WebPreferences["disableBlinkFeatures"]; w.w.Coverage == "complete" && (!ok || !strings.Contains(strings.ToLower(fmt.Sprint(v.Value)), "auxclick")) {
+		e.addFinding(Finding{RuleID: "auxclick-not-disabled", Severity: "info", Confidence: "observed",
+			Message:  "Middle-click (auxclick) is not disabled: a middle-click on a link can open it outside the app's navigation handlers.",
+			Location: w.w.Location, Snippet: e.snippetAt(w.w.Location),
+			Remediation: "Set webPreferences.disableBlinkFeatures: 'Auxclick' if the app does not need it."})
+	}
 	if w.w.Coverage != "complete" {
 		e.addFinding(Finding{RuleID: "window-options-unresolved", Severity: "info", Confidence: "observed",
 			Message:  "Some options of this " + w.w.Kind + " could not be resolved statically: " + strings.Join(w.w.Unknowns, "; "),

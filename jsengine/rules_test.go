@@ -221,3 +221,24 @@ func TestInlineScriptsOfPagesAreAnalysedInPlace(t *testing.T) {
 		t.Fatalf("ipc %+v", r.IPC)
 	}
 }
+
+func TestRemoteContentInAPrivilegedWindowIsHigh(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow, app } = require('electron');
+const w = new BrowserWindow({ webPreferences: { nodeIntegration: true, disableBlinkFeatures: 'Auxclick' } });
+w.loadURL('https://app.example.com/');
+app.setAsDefaultProtocolClient('myapp');
+`, nil)
+	for _, want := range []wantFinding{
+		{"remote-content-privileged", "main.js", 3, 1, "observed"},
+		{"protocol-client-registered", "main.js", 4, 1, "observed"},
+	} {
+		if !hasFinding(r, want) {
+			t.Errorf("missing %s:\n%s", want.rule, listFindings(r))
+		}
+	}
+	for _, f := range r.Findings {
+		if f.RuleID == "auxclick-not-disabled" {
+			t.Error("auxclick reported although disableBlinkFeatures names it")
+		}
+	}
+}
