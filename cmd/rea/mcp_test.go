@@ -415,3 +415,44 @@ func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *te
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
+	c := startMCP(t)
+	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t)}))
+	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "node_limit": 1}))
+	filters := map[string]any{"operation": "inspect_artifact"}
+	viaMCP := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary", "filters": filters}))
+	out := filepath.Join(t.TempDir(), "bundle.json")
+	structured(t, c.call(t, "export_evidence_bundle", map[string]any{"output_path": out}))
+
+	req := mustJSON(t, map[string]any{"path": out, "detail": "summary", "filters": filters})
+	r := rea(t, "", nil, "inspect-evidence-bundle", req, "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s %s", r.code, r.stdout, r.stderr)
+	}
+	var viaCLI map[string]any
+	decode(t, r.stdout, &viaCLI)
+	if mustJSON(t, viaCLI) != mustJSON(t, viaMCP) {
+		t.Fatalf("CLI and MCP projections differ:\nCLI %s\nMCP %s", mustJSON(t, viaCLI), mustJSON(t, viaMCP))
+	}
+	if viaCLI["total_records"] != float64(2) {
+		t.Fatalf("want 2 records: %v", viaCLI)
+	}
+	// Filters without summary are refused with the field named.
+	r = rea(t, "", nil, "inspect-evidence-bundle", mustJSON(t, map[string]any{"path": out, "filters": filters}), "--format", "json")
+	var e typedError
+	decode(t, r.stdout, &e)
+	if r.code != 1 || e.Error.Code != "invalid_request" {
+		t.Fatalf("filters without summary: exit %d %s", r.code, r.stdout)
+	}
+	// A tampered bundle is rejected.
+	b, _ := os.ReadFile(out)
+	tampered := strings.Replace(string(b), `"inspect_artifact"`, `"inspect_artifacT"`, 1)
+	bad := filepath.Join(t.TempDir(), "tampered.json")
+	_ = os.WriteFile(bad, []byte(tampered), 0o644)
+	r = rea(t, "", nil, "inspect-evidence-bundle", mustJSON(t, map[string]any{"path": bad, "detail": "summary"}), "--format", "json")
+	decode(t, r.stdout, &e)
+	if r.code != 1 || e.Error.Code != "evidence_integrity_mismatch" {
+		t.Fatalf("tampered bundle: exit %d %s", r.code, r.stdout)
+	}
+}
