@@ -11,7 +11,7 @@ import (
 )
 
 func (c *cli) mcpCommand() *cobra.Command {
-	return &cobra.Command{
+	cmd := &cobra.Command{
 		Use:   "mcp",
 		Short: "Serve MCP over stdio for an agent (Claude Code, Codex, Cursor, Gemini CLI, …)",
 		Long: `Serve the Model Context Protocol over stdin/stdout. Nothing but protocol is
@@ -48,4 +48,6 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 			return err
 		},
 	}
+	cmd.AddCommand(c.mcpDoctorCommand())
+	return cmd
 }
