@@ -28,7 +28,14 @@ type parsedFile struct {
 	parsedBy   string
 	lineStarts []int
 	origStarts []int
+	// shift is the length of a wrapper prepended before parsing.
+	shift int
 }
+
+const (
+	cjsWrapperHead = "(function () {"
+	cjsWrapperTail = "\n})"
+)
 
 // languageOf names the dialect implied by a file extension.
 func languageOf(p string) string {
@@ -76,6 +83,21 @@ func parseJS(p, src string) (*parsedFile, error) {
 		if err == nil {
 			pf.prog, pf.generated, pf.parsedBy, pf.lineStarts = prog, src, "goja", pf.origStarts
 			return pf, nil
+		}
+		if strings.Contains(err.Error(), "Illegal return") {
+			// Node runs CommonJS inside a function, so a top-level return is
+			// legal there: parse inside a wrapper that shifts no line.
+			body := src
+			if strings.HasPrefix(body, "#!") { // a hashbang is only legal at offset 0
+				if nl := strings.IndexByte(body, '\n'); nl > 0 {
+					body = strings.Repeat(" ", nl) + body[nl:]
+				}
+			}
+			if prog, werr := gojaParse(p, cjsWrapperHead+body+cjsWrapperTail); werr == nil {
+				pf.prog, pf.generated, pf.parsedBy, pf.lineStarts = prog, src, "goja", pf.origStarts
+				pf.shift = len(cjsWrapperHead)
+				return pf, nil
+			}
 		}
 		directErr = err
 	}
@@ -155,7 +177,7 @@ func lineStarts(s string) []int {
 
 // offset converts a goja index into a byte offset of the generated text.
 func (pf *parsedFile) offset(idx file.Idx) int {
-	off := int(idx) - 1
+	off := int(idx) - 1 - pf.shift
 	if off < 0 {
 		off = 0
 	}

@@ -73,3 +73,14 @@ func TestParseJSRefusesPathologicalNestingInsteadOfExhaustingTheStack(t *testing
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestParseJSAcceptsTopLevelReturnOfCommonJS(t *testing.T) {
+	src := "#!/usr/bin/env node\nif (process.argv.length < 3) {\n  return;\n}\nrequire('./cli')('needle');\n"
+	pf, err := parseJS("bin/cli.js", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if got := pf.loc(idxAt(indexOf(src, "'needle'") + len(cjsWrapperHead))); got.Line != 5 || got.Column != 18 {
+		t.Fatalf("needle at %d:%d, want 5:18", got.Line, got.Column)
+	}
+}
