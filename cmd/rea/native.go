@@ -1,0 +1,588 @@
+package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rea/host/app"
+	"rea/modules/abi"
+	"rea/modules/native/binary"
+	"rea/modules/native/query"
+)
+
+// nativeCommands are the native-binary commands: layout and hardening,
+// the provider registry, and the native-lite inventory tools.
+func (c *cli) nativeCommands() []*cobra.Command {
+	return []*cobra.Command{
+		c.providersCommand(), c.layoutCommand(), c.analyzeCommand(), c.functionsCommand(), c.stringsCommand(), c.namesCommand(),
+		c.segmentsCommand(), c.functionCommand(), c.disassembleCommand(), c.callsCommand("callers"), c.callsCommand("callees"),
+		c.xrefsCommand(), c.searchCommand(), c.addressCommand("resolve"), c.addressCommand("file-offset"), c.addressCommand("read-bytes"),
+	}
+}
+
+// nativeFlags binds the flags every native command shares.
+func nativeFlags(cmd *cobra.Command, req *app.NativeRequest, paged bool) {
+	fs := cmd.Flags()
+	fs.StringVar(&req.ProviderID, "provider", "", "analysis provider: auto or an id from `rea providers` (default: REA_ANALYSIS_PROVIDER, then auto)")
+	fs.StringVar(&req.Architecture, "architecture", "", "slice of a universal Mach-O to read (x86_64, arm64, …; default the first)")
+	if paged {
+		fs.IntVar(&req.Offset, "offset", 0, "first item of the page")
+		fs.IntVar(&req.Limit, "limit", 0, "items per page (default 100, at most 500; searches at most 100)")
+	}
+}
+
+// runNative builds the app, calls one service and prints its Evidence
+// (json) or the text rendering.
+func runNative[T any](c *cli, cmd *cobra.Command, name string, call func(*app.App) (*app.NativeResult[T], error), text func(*T)) error {
+	a, err := c.application()
+	if err != nil {
+		return err
+	}
+	res, err := call(a)
+	c.endProgress()
+	if err != nil {
+		return err
+	}
+	if c.format == "json" {
+		return c.printJSON(res.Evidence)
+	}
+	text(res.Result)
+	fmt.Fprintf(c.stdout, "\nevidence %s", res.Evidence.EvidenceID)
+	if res.Binding != nil {
+		fmt.Fprintf(c.stdout, "  provider %s (%s)", res.Binding.Provider, res.Binding.SelectionSource)
+	}
+	fmt.Fprintln(c.stdout)
+	return nil
+}
+
+func (c *cli) providersCommand() *cobra.Command {
+	var selector string
+	cmd := &cobra.Command{
+		Use:   "providers",
+		Short: "List deep analysis providers, their availability on this host and what auto selects",
+		Long: `providers lists every deep analysis provider candidate sorted by id with its
+availability code (available, not_configured, executable_missing,
+runtime_missing, unsupported_host, …), discovered without launching anything,
+and the binding a target-free request would get from --provider,
+REA_ANALYSIS_PROVIDER or auto.`,
+		Args: cobra.NoArgs,
+		RunE: func(cmd *cobra.Command, _ []string) error {
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			rep, err := a.Providers(selector)
+			if err != nil {
+				return err
+			}
+			if c.format == "json" {
+				return c.printJSON(rep)
+			}
+			for _, cand := range rep.Candidates {
+				v := "-"
+				if cand.Version != nil {
+					v = *cand.Version
+					if len(v) > 19 {
+						v = v[:19] + "…"
+					}
+				}
+				fmt.Fprintf(c.stdout, "%-12s %-12s %-22s %s\n", cand.ID, cand.Availability.Status, cand.Availability.Code, v)
+				if !cand.Availability.Usable() {
+					fmt.Fprintf(c.stdout, "             %s", cand.Availability.Reason)
+					if cand.Availability.Remediation != "" {
+						fmt.Fprintf(c.stdout, "; %s", cand.Availability.Remediation)
+					}
+					fmt.Fprintln(c.stdout)
+				}
+			}
+			if rep.Selection != nil {
+				fmt.Fprintf(c.stdout, "\nselected: %s (%s)\n", rep.Selection.Provider, rep.Selection.SelectionSource)
+			} else {
+				fmt.Fprintln(c.stdout, "\nselected: none (targets stay unbound; deep tools report unavailable)")
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&selector, "provider", "", "selector to evaluate: auto or a provider id (default: REA_ANALYSIS_PROVIDER, then auto)")
+	return cmd
+}
+
+func (c *cli) layoutCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:     "layout BINARY",
+		Aliases: []string{"inspect-binary-layout"},
+		Short:   "Format, sections, segments, imports, libraries and static hardening of an ELF, PE or Mach-O binary",
+		Long: `layout parses the binary in the sandbox without running it and reports its
+format, architecture, entry, sections and segments with permissions, symbol
+tables (paged with --offset/--limit), imports, exports, needed libraries,
+interpreter, relocations and static mitigations. Each mitigation is observed
+(a structural marker proves it), inferred (an indirect sign such as an
+imported __stack_chk_fail), absent or unknown, with its basis.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			return runNative(c, cmd, "layout", func(a *app.App) (*app.NativeResult[query.Layout], error) {
+				return a.InspectBinaryLayout(cmd.Context(), req, c.progressPrinter("layout"))
+			}, c.printLayout)
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	return cmd
+}
+
+func (c *cli) printLayout(l *query.Layout) {
+	w := c.stdout
+	entry := "none"
+	if l.Entry != nil {
+		entry = l.Entry.String()
+	}
+	fmt.Fprintf(w, "%s %s %d-bit %s-endian %s, entry %s", l.Format, l.Architecture, l.Bits, l.ByteOrder, l.Type, entry)
+	if len(l.Architectures) > 0 {
+		fmt.Fprintf(w, " (slices: %s)", strings.Join(l.Architectures, ", "))
+	}
+	fmt.Fprintln(w)
+	if l.Interpreter != "" {
+		fmt.Fprintf(w, "interpreter %s\n", l.Interpreter)
+	}
+	fmt.Fprintln(w, "\nmitigations:")
+	for _, m := range l.Mitigations {
+		v := ""
+		if m.Value != "" {
+			v = " " + m.Value
+		}
+		fmt.Fprintf(w, "  %-16s %-9s%s — %s\n", m.Name, m.Status, v, m.Basis)
+	}
+	fmt.Fprintf(w, "\nsections (%d):\n", len(l.Sections))
+	for _, s := range l.Sections {
+		fmt.Fprintf(w, "  %-24s %s %18s %10d  off %d\n", s.Name, s.Permissions, s.Address, s.Size, s.FileOffset)
+	}
+	fmt.Fprintf(w, "\nsegments (%d):\n", len(l.Segments))
+	for _, s := range l.Segments {
+		fmt.Fprintf(w, "  %-14s %s %18s %10d  off %d\n", s.Name, s.Permissions, s.Address, s.MemorySize, s.FileOffset)
+	}
+	if len(l.Libraries) > 0 {
+		fmt.Fprintf(w, "\nneeded libraries: %s\n", strings.Join(l.Libraries, ", "))
+	}
+	fmt.Fprintf(w, "imports %d, exports %d, relocations %d, symbols %v\n", len(l.Imports), len(l.Exports), l.Relocations.Count, l.SymbolCounts)
+	for _, lim := range l.Limitations {
+		fmt.Fprintf(w, "limitation: %s\n", lim)
+	}
+}
+
+func (c *cli) analyzeCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "analyze PATH",
+		Short: "Overview of a native binary (directories and .asar go to the JavaScript application analysis)",
+		Long: `analyze gives the first look at a native binary: format, exhaustive procedure,
+string, name, call-edge and reference counts, a sample of segments and the
+static mitigations, from the bound analysis provider (native-lite unless
+--provider or REA_ANALYSIS_PROVIDER says otherwise).
+
+A directory or .asar file is an application, not a binary: without
+--provider it is handed to analyze-javascript-application.`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			if req.ProviderID == "" && isApplication(args[0]) {
+				js, _, err := cmd.Root().Find([]string{"analyze-javascript-application"})
+				if err != nil || js == nil || js == cmd.Root() || js.RunE == nil {
+					return abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an application directory or ASAR archive; this rea has no analyze-javascript-application command to route it to", args[0]).
+						WithDetail("field", "input_path")
+				}
+				return js.RunE(js, args)
+			}
+			return runNative(c, cmd, "analyze", func(a *app.App) (*app.NativeResult[query.Overview], error) {
+				return a.BinaryOverview(cmd.Context(), req, c.progressPrinter("analyze"))
+			}, c.printOverview)
+		},
+	}
+	nativeFlags(cmd, &req, false)
+	cmd.Flags().IntVar(&req.Limit, "limit", 0, "segments to sample (default 10, at most 50)")
+	return cmd
+}
+
+func isApplication(p string) bool {
+	if strings.EqualFold(filepath.Ext(p), ".asar") {
+		return true
+	}
+	st, err := os.Stat(p)
+	return err == nil && st.IsDir()
+}
+
+func (c *cli) printOverview(o *query.Overview) {
+	w := c.stdout
+	fmt.Fprintf(w, "%s %s %s, %d bytes\n", o.Target.Format, o.Target.Architecture, o.Target.Type, o.Target.FileSize)
+	fmt.Fprintf(w, "procedures %d (functions %d, thunks %d, externals %d)\n", o.Procedures, o.Functions, o.Thunks, o.Externals)
+	trunc := ""
+	if o.StringsTruncated {
+		trunc = " (truncated)"
+	}
+	fmt.Fprintf(w, "strings %d%s, names %d, call edges %d, references %d\n", o.Strings, trunc, o.Names, o.CallEdges, o.References)
+	fmt.Fprintf(w, "instructions %d in %d code bytes\n", o.Instructions, o.CodeBytes)
+	fmt.Fprintln(w, "\nsegments:")
+	for _, s := range o.Segments.Items {
+		fmt.Fprintf(w, "  %-14s %s %18s %10d\n", s.Name, s.Permissions, s.Address, s.MemorySize)
+	}
+	if o.Segments.NextOffset != nil {
+		fmt.Fprintf(w, "  … %d of %d shown\n", len(o.Segments.Items), o.Segments.Total)
+	}
+	fmt.Fprintln(w, "\nmitigations:")
+	for _, m := range o.Mitigations {
+		fmt.Fprintf(w, "  %-16s %s %s\n", m.Name, m.Status, m.Value)
+	}
+	for _, l := range o.Limitations {
+		fmt.Fprintf(w, "limitation: %s\n", l)
+	}
+}
+
+func (c *cli) printProcedures(p *query.Procedures) {
+	for _, pr := range p.Procedures.Items {
+		flags := pr.Kind
+		if pr.Target != "" {
+			flags += " -> " + pr.Target
+		}
+		fmt.Fprintf(c.stdout, "%18s %8d  %-40s %s (%s)\n", pr.Address, pr.Size, pr.Name, flags, pr.Source)
+	}
+	c.pageLine(len(p.Procedures.Items), p.Procedures.Total, p.Procedures.NextOffset, "procedures")
+}
+
+func (c *cli) pageLine(shown, total int, next *int, what string) {
+	fmt.Fprintf(c.stdout, "%d of %d %s", shown, total, what)
+	if next != nil {
+		fmt.Fprintf(c.stdout, "; next page: --offset %d", *next)
+	}
+	fmt.Fprintln(c.stdout)
+}
+
+func (c *cli) functionsCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:     "functions BINARY",
+		Aliases: []string{"procedures"},
+		Short:   "List procedures: symbols, stubs, the entry point and direct call targets",
+		Args:    cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			return runNative(c, cmd, "functions", func(a *app.App) (*app.NativeResult[query.Procedures], error) {
+				if req.Pattern != "" {
+					return a.SearchProcedures(cmd.Context(), req, c.progressPrinter("functions"))
+				}
+				return a.ListProcedures(cmd.Context(), req, c.progressPrinter("functions"))
+			}, c.printProcedures)
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	searchFlags(cmd, &req)
+	return cmd
+}
+
+func searchFlags(cmd *cobra.Command, req *app.NativeRequest) {
+	fs := cmd.Flags()
+	fs.StringVar(&req.Pattern, "pattern", "", "keep only names or values matching this pattern")
+	fs.StringVar(&req.Mode, "mode", "", "pattern mode: literal (default) or regex")
+	fs.BoolVar(&req.CaseSensitive, "case-sensitive", false, "match case exactly")
+}
+
+func (c *cli) printStrings(s *query.Strings) {
+	for _, e := range s.Strings.Items {
+		v := e.Value
+		if e.Truncated {
+			v += "…"
+		}
+		fmt.Fprintf(c.stdout, "%18s %-20s %-8s %5d  %q\n", e.Address, e.Section, e.Encoding, e.Length, v)
+	}
+	c.pageLine(len(s.Strings.Items), s.Strings.Total, s.Strings.NextOffset, "strings")
+}
+
+func (c *cli) stringsCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "strings BINARY",
+		Short: "List ASCII and UTF-16LE strings of the data sections, with section, address and length",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			return runNative(c, cmd, "strings", func(a *app.App) (*app.NativeResult[query.Strings], error) {
+				if req.Pattern != "" {
+					return a.SearchStrings(cmd.Context(), req, c.progressPrinter("strings"))
+				}
+				return a.ListStrings(cmd.Context(), req, c.progressPrinter("strings"))
+			}, c.printStrings)
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	searchFlags(cmd, &req)
+	return cmd
+}
+
+func (c *cli) namesCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "names BINARY",
+		Short: "List symbol and procedure names by address",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			return runNative(c, cmd, "names", func(a *app.App) (*app.NativeResult[query.Names], error) {
+				return a.ListNames(cmd.Context(), req, c.progressPrinter("names"))
+			}, func(n *query.Names) {
+				for _, e := range n.Names.Items {
+					fmt.Fprintf(c.stdout, "%18s %-10s %-14s %s\n", e.Address, e.Kind, e.Source, e.Name)
+				}
+				c.pageLine(len(n.Names.Items), n.Names.Total, n.Names.NextOffset, "names")
+			})
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	cmd.Flags().StringVar(&req.Address, "address", "", "only the names at this address")
+	return cmd
+}
+
+func (c *cli) segmentsCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "segments BINARY",
+		Short: "List segments and sections with permissions (ends are exclusive)",
+		Args:  cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			return runNative(c, cmd, "segments", func(a *app.App) (*app.NativeResult[query.Segments], error) {
+				return a.ListSegments(cmd.Context(), req, c.progressPrinter("segments"))
+			}, func(s *query.Segments) {
+				for _, g := range s.Segments {
+					fmt.Fprintf(c.stdout, "segment %-14s %s %18s..%s\n", g.Name, g.Permissions, g.Address, g.Address+binary.Addr(g.MemorySize))
+				}
+				for _, g := range s.Sections {
+					fmt.Fprintf(c.stdout, "section %-24s %s %18s..%s\n", g.Name, g.Permissions, g.Address, g.End())
+				}
+			})
+		},
+	}
+	nativeFlags(cmd, &req, false)
+	return cmd
+}
+
+func (c *cli) printInstructions(ins []binary.Instruction) {
+	for _, i := range ins {
+		fmt.Fprintf(c.stdout, "%18s  %-24s %s\n", i.Address, i.Bytes, i.Text)
+	}
+}
+
+func (c *cli) functionCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "function BINARY PROCEDURE",
+		Short: "Dossier of one procedure: assembly, basic blocks, callers, callees, references, strings and names",
+		Long: `function analyses one procedure, named by exact name or entry address: a page
+of assembly (--assembly-offset/--assembly-limit), the basic blocks of its
+local control-flow graph, callers and callees, references, and the strings
+and names it refers to, each with exact totals (--offset/--limit page them).
+Pseudocode is reported unavailable: native-lite has no decompiler.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Procedure = args[0], args[1]
+			return runNative(c, cmd, "function", func(a *app.App) (*app.NativeResult[query.Dossier], error) {
+				return a.AnalyzeFunction(cmd.Context(), req, c.progressPrinter("function"))
+			}, c.printDossier)
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	cmd.Flags().IntVar(&req.AssemblyOffset, "assembly-offset", 0, "first instruction of the assembly page")
+	cmd.Flags().IntVar(&req.AssemblyLimit, "assembly-limit", 0, "instructions per page (default 64, at most 500)")
+	return cmd
+}
+
+func (c *cli) printDossier(d *query.Dossier) {
+	w := c.stdout
+	p := d.Procedure
+	fmt.Fprintf(w, "%s at %s, %d bytes (%s), %s from %s\n", p.Name, p.Address, p.Size, p.SizeBasis, p.Kind, p.Source)
+	fmt.Fprintf(w, "pseudocode: %s — %s\n", d.Pseudocode.Status, d.Pseudocode.Reason)
+	fmt.Fprintf(w, "\nassembly (%d of %d instructions):\n", len(d.Assembly.Items), d.Assembly.Total)
+	c.printInstructions(d.Assembly.Items)
+	fmt.Fprintf(w, "\nbasic blocks (%d):\n", d.Blocks.Total)
+	for _, b := range d.Blocks.Items {
+		var succ []string
+		for _, s := range b.Successors {
+			succ = append(succ, s.String())
+		}
+		fmt.Fprintf(w, "  %s..%s %3d instructions, %s -> [%s]\n", b.Start, b.End, b.Instructions, b.Terminator, strings.Join(succ, " "))
+	}
+	fmt.Fprintf(w, "\ncallers (%d):\n", d.Callers.Total)
+	for _, e := range d.Callers.Items {
+		fmt.Fprintf(w, "  %s in %s\n", e.Site, e.CallerName)
+	}
+	fmt.Fprintf(w, "callees (%d):\n", d.Callees.Total)
+	for _, e := range d.Callees.Items {
+		fmt.Fprintf(w, "  %s -> %s %s (%s)\n", e.Site, e.Callee, e.CalleeName, e.Kind)
+	}
+	fmt.Fprintf(w, "referenced strings (%d):\n", d.ReferencedStrings.Total)
+	for _, s := range d.ReferencedStrings.Items {
+		fmt.Fprintf(w, "  %s %q\n", s.Address, s.Value)
+	}
+	fmt.Fprintf(w, "references %d, referenced names %d\n", d.References.Total, d.ReferencedNames.Total)
+}
+
+func (c *cli) disassembleCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:     "disassemble BINARY PROCEDURE",
+		Aliases: []string{"instructions"},
+		Short:   "Disassemble one procedure, paged (--offset ≤ 100000, --limit default 64, ≤ 500)",
+		Args:    cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Procedure = args[0], args[1]
+			return runNative(c, cmd, "disassemble", func(a *app.App) (*app.NativeResult[query.Instructions], error) {
+				return a.ReadFunctionInstructions(cmd.Context(), req, c.progressPrinter("disassemble"))
+			}, func(r *query.Instructions) {
+				fmt.Fprintf(c.stdout, "%s at %s (%d bytes)\n", r.Procedure.Name, r.Procedure.Address, r.Procedure.Size)
+				c.printInstructions(r.Instructions.Items)
+				c.pageLine(len(r.Instructions.Items), r.Instructions.Total, r.Instructions.NextOffset, "instructions")
+			})
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	return cmd
+}
+
+func (c *cli) callsCommand(direction string) *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   direction + " BINARY PROCEDURE",
+		Short: "List the direct call sites " + map[string]string{"callers": "into", "callees": "out of"}[direction] + " a procedure",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Procedure = args[0], args[1]
+			return runNative(c, cmd, direction, func(a *app.App) (*app.NativeResult[query.Calls], error) {
+				if direction == "callers" {
+					return a.ProcedureCallers(cmd.Context(), req, c.progressPrinter(direction))
+				}
+				return a.ProcedureCallees(cmd.Context(), req, c.progressPrinter(direction))
+			}, func(r *query.Calls) {
+				for _, e := range r.Calls.Items {
+					fmt.Fprintf(c.stdout, "%18s %-30s -> %18s %s (%s)\n", e.Site, e.CallerName, e.Callee, e.CalleeName, e.Kind)
+				}
+				c.pageLine(len(r.Calls.Items), r.Calls.Total, r.Calls.NextOffset, direction)
+			})
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	return cmd
+}
+
+func (c *cli) xrefsCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "xrefs BINARY ADDRESS",
+		Short: "List references (calls, jumps, reads, writes, address loads) to an address",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Address = args[0], args[1]
+			return runNative(c, cmd, "xrefs", func(a *app.App) (*app.NativeResult[query.Xrefs], error) {
+				return a.Xrefs(cmd.Context(), req, c.progressPrinter("xrefs"))
+			}, func(r *query.Xrefs) {
+				fmt.Fprintf(c.stdout, "references to %s %s\n", r.Address, r.Name)
+				for _, e := range r.References.Items {
+					in := ""
+					if e.Procedure != nil {
+						in = " in " + e.Procedure.String()
+					}
+					fmt.Fprintf(c.stdout, "%18s %-8s%s\n", e.From, e.Kind, in)
+				}
+				c.pageLine(len(r.References.Items), r.References.Total, r.References.NextOffset, "references")
+			})
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	return cmd
+}
+
+func (c *cli) searchCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		Use:   "search BINARY PATTERN",
+		Short: "Search procedure names and strings (literal, or --mode regex), paged",
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Pattern = args[0], args[1]
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			procs, err := a.SearchProcedures(cmd.Context(), req, c.progressPrinter("search"))
+			if err != nil {
+				return err
+			}
+			strs, err := a.SearchStrings(cmd.Context(), req, c.progressPrinter("search"))
+			c.endProgress()
+			if err != nil {
+				return err
+			}
+			if c.format == "json" {
+				return c.printJSON(map[string]any{"procedures": procs.Evidence, "strings": strs.Evidence})
+			}
+			c.printProcedures(procs.Result)
+			fmt.Fprintln(c.stdout)
+			c.printStrings(strs.Result)
+			fmt.Fprintf(c.stdout, "\nevidence %s %s\n", procs.Evidence.EvidenceID, strs.Evidence.EvidenceID)
+			return nil
+		},
+	}
+	nativeFlags(cmd, &req, true)
+	cmd.Flags().StringVar(&req.Mode, "mode", "", "pattern mode: literal (default) or regex")
+	cmd.Flags().BoolVar(&req.CaseSensitive, "case-sensitive", false, "match case exactly")
+	return cmd
+}
+
+func (c *cli) addressCommand(name string) *cobra.Command {
+	var req app.NativeRequest
+	short := map[string]string{
+		"resolve":     "Find the procedure containing an address (or say it is outside every section)",
+		"file-offset": "Map a virtual address to its offset in the file",
+		"read-bytes":  "Read up to 4096 bytes at a virtual address, as hex",
+	}[name]
+	cmd := &cobra.Command{
+		Use:   name + " BINARY ADDRESS",
+		Short: short,
+		Args:  cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Address = args[0], args[1]
+			ctx, progress := cmd.Context(), c.progressPrinter(name)
+			switch name {
+			case "resolve":
+				return runNative(c, cmd, name, func(a *app.App) (*app.NativeResult[query.Resolution], error) {
+					return a.ResolveContainingProcedure(ctx, req, progress)
+				}, func(r *query.Resolution) {
+					fmt.Fprintf(c.stdout, "%s: %s", r.Address, r.Status)
+					if r.Procedure != nil {
+						fmt.Fprintf(c.stdout, " %s at %s (+%#x)", r.Procedure.Name, r.Procedure.Address, uint64(r.Address-r.Procedure.Address))
+					} else if r.Section != "" {
+						fmt.Fprintf(c.stdout, " in %s", r.Section)
+					}
+					fmt.Fprintln(c.stdout)
+				})
+			case "file-offset":
+				return runNative(c, cmd, name, func(a *app.App) (*app.NativeResult[query.FileOffset], error) {
+					return a.AddressToFileOffset(ctx, req, progress)
+				}, func(r *query.FileOffset) {
+					fmt.Fprintf(c.stdout, "%s -> file offset %d (%#x) in %s\n", r.Address, r.FileOffset, r.FileOffset, r.Section)
+				})
+			}
+			return runNative(c, cmd, name, func(a *app.App) (*app.NativeResult[query.Bytes], error) {
+				return a.ReadBytes(ctx, req, progress)
+			}, func(r *query.Bytes) {
+				fmt.Fprintf(c.stdout, "%s %d bytes: %s\n", r.Address, r.Length, r.Hex)
+			})
+		},
+	}
+	nativeFlags(cmd, &req, false)
+	if name == "read-bytes" {
+		cmd.Flags().IntVar(&req.Length, "length", 16, "bytes to read (1 to 4096)")
+	}
+	return cmd
+}
