@@ -66,10 +66,12 @@ func New(a *app.App, opts Options) (*Server, error) {
 			Instructions: instructions,
 			Logger:       s.log,
 			Capabilities: &mcp.ServerCapabilities{
-				Tools:   &mcp.ToolCapabilities{ListChanged: false},
-				Prompts: &mcp.PromptCapabilities{ListChanged: true},
+				Tools:       &mcp.ToolCapabilities{ListChanged: false},
+				Prompts:     &mcp.PromptCapabilities{ListChanged: true},
+				Completions: &mcp.CompletionCapabilities{},
 			},
-			PageSize: 1000,
+			CompletionHandler: s.complete,
+			PageSize:          1000,
 			// rea keeps per-connection state (ledger, target), which the
 			// stateless 2026-07-28 protocol does not carry; negotiate the
 			// session-based versions until rea supports it.
@@ -78,6 +80,7 @@ func New(a *app.App, opts Options) (*Server, error) {
 	for _, t := range s.tools {
 		s.mcp.AddTool(s.advertise(t), s.handler(t))
 	}
+	s.registerPrompts()
 	return s, nil
 }
 
@@ -120,6 +123,7 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.sessionTools()...)
 	out = append(out, s.evidenceTools()...)
 	out = append(out, s.artifactTools()...)
+	out = append(out, s.guidanceTools()...)
 	return out
 }
 
