@@ -115,6 +115,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 
 	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand())
 	root.AddCommand(c.artifactCommands()...)
+	root.AddCommand(c.guidanceCommands()...)
 	root.AddCommand(c.captureCommand())
 	root.AddCommand(c.nativeCommands()...)
 	return root
