@@ -22,5 +22,7 @@ awk '
 function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 2; i <= n; i++) if (f[i] == unit) return f[i-1]; return "" }
 /^BenchmarkTrivialRequestWarm/ { m = metric($0, "median-ms"); printf "sandbox fixed cost, warm: median %s ms (target <= 20 ms, ratio %.2f)\n", m, m/20 }
 /^BenchmarkCompileLargestModule/ { c = metric($0, "cached-compile-s"); k = metric($0, "cold-compile-s"); printf "largest module compile: cached %s s (target <= 0.5 s, ratio %.2f), cold %s s\n", c, c/0.5, k }
+/^BenchmarkMCPStartToFirstToolsList/ { m = metric($0, "p50-ms"); printf "MCP start to first tools/list: median %s ms (target <= 100 ms, ratio %.2f)\n", m, m/100 }
+/^BenchmarkMCPSequentialSmallCalls/ { printf "MCP 100 sequential small calls: p50 %s ms, p99 %s ms\n", metric($0, "p50-ms"), metric($0, "p99-ms") }
 /^BenchmarkMeteredVsUnmetered/ { o = metric($0, "overhead-%"); if (o != "") printf "fuel metering overhead: %s %% (target <= 30 %%)\n", o }
 ' "$out"
