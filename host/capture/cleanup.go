@@ -55,12 +55,23 @@ type Refusal struct {
 	Reason string `json:"reason"`
 }
 
-// Remaining is an owned process alive when cleanup gave up.
+// Remaining is an owned process alive when cleanup ended.
 type Remaining struct {
 	PID   int    `json:"pid"`
 	PGID  int    `json:"process_group_id"`
 	Comm  string `json:"comm"`
 	State string `json:"state"`
+	// Reason is alive_at_deadline (still carries the token), or
+	// run-token-lost: a process the run observed carrying the token (same
+	// pid and start time) that no longer does — it exec'd with another
+	// environment or overwrote it. rea does not signal it, but reports it.
+	Reason string `json:"reason"`
+}
+
+// ProcessKey identifies one process across pid reuse.
+type ProcessKey struct {
+	PID        int
+	StartTicks uint64
 }
 
 // CleanupReport says what cleanup did and what it left.
@@ -88,6 +99,9 @@ type ReapOptions struct {
 	// Since gives the elapsed time recorded in attempts (the run's clock);
 	// nil means time since Reap started.
 	Since func() time.Duration
+	// Observed are processes seen carrying the token earlier; any still
+	// alive without it is reported as remaining (run-token-lost).
+	Observed []ProcessKey
 }
 
 type target struct {
@@ -160,7 +174,7 @@ func Reap(token string, o ReapOptions) CleanupReport {
 			rep.Status = CleanupAliveAtDeadline
 			for _, m := range members {
 				if m.Verdict == verdictOwned {
-					rep.Remaining = append(rep.Remaining, Remaining{PID: m.PID, PGID: m.PGID, Comm: m.Comm, State: string(m.State)})
+					rep.Remaining = append(rep.Remaining, Remaining{PID: m.PID, PGID: m.PGID, Comm: m.Comm, State: string(m.State), Reason: CleanupAliveAtDeadline})
 				}
 			}
 			rep.RemainingResourceKinds = []string{ResourceProcess}
@@ -209,6 +223,20 @@ func Reap(token string, o ReapOptions) CleanupReport {
 			}
 		}
 		time.Sleep(PollInterval)
+	}
+	if rep.Status != CleanupUnverifiable {
+		entry := tokenEntry(token)
+		for _, k := range o.Observed {
+			e, err := readStat(k.PID)
+			if err != nil || e.StartTicks != k.StartTicks || e.State == 'Z' || e.State == 'X' {
+				continue
+			}
+			if v, _ := verdict(k.PID, entry); v == verdictOwned {
+				continue // already counted above
+			}
+			rep.Remaining = append(rep.Remaining, Remaining{PID: e.PID, PGID: e.PGID, Comm: e.Comm, State: string(e.State), Reason: "run-token-lost"})
+			rep.RemainingResourceKinds = []string{ResourceProcess}
+		}
 	}
 	rep.DurationMs = time.Since(start).Milliseconds()
 	return rep

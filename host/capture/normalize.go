@@ -39,7 +39,7 @@ func Rules() NormalizationRules {
 	}
 }
 
-var portPattern = regexp.MustCompile(`\b(localhost|127\.0\.0\.1|0\.0\.0\.0|\[::1?\]):([0-9]{1,5})\b`)
+var portPattern = regexp.MustCompile(`(\blocalhost|\b127\.0\.0\.1|\b0\.0\.0\.0|\[::1?\]):([0-9]{1,5})\b`)
 
 // normalizer applies Rules with one run's concrete values.
 type normalizer struct {

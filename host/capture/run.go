@@ -89,7 +89,7 @@ type run struct {
 	matchFrom []int // per event: buffer offset after the last counted occurrence
 	matchSeen []int
 
-	seen     map[[2]uint64]bool
+	seen     map[ProcessKey]bool
 	lineage  map[int]Descendant
 	rootPID  int
 	rootPGID int
@@ -98,7 +98,7 @@ type run struct {
 }
 
 func newRun(p *plan, o Options) *run {
-	r := &run{p: p, o: o, secrets: newSecrets(p.s.Events), seen: map[[2]uint64]bool{}, lineage: map[int]Descendant{}}
+	r := &run{p: p, o: o, secrets: newSecrets(p.s.Events), seen: map[ProcessKey]bool{}, lineage: map[int]Descendant{}}
 	r.prog = progressor{fn: o.Progress}
 	r.fired = make([]bool, len(p.s.Events))
 	r.matchFrom = make([]int, len(p.s.Events))
@@ -240,6 +240,7 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 		Grace:    time.Duration(r.p.graceMs) * time.Millisecond,
 		Deadline: time.Duration(r.p.cleanupMs) * time.Millisecond,
 		Since:    r.elapsed,
+		Observed: r.observed(),
 	})
 	for _, a := range r.res.Cleanup.SignalAttempts {
 		r.journalAt(time.Duration(a.ElapsedMs)*time.Millisecond, "cleanup_signal",
@@ -498,7 +499,7 @@ func (r *run) scan() int {
 			continue
 		}
 		owned++
-		key := [2]uint64{uint64(m.PID), m.StartTicks}
+		key := ProcessKey{PID: m.PID, StartTicks: m.StartTicks}
 		if r.seen[key] {
 			continue
 		}
@@ -515,6 +516,16 @@ func (r *run) scan() int {
 		}
 	}
 	return owned
+}
+
+// observed lists the processes scans saw carrying the token.
+func (r *run) observed() []ProcessKey {
+	keys := make([]ProcessKey, 0, len(r.seen))
+	for k := range r.seen {
+		keys = append(keys, k)
+	}
+	slices.SortFunc(keys, func(a, b ProcessKey) int { return a.PID - b.PID })
+	return keys
 }
 
 // recordExit notes the root's exit status.

@@ -447,7 +447,7 @@ func TestInvalidScenariosNameTheirFields(t *testing.T) {
 		{"resize without pty", Scenario{Executable: h, Events: []Event{{AtMs: ms(1), Action: ActionResize, Cols: 10, Rows: 10}}}, []any{"events", 0, "action"}},
 		{"unknown signal", Scenario{Executable: h, Events: []Event{{AtMs: ms(1), Action: ActionSignal, Signal: "SIGFOO"}}}, []any{"events", 0, "signal"}},
 		{"sensitive checkpoint", Scenario{Executable: h, Events: []Event{{AtMs: ms(1), Action: ActionCheckpoint, Sensitive: true}}}, []any{"events", 0, "sensitive"}},
-		{"grace not under deadline", Scenario{Executable: h, Cleanup: &Cleanup{GraceMs: 2000, DeadlineMs: 1000}}, []any{"cleanup", "grace_ms"}},
+		{"cleanup deadline over 60 s", Scenario{Executable: h, Cleanup: &Cleanup{DeadlineMs: 60_001}}, []any{"cleanup", "deadline_ms"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -476,5 +476,61 @@ func TestBareNameIsFoundInTheScenarioPATHAndTheEnvironmentIsExplicit(t *testing.
 	}
 	if r.Manifest.Executable.Format != "elf" || len(r.Manifest.Executable.SHA256) != 64 {
 		t.Fatalf("executable %+v", r.Manifest.Executable)
+	}
+}
+
+func TestOwnedProcessLeftAtTheDeadlineIsCleanupIncompleteEvenWhenCancelled(t *testing.T) {
+	// SIGTERM only (grace beyond the deadline) against a process that
+	// ignores it: cleanup must give up and say what is left.
+	ctx, cancel := context.WithCancel(context.Background())
+	time.AfterFunc(300*time.Millisecond, cancel)
+	_, err := Run(ctx, Scenario{Executable: helper(t), Args: []string{"ignore-term"},
+		Cleanup: &Cleanup{GraceMs: 10_000, DeadlineMs: 300}}, Options{})
+	e := typed(t, err, abi.CodeCleanupIncomplete)
+	r := partial(t, e)
+	t.Cleanup(func() { Reap(r.RunID, ReapOptions{Grace: time.Millisecond, Deadline: 5 * time.Second}) })
+	if kinds, _ := e.Details["remaining_resource_kinds"].([]string); !slices.Equal(kinds, []string{ResourceProcess}) {
+		t.Fatalf("remaining kinds %v", e.Details["remaining_resource_kinds"])
+	}
+	if r.Cleanup.Status != CleanupAliveAtDeadline || len(r.Cleanup.Remaining) != 1 || r.Cleanup.Remaining[0].PID != r.ProcessLineage.LauncherPID {
+		t.Fatalf("cleanup %+v", r.Cleanup)
+	}
+	if r.Termination.Reason != ReasonCancelled {
+		t.Fatalf("termination %+v", r.Termination)
+	}
+	if holders := tokenHolders(t, r.RunID); !slices.Equal(holders, []int{r.ProcessLineage.LauncherPID}) {
+		t.Fatalf("token holders %v, want the launcher only", holders)
+	}
+	for _, a := range r.Cleanup.SignalAttempts {
+		if a.Signal != "SIGTERM" {
+			t.Fatalf("sent %s although the grace outlasts the deadline", a.Signal)
+		}
+	}
+	if rep := Reap(r.RunID, ReapOptions{Grace: time.Millisecond, Deadline: 5 * time.Second}); rep.Status != CleanupQuiesced {
+		t.Fatalf("the survivor could not be reaped afterwards: %+v", rep)
+	}
+	assertNoSurvivors(t, r.RunID)
+}
+
+func TestProcessThatDropsItsTokenAfterBeingSeenIsReportedNotKilled(t *testing.T) {
+	_, err := Run(context.Background(), Scenario{Executable: helper(t), Args: []string{"exec-clean"},
+		Limits: &Limits{TimeoutMs: 800}}, Options{})
+	e := typed(t, err, abi.CodeCleanupIncomplete)
+	r := partial(t, e)
+	root := r.ProcessLineage.LauncherPID
+	t.Cleanup(func() { _ = syscall.Kill(root, syscall.SIGKILL) })
+	if !alive(root) {
+		t.Fatal("the process that dropped its token was killed")
+	}
+	if len(r.Cleanup.Remaining) != 1 || r.Cleanup.Remaining[0].PID != root || r.Cleanup.Remaining[0].Reason != "run-token-lost" {
+		t.Fatalf("remaining %+v", r.Cleanup.Remaining)
+	}
+	for _, a := range r.Cleanup.SignalAttempts {
+		if a.ID == root || slices.Contains(a.Members, root) {
+			t.Fatalf("signalled a process without the token: %+v", a)
+		}
+	}
+	if r.ExitCode != nil || r.ElapsedMs != nil {
+		t.Fatalf("exit observed for a live process: %v %v", r.ExitCode, r.ElapsedMs)
 	}
 }

@@ -27,7 +27,7 @@ func main() {
 		// Sleep until killed; print pid so tests can find it.
 		fmt.Printf("sleeping %d\n", os.Getpid())
 		sleepForever()
-	case "daemon":
+	case "daemon", "daemon-and-wait":
 		// Fork a child in a new session that starts the real daemon and
 		// exits, leaving an orphaned grandchild detached from rea's group
 		// (the double-fork + setsid idiom). The grandchild writes its pid to
@@ -43,6 +43,9 @@ func main() {
 			time.Sleep(10 * time.Millisecond)
 		}
 		fmt.Println("daemon started")
+		if os.Args[1] == "daemon-and-wait" {
+			sleepForever()
+		}
 	case "daemon-middle":
 		cmd := exec.Command(os.Args[0], "daemon-child", args[0])
 		must(cmd.Start())
@@ -109,6 +112,12 @@ func main() {
 			fmt.Printf("echo:%s\n", sc.Text())
 		}
 		fmt.Println("eof")
+	case "exec-clean":
+		// After a pause, replace this program with "sleep" under an
+		// environment without the run token (same pid, same start time).
+		fmt.Println("about to exec")
+		time.Sleep(400 * time.Millisecond)
+		must(syscall.Exec(os.Args[0], []string{os.Args[0], "sleep"}, []string{"CLEAN=1"}))
 	case "silent":
 		sleepForever()
 	case "forks":
