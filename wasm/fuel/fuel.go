@@ -107,7 +107,6 @@ type section struct {
 
 // module is what the instrumenter needs to know about its input.
 type module struct {
-	bin            []byte
 	sections       []section
 	importedFuncs  int
 	importedGlobal int
@@ -116,13 +115,18 @@ type module struct {
 	memories       int // imported and defined
 	memory0Is64    bool
 	exportKind     map[string]byte
+	fuelExportAt   int // offset of an existing GlobalName export, or -1
 }
 
 // header is the magic number and binary format version 1.
 const header = "\x00asm\x01\x00\x00\x00"
 
-// parse splits the module into sections, checks their order and reads the
-// import, function, global and export sections.
+// parse splits the module into sections, checks their order, and reads
+// every section far enough to learn what Instrument needs (imports, counts
+// of functions, globals and memories, exports) and to bound every count in
+// it, so nothing that passes parse can make wazero's decoder allocate more
+// than the module's size suggests. Instruction decoding is left to
+// Instrument.
 func parse(bin []byte) (*module, error) {
 	if len(bin) < len(header) {
 		return nil, errorf(ErrMalformed, 0, "%d bytes is too short for a module header", len(bin))
@@ -132,7 +136,7 @@ func parse(bin []byte) (*module, error) {
 			return nil, errorf(ErrMalformed, i, "not a WebAssembly binary module (want magic \\0asm and version 1)")
 		}
 	}
-	m := &module{bin: bin, exportKind: map[string]byte{}}
+	m := &module{exportKind: map[string]byte{}, fuelExportAt: -1}
 	r := &reader{b: bin, pos: len(header)}
 	lastRank := 0
 	for !r.eof() {
@@ -187,6 +191,8 @@ func parse(bin []byte) (*module, error) {
 			err = m.readExports(sr)
 		case secMemory:
 			err = m.readMemories(sr)
+		case secCode:
+			err = m.readCodeLocals(sr)
 		default:
 			sr.pos = len(body)
 		}
@@ -285,6 +291,9 @@ func (m *module) readExports(r *reader) error {
 			return errorf(ErrMalformed, at, "export name %q is used twice", name)
 		}
 		m.exportKind[name] = kind
+		if name == GlobalName {
+			m.fuelExportAt = at
+		}
 	}
 	return nil
 }
@@ -383,7 +392,9 @@ func readRefType(r *reader) error {
 }
 
 // Metered reports whether module already exports GlobalName as a global, that
-// is whether it was instrumented before. It does not decode function bodies.
+// is whether it was instrumented before. It checks the module's structure
+// and every declared count (a cheap guard to run before handing a
+// user-supplied module to wazero) but does not decode instructions.
 func Metered(module []byte) (bool, error) {
 	m, err := parse(module)
 	if err != nil {
@@ -412,9 +423,11 @@ func Instrument(module []byte) ([]byte, error) {
 	}
 	if kind, ok := m.exportKind[GlobalName]; ok {
 		if kind == 0x03 {
-			return nil, &Error{Kind: ErrAlreadyMetered, Func: -1, Reason: "it already exports the global " + GlobalName}
+			return nil, &Error{Kind: ErrAlreadyMetered, Func: -1, Offset: m.fuelExportAt,
+				Reason: "it already exports the global " + GlobalName + "; run it as it is"}
 		}
-		return nil, &Error{Kind: ErrUnsupported, Func: -1, Reason: "it exports a non-global named " + GlobalName + "; rename that export"}
+		return nil, &Error{Kind: ErrUnsupported, Func: -1, Offset: m.fuelExportAt,
+			Reason: "it exports a non-global named " + GlobalName + "; rename that export"}
 	}
 	total := uint64(m.importedGlobal) + uint64(m.definedGlobals)
 	if total >= math.MaxUint32 {

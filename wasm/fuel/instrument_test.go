@@ -289,6 +289,16 @@ func TestMalformedModulesAreRefused(t *testing.T) {
 		{"duplicate export", wasmModule(sec(1, vec(voidType())), sec(3, vec([]byte{0x00})),
 			sec(7, vec(cat(str("a"), []byte{0x00, 0x00}), cat(str("a"), []byte{0x00, 0x00}))), sec(10, vec(fn(noLocals())))), true},
 		{"custom section name past end", wasmModule(sec(0, []byte{0x05, 'a'})), true},
+		// Counts wazero would allocate from before noticing the bytes are
+		// missing: refusing them protects the host from user modules.
+		{"forged locals count", wasmModule(sec(1, vec(voidType())), sec(3, vec([]byte{0x00})),
+			sec(10, vec(fn([]byte{0x01, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x7f})))), true},
+		{"forged param count", wasmModule(sec(1, []byte{0x01, 0x60, 0xff, 0xff, 0xff, 0xff, 0x0f, 0x00})), true},
+		{"forged data length", wasmModule(sec(5, vec([]byte{0x00, 0x01})),
+			sec(11, vec(cat([]byte{0x01, 0xff, 0xff, 0xff, 0xff, 0x0f}, []byte("x"))))), true},
+		{"forged element count", wasmModule(sec(9, vec([]byte{0x01, 0x00, 0xff, 0xff, 0xff, 0xff, 0x0f}))), true},
+		{"forged local-names count", wasmModule(sec(0, str("name"), []byte{0x02, 0x05, 0xff, 0xff, 0xff, 0xff, 0x0f})), true},
+		{"name subsection with trailing bytes", wasmModule(sec(0, str("name"), []byte{0x00, 0x03, 0x01, 'm', 0x00})), true},
 		{"code without function section", wasmModule(sec(1, vec(voidType())), sec(10, vec(fn(noLocals())))), false},
 		{"function without code", wasmModule(sec(1, vec(voidType())), sec(3, vec([]byte{0x00}))), false},
 		{"body missing end", wasmModule(sec(1, vec(voidType())), sec(3, vec([]byte{0x00})), sec(10, vec([]byte{0x02, 0x00, 0x01}))), false},

@@ -1,5 +1,7 @@
 package fuel
 
+import "fmt"
+
 // The readers below walk sections the instrumenter copies unchanged. They
 // exist to refuse malformed input early and, above all, to bound every
 // declared count by the bytes that follow it: wazero's decoder allocates
@@ -269,6 +271,47 @@ func readNameMap(r *reader) error {
 		}
 		if _, err := r.name(); err != nil {
 			return err
+		}
+	}
+	return nil
+}
+
+// readCodeLocals walks the code section's bodies and bounds each one's
+// declared locals; instructions are decoded later, by Instrument.
+func (m *module) readCodeLocals(r *reader) error {
+	n, err := r.count(2)
+	if err != nil {
+		return err
+	}
+	for i := 0; i < n; i++ {
+		size, err := r.u32()
+		if err != nil {
+			return err
+		}
+		bodyAt := r.off()
+		code, err := r.bytes(int(size))
+		if err != nil {
+			return err
+		}
+		br := &reader{b: code, base: bodyAt}
+		groups, err := br.count(2)
+		if err != nil {
+			return err
+		}
+		var locals uint64
+		for j := 0; j < groups; j++ {
+			at := br.off()
+			k, err := br.u32()
+			if err != nil {
+				return err
+			}
+			if locals += uint64(k); locals > maxLocals {
+				return &Error{Kind: ErrUnsupported, Func: m.importedFuncs + i, Offset: at,
+					Reason: fmt.Sprintf("function declares more than %d locals", maxLocals)}
+			}
+			if err := readValType(br); err != nil {
+				return err
+			}
 		}
 	}
 	return nil
