@@ -19,7 +19,10 @@ const (
 	SourceExport     = "export"
 	SourceStub       = "stub"
 	SourceCallTarget = "call-target"
-	SourceImport     = "import"
+	// SourceAddressTaken is code whose address an instruction loads (a
+	// function pointer, such as main handed to __libc_start_main).
+	SourceAddressTaken = "address-taken"
+	SourceImport       = "import"
 )
 
 // Procedure is one function the inventory knows of.
@@ -96,6 +99,9 @@ type Analysis struct {
 
 	byName map[string][]int
 	dec    *decoder
+	// jumps are the unconditional direct jumps of the sweep; those that
+	// land on another procedure's entry become tail-jump edges.
+	jumps []CallEdge
 }
 
 // Analyze sweeps every code section once (linear sweep, as objdump does),
@@ -154,10 +160,35 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	if f.Entry != nil && f.isCode(*f.Entry) {
 		add(*f.Entry, "entry", SourceEntry, KindFunction, 0)
 	}
+	// Symbols with sizes bound functions; a call or address into the middle
+	// of one (a PIC thunk's call-next, a label) is not another procedure.
+	var sized []Procedure
+	for _, p := range procs {
+		if p.Size > 0 {
+			sized = append(sized, *p)
+		}
+	}
+	sort.Slice(sized, func(i, j int) bool { return sized[i].Address < sized[j].Address })
+	insideSized := func(addr Addr) bool {
+		i := sort.Search(len(sized), func(i int) bool { return sized[i].Address >= addr })
+		if i < len(sized) && sized[i].Address == addr {
+			return false
+		}
+		for j := i - 1; j >= 0 && j >= i-8; j-- {
+			if addr > sized[j].Address && addr < sized[j].End() {
+				return true
+			}
+		}
+		return false
+	}
 	slotProcs := map[Addr]bool{}
 	if derr != nil {
 		a.Limitations = append(a.Limitations, derr.Error()+"; procedures come from symbols only and no call edges, references or disassembly are available")
-	} else if err := a.sweep(opt, func(addr Addr) { add(addr, "", SourceCallTarget, KindFunction, 0) }, slotProcs); err != nil {
+	} else if err := a.sweep(opt, func(addr Addr, source string) {
+		if !insideSized(addr) {
+			add(addr, "", source, KindFunction, 0)
+		}
+	}, slotProcs); err != nil {
 		return nil, err
 	}
 	for slot := range slotProcs {
@@ -171,7 +202,8 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	}
 	sort.Slice(a.Procedures, func(i, j int) bool { return a.Procedures[i].Address < a.Procedures[j].Address })
 	a.sizeProcedures()
-	a.Calls = a.attribute(a.Calls)
+	a.Calls = a.attribute(append(a.Calls, a.tailJumps()...))
+	a.jumps = nil
 	for i := range a.References {
 		if p := a.Containing(a.References[i].From); p != nil {
 			pa := p.Address
@@ -212,8 +244,10 @@ func rank(source string) int {
 		return 3
 	case SourceEntry:
 		return 4
+	case SourceCallTarget:
+		return 5
 	}
-	return 5
+	return 6
 }
 
 func contains(ss []string, s string) bool {
@@ -250,7 +284,7 @@ func (f *File) codeSections() []*Section {
 }
 
 // sweep decodes every code section once.
-func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr), slotProcs map[Addr]bool) error {
+func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProcs map[Addr]bool) error {
 	f := a.File
 	budget := f.limits.MaxCodeBytes
 	var total int64
@@ -276,9 +310,11 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr), slotProcs map[Ad
 			switch in.flow {
 			case FlowCall:
 				if f.isCode(in.target) {
-					target(in.target)
+					target(in.target, SourceCallTarget)
 					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: "call"})
 				}
+			case FlowJump:
+				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: "tail-jump"})
 			case FlowIndirectCall, FlowIndirectJump:
 				if _, ok := f.slots[in.mem]; ok && in.memKind == RefRead {
 					slotProcs[in.mem] = true
@@ -286,6 +322,9 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr), slotProcs map[Ad
 						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: "import"})
 					}
 				}
+			}
+			if in.memKind == RefAddress && in.flow == FlowNext && f.isCode(in.mem) {
+				target(in.mem, SourceAddressTaken)
 			}
 			if opt.References {
 				switch in.flow {
@@ -305,6 +344,21 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr), slotProcs map[Ad
 		}
 	}
 	return nil
+}
+
+// tailJumps keeps the jumps that leave their procedure for another's entry.
+func (a *Analysis) tailJumps() []CallEdge {
+	var out []CallEdge
+	for _, j := range a.jumps {
+		i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address >= j.Callee })
+		if i == len(a.Procedures) || a.Procedures[i].Address != j.Callee {
+			continue
+		}
+		if from := a.Containing(j.Site); from != nil && from.Address != j.Callee {
+			out = append(out, j)
+		}
+	}
+	return out
 }
 
 // sizeProcedures gives procedures without a symbol size the distance to the

@@ -37,7 +37,8 @@ func fixtureDir(t testing.TB) string {
 	return fixtures.dir
 }
 
-func buildOnce(t testing.TB, name string, build func(out string) error) string {
+// BuildOnce builds a named fixture at most once per test binary.
+func BuildOnce(t testing.TB, name string, build func(out string) error) string {
 	t.Helper()
 	dir := fixtureDir(t)
 	out := filepath.Join(dir, name)
@@ -56,6 +57,7 @@ func buildOnce(t testing.TB, name string, build func(out string) error) string {
 	return out
 }
 
+// Run runs a build tool and reports its output on failure.
 func Run(dir string, env []string, name string, args ...string) error {
 	cmd := exec.Command(name, args...)
 	cmd.Dir = dir
@@ -66,6 +68,7 @@ func Run(dir string, env []string, name string, args ...string) error {
 	return nil
 }
 
+// Testdata is the path of a file in testdata/native.
 func Testdata(t testing.TB, name string) string {
 	return filepath.Join(wasmtest.RepoRoot(t), "testdata", "native", name)
 }
@@ -79,7 +82,7 @@ var (
 // ChainELF is chain.c compiled with gcc; variant is hardened, plain or
 // stripped (hardened, then strip).
 func ChainELF(t testing.TB, variant string) string {
-	return buildOnce(t, "chain-"+variant, func(out string) error {
+	return BuildOnce(t, "chain-"+variant, func(out string) error {
 		flags := HardenedFlags
 		if variant == "plain" {
 			flags = PlainFlags
@@ -101,7 +104,7 @@ const GeneratedFunctions = 1205
 // GeneratedELF is a program of GeneratedFunctions functions, each with
 // its own string, for paging boundaries at 500 and 1,000.
 func GeneratedELF(t testing.TB) string {
-	return buildOnce(t, "generated", func(out string) error {
+	return BuildOnce(t, "generated", func(out string) error {
 		var b strings.Builder
 		b.WriteString("#include <stdio.h>\n")
 		for i := GeneratedFunctions - 1; i >= 0; i-- {
@@ -122,7 +125,7 @@ func GeneratedELF(t testing.TB) string {
 
 // GoBinary cross-compiles hello.go; no cross toolchain is needed.
 func GoBinary(t testing.TB, goos, goarch string) string {
-	return buildOnce(t, "hello-"+goos+"-"+goarch, func(out string) error {
+	return BuildOnce(t, "hello-"+goos+"-"+goarch, func(out string) error {
 		return Run(filepath.Dir(Testdata(t, "hello.go")), []string{"GOOS=" + goos, "GOARCH=" + goarch, "CGO_ENABLED=0", "GOFLAGS=-trimpath"},
 			"go", "build", "-o", out, "hello.go")
 	})
