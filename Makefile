@@ -9,7 +9,7 @@ MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)
 GOFLAGS_REPRO := -trimpath -buildvcs=false
 FUZZTIME  ?= 30s
 
-.PHONY: all modules rea test unit fuzz bench clean docs
+.PHONY: all modules rea test fuzz bench repro interop clean
 
 all: modules rea
 	@$(BIN) modules warm
@@ -29,10 +29,12 @@ rea:
 	$(GO) build $(GOFLAGS_REPRO) -o $(BIN) ./cmd/rea
 
 # The test command of README and .ci/run: build once, then every Go test
-# (unit tests and end-to-end tests that drive bin/rea), then short fuzz runs.
+# (unit tests and end-to-end tests that drive bin/rea), short fuzz runs, and
+# black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 test: all
 	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) $(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=5s ./scripts/fuzz.sh
+	REA_BIN=$(abspath $(BIN)) ./scripts/interop/run.sh
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
@@ -44,3 +46,12 @@ clean:
 	rm -rf bin build $(EMBED)/*.wasm
 
 FORCE:
+
+# Build the modules again at another path with an empty build cache and
+# compare digests (reproducible builds).
+repro:
+	./scripts/repro.sh
+
+# Black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
+interop: all
+	REA_BIN=$(abspath $(BIN)) ./scripts/interop/run.sh

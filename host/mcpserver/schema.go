@@ -69,23 +69,24 @@ func withID(s Schema) Schema {
 // evidenceOutputSchema describes an Evidence v2 record, the result of every
 // evidence-producing tool.
 func evidenceOutputSchema() Schema {
+	anyValue := Schema{"anyOf": []Schema{{"type": "object"}, {"type": "array"}, {"type": "string"}, {"type": "number"}, {"type": "boolean"}, {"type": "null"}}}
 	return withID(Schema{
 		"type":        "object",
 		"description": "A complete Evidence v2 record. Read normalized_result for the operation's result and evidence_id for its identity.",
 		"properties": map[string]Schema{
 			"schema_version":    {"type": "integer", "enum": []int{2}},
 			"evidence_id":       {"type": "string", "pattern": "^ev_[0-9a-f]{64}$"},
-			"subject":           {"type": []string{"object", "null"}},
+			"subject":           nullable("object"),
 			"provider":          {"type": "object"},
-			"analysis_profile":  {"type": []string{"object", "null"}},
+			"analysis_profile":  nullable("object"),
 			"predicate_type":    {"type": "string"},
 			"operation":         {"type": "string"},
 			"parameters":        {"type": "object"},
-			"raw_result":        {"type": []string{"object", "array", "string", "number", "integer", "boolean", "null"}},
-			"normalized_result": {"type": []string{"object", "array", "string", "number", "integer", "boolean", "null"}},
+			"raw_result":        anyValue,
+			"normalized_result": anyValue,
 			"confidence":        {"type": "string", "enum": []string{"observed", "derived", "inferred"}},
 			"authority":         {"type": "string"},
-			"environment":       {"type": []string{"object", "null"}},
+			"environment":       nullable("object"),
 			"limitations":       {"type": "array", "items": Schema{"type": "string"}},
 			"locations":         {"type": "array", "items": Schema{"type": "object"}},
 			"evidence_links":    {"type": "array", "items": Schema{"type": "string"}},
@@ -108,9 +109,18 @@ func result(description string, props map[string]Schema) Schema {
 	return withID(Schema{"type": "object", "description": description, "properties": props, "required": required})
 }
 
+// typed is an output property of one type, or of several as anyOf
+// branches: single-type branches map onto every client's schema dialect.
 func typed(types ...string) Schema {
 	if len(types) == 1 {
 		return Schema{"type": types[0]}
 	}
-	return Schema{"type": types}
+	branches := make([]Schema, len(types))
+	for i, t := range types {
+		branches[i] = Schema{"type": t}
+	}
+	return Schema{"anyOf": branches}
 }
+
+// nullable is an output property that is t or null.
+func nullable(t string) Schema { return typed(t, "null") }

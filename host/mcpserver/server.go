@@ -64,7 +64,7 @@ func New(a *app.App, opts Options) (*Server, error) {
 	s.mcp = mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "rea — reverse engineer anything", Version: opts.Version},
 		&mcp.ServerOptions{
 			Instructions: instructions,
-			Logger:       s.log,
+			Logger:       slog.New(atLeast{s.log.Handler(), slog.LevelWarn}),
 			Capabilities: &mcp.ServerCapabilities{
 				Tools:       &mcp.ToolCapabilities{ListChanged: false},
 				Prompts:     &mcp.PromptCapabilities{ListChanged: true},
@@ -325,3 +325,19 @@ func asError(err error) *abi.Error {
 	}
 	return abi.Errorf(abi.CodeInternal, "%v", err)
 }
+
+// atLeast passes records of at least min to h: the SDK's own lifecycle
+// messages are not worth an agent's stderr at info level.
+type atLeast struct {
+	h   slog.Handler
+	min slog.Level
+}
+
+func (a atLeast) Enabled(ctx context.Context, l slog.Level) bool {
+	return l >= a.min && a.h.Enabled(ctx, l)
+}
+func (a atLeast) Handle(ctx context.Context, r slog.Record) error { return a.h.Handle(ctx, r) }
+func (a atLeast) WithAttrs(attrs []slog.Attr) slog.Handler {
+	return atLeast{a.h.WithAttrs(attrs), a.min}
+}
+func (a atLeast) WithGroup(name string) slog.Handler { return atLeast{a.h.WithGroup(name), a.min} }

@@ -1,0 +1,24 @@
+#!/usr/bin/env bash
+# make interop: install the third-party peers (pinned in package.json) and
+# run them against bin/rea: the TypeScript SDK client with Ajv validation,
+# then the MCP Inspector CLI.
+set -euo pipefail
+here=$(cd "$(dirname "$0")" && pwd)
+root=$(cd "$here/../.." && pwd)
+rea=${REA_BIN:-$root/bin/rea}
+work=$root/build/interop
+mkdir -p "$work"
+cp "$here/package.json" "$here/check.mjs" "$work/"
+cd "$work"
+if [ ! -d node_modules/@modelcontextprotocol/sdk ] || [ package.json -nt node_modules ]; then
+	npm install --no-audit --no-fund --loglevel=error >/dev/null
+	touch node_modules
+fi
+node check.mjs "$rea" "$root/testdata/artifact/app.asar"
+# The Inspector CLI lists tools and calls one, as a person debugging would.
+REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/list --strict > inspector-tools.json 2> inspector-lint.txt
+# --strict lints every schema for portability; warnings are printed, errors fail.
+cat inspector-lint.txt >&2
+node -e 'const t=require("./inspector-tools.json").tools; if(!t||!t.length){process.exit(1)}; console.log("inspector: "+t.length+" tools")'
+REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/call --tool-name binary_session > inspector-call.json
+node -e 'const r=require("./inspector-call.json"); if(r.isError||!r.structuredContent){console.error(JSON.stringify(r).slice(0,500));process.exit(1)}; console.log("inspector: binary_session ok")'
