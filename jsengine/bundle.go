@@ -3,6 +3,7 @@ package jsengine
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"hash"
 	"reflect"
 	"sort"
 	"strconv"
@@ -82,6 +83,7 @@ type bundleFinder struct {
 	mods         []BundledModule
 	esbuildNames map[string]string // require_x binding → module key
 	pendingName  string
+	fp           *fingerprinter
 }
 
 func (f *bundleFinder) Leave(ast.Node) {}
@@ -232,7 +234,12 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 	pf := f.m.pf
 	a, b := pf.offset(fn.Idx0()), pf.offset(fn.Idx1())
 	sum := sha256.Sum256([]byte(pf.generated[a:b]))
-	fp := &fingerprinter{budget: maxFingerprintNodes}
+	fp := f.fp
+	if fp == nil {
+		fp = &fingerprinter{h: sha256.New()}
+		f.fp = fp
+	}
+	fp.reset()
 	var params *ast.ParameterList
 	var body ast.Node
 	switch x := fn.(type) {
@@ -243,8 +250,7 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 	}
 	fp.buf = append(fp.buf, "params:"+strconv.Itoa(paramCount(params))+";"...)
 	walk(fp, body)
-	fpSum := sha256.Sum256(fp.buf)
-	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fpSum[:]),
+	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fp.sum()),
 		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
 	reqName := ""
 	if requireParam >= 0 && params != nil && len(params.List) > requireParam {
@@ -303,8 +309,28 @@ func (r *requireCollector) Enter(n ast.Node) bool {
 // member names, but not identifier names, so renaming variables (minifiers,
 // rebuilds) keeps the fingerprint.
 type fingerprinter struct {
+	h      hash.Hash
 	budget int
-	buf    []byte // the serialised shape, hashed once at the end
+	buf    []byte // the serialised shape, hashed in 4 KiB batches
+}
+
+func (f *fingerprinter) reset() {
+	f.h.Reset()
+	f.buf = f.buf[:0]
+	f.budget = maxFingerprintNodes
+}
+
+func (f *fingerprinter) flush() {
+	if len(f.buf) >= 4096 {
+		f.h.Write(f.buf)
+		f.buf = f.buf[:0]
+	}
+}
+
+func (f *fingerprinter) sum() []byte {
+	f.h.Write(f.buf)
+	f.buf = f.buf[:0]
+	return f.h.Sum(nil)
 }
 
 func (f *fingerprinter) Enter(n ast.Node) bool {
@@ -357,10 +383,14 @@ func (f *fingerprinter) Enter(n ast.Node) bool {
 		}
 	}
 	f.buf = b
+	f.flush()
 	return true
 }
 
-func (f *fingerprinter) Leave(ast.Node) { f.buf = append(f.buf, ')') }
+func (f *fingerprinter) Leave(ast.Node) {
+	f.buf = append(f.buf, ')')
+	f.flush()
+}
 
 // tableFor returns the module-key table shared by all webpack tables of m
 // (a main bundle and its chunks resolve keys in one namespace).

@@ -590,7 +590,7 @@ func (a *analyzer) senderValidated(x ast.Expression) *bool {
 	if v.kind != kFunction {
 		return nil
 	}
-	ok := checksSender(v.fn.mod.pf.text(v.fn.node, 1<<20))
+	ok := checksSender(v.fn.mod.pf.raw(v.fn.node))
 	if !ok {
 		// One level of helpers: ipcMain.handle(ch, (e) => { assertTrusted(e); … })
 		c := &calleeCollector{}
@@ -601,7 +601,7 @@ func (a *analyzer) senderValidated(x ast.Expression) *bool {
 		}
 		for _, callee := range c.callees {
 			hv := a.e.evaluate(v.fn.mod, scope, callee)
-			if hv.kind == kFunction && hv.fn.node != v.fn.node && checksSender(hv.fn.mod.pf.text(hv.fn.node, 1<<20)) {
+			if hv.kind == kFunction && hv.fn.node != v.fn.node && checksSender(hv.fn.mod.pf.raw(hv.fn.node)) {
 				ok = true
 				break
 			}

@@ -214,12 +214,24 @@ func (pf *parsedFile) text(n ast.Node, max int) string {
 	if b < a {
 		b = a
 	}
+	if b-a > 4*max+16 {
+		b = a + 4*max + 16 // only the start is ever shown
+	}
 	s := pf.generated[a:b]
 	s = strings.Join(strings.Fields(s), " ")
 	if len(s) > max {
 		s = truncateUTF8(s, max) + "…"
 	}
 	return s
+}
+
+// raw returns the generated source of a node as is.
+func (pf *parsedFile) raw(n ast.Node) string {
+	a, b := pf.offset(n.Idx0()), pf.offset(n.Idx1())
+	if b < a {
+		return ""
+	}
+	return pf.generated[a:b]
 }
 
 // snippet returns the original line at loc, trimmed and bounded.

@@ -37,7 +37,7 @@ type assignment struct {
 }
 
 func newScope(parent *scope, mod *moduleInfo) *scope {
-	return &scope{parent: parent, vars: map[string]*binding{}, mod: mod}
+	return &scope{parent: parent, mod: mod} // vars allocated on first declaration
 }
 
 func (s *scope) lookup(name string) *binding {
@@ -52,6 +52,9 @@ func (s *scope) lookup(name string) *binding {
 func (s *scope) declare(name string, b *binding) {
 	b.name = name
 	b.scope = s
+	if s.vars == nil {
+		s.vars = make(map[string]*binding, 4)
+	}
 	if _, exists := s.vars[name]; exists {
 		// A redeclaration (var twice, or a function and a var): keep the
 		// first; later assignments are still collected.
