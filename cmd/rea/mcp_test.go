@@ -456,3 +456,59 @@ func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
 		t.Fatalf("tampered bundle: exit %d %s", r.code, r.stdout)
 	}
 }
+
+func TestToolFamiliesScopeTheCatalog(t *testing.T) {
+	c := startMCP(t, "REA_MCP_TOOL_FAMILIES=artifact")
+	res, err := c.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Tools) == 0 {
+		t.Fatal("no tools in the artifact family")
+	}
+	for _, tool := range res.Tools {
+		if tool.Name != "inspect_artifact" && tool.Name != "extract_artifact" {
+			t.Errorf("%s listed outside the artifact family", tool.Name)
+		}
+	}
+}
+
+func TestBadStartupSettingsAreConfigurationErrors(t *testing.T) {
+	for _, env := range []string{"REA_MCP_TOOL_FAMILIES=artifact,bogus", "REA_MCP_MAX_RESPONSE_BYTES=1000", "REA_MCP_INPUT_SCHEMA_PROFILE=tiny"} {
+		r := rea(t, "", []string{env}, "mcp")
+		name := strings.SplitN(env, "=", 2)[0]
+		if r.code != 1 || !strings.Contains(r.stderr, "configuration_invalid") || !strings.Contains(r.stderr, name) {
+			t.Errorf("%s: want exit 1 with configuration_invalid naming the variable, got %d %q", env, r.code, r.stderr)
+		}
+		if r.stdout != "" {
+			t.Errorf("%s: nothing but protocol may reach stdout, got %q", env, r.stdout)
+		}
+	}
+}
+
+func TestCompactProfileKeepsEveryInputSchemaWithinBudget(t *testing.T) {
+	c := startMCP(t, "REA_MCP_INPUT_SCHEMA_PROFILE=compact")
+	res, err := c.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, tool := range res.Tools {
+		b, _ := json.Marshal(tool.InputSchema)
+		if len(b) > 13312 {
+			t.Errorf("%s: compact input schema is %d bytes", tool.Name, len(b))
+		}
+		var s map[string]any
+		_ = json.Unmarshal(b, &s)
+		props, _ := s["properties"].(map[string]any)
+		for name, p := range props {
+			if _, ok := p.(map[string]any)["description"]; ok {
+				t.Errorf("%s.%s: compact schema keeps a nested description", tool.Name, name)
+			}
+		}
+	}
+	// Validation stays canonical: a malformed call is still refused.
+	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "node_limit": 0}))
+	if e["code"] != "invalid_request" {
+		t.Fatalf("compact profile weakened validation: %v", e)
+	}
+}
