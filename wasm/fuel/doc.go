@@ -39,8 +39,18 @@
 // needed because the check is a plain read-modify-write: a store that lands
 // between the guest's load and store is overwritten by the guest's
 // decremented value. The window is three instructions, so in practice the
-// first store lands (measured: under 2.5 ms, usually under 0.2 ms, with the
-// host collecting garbage every 3 ms).
+// first store lands: on a loaded 2-core machine, with the host forcing a
+// garbage collection every 3 ms, guests stopped within 15 ms of the first
+// store and usually within 1 ms.
+//
+// What it costs. Each check is one load, a subtract, a store, an and, a
+// compare and a branch that is not taken. On Go guests under wazero's
+// compiler the measured overhead is a few percent (BenchmarkMeteredVsUnmetered:
+// sha256 over 16 MiB +2 %, a sieve plus recursive Fibonacci +4 %, pooled
+// over five runs of 6–8 iterations; single runs vary by ±15 % on a shared
+// 2-core machine). Code
+// grows by 40 bytes per function and loop, about 1.6 % on a 14 MB
+// esbuild+goja module.
 //
 // Why the check also yields. Go cannot preempt a goroutine while it runs
 // code wazero compiled. A guest that loops without calling the host would
