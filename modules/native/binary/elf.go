@@ -78,16 +78,20 @@ func (f *File) openELF(r io.ReaderAt, size int64) error {
 			continue
 		}
 		alloc := s.Flags&elf.SHF_ALLOC != 0
-		fileSize := int64(s.Size)
+		fileSize := int64(s.FileSize) // compressed sections hold fewer bytes than Size
 		if s.Type == elf.SHT_NOBITS {
 			fileSize = 0
 		}
-		if fileSize > 0 && (s.Offset > uint64(size) || s.Offset+s.Size > uint64(size) || s.Offset+s.Size < s.Offset) {
-			return malformed("section %q claims bytes %d..%d past the end of the %d-byte file", s.Name, s.Offset, s.Offset+s.Size, size).WithDetail("section", s.Name)
+		if fileSize > 0 && (s.Offset > uint64(size) || s.Offset+s.FileSize > uint64(size) || s.Offset+s.FileSize < s.Offset) {
+			return malformed("section %q claims bytes %d..%d past the end of the %d-byte file", s.Name, s.Offset, s.Offset+s.FileSize, size).WithDetail("section", s.Name)
+		}
+		kind := strings.TrimPrefix(s.Type.String(), "SHT_")
+		if s.Flags&elf.SHF_COMPRESSED != 0 {
+			kind += ",compressed"
 		}
 		f.Sections = append(f.Sections, Section{Name: s.Name, Address: Addr(s.Addr), Size: s.Size, FileOffset: int64(s.Offset), FileSize: fileSize,
 			Permissions: perms(alloc, s.Flags&elf.SHF_WRITE != 0, s.Flags&elf.SHF_EXECINSTR != 0),
-			Kind:        strings.TrimPrefix(s.Type.String(), "SHT_"), Loaded: alloc && s.Addr != 0 || alloc && ef.Type == elf.ET_DYN,
+			Kind:        kind, Loaded: alloc && s.Addr != 0 || alloc && ef.Type == elf.ET_DYN,
 			Code: alloc && s.Flags&elf.SHF_EXECINSTR != 0})
 	}
 	for _, p := range ef.Progs {

@@ -127,11 +127,16 @@ func (f *File) openPE(r io.ReaderAt, size int64) error {
 		}
 		f.Symbols = append(f.Symbols, Symbol{Name: s.Name, Address: sec.Address + Addr(s.Value), Kind: kind, Binding: bind, Table: "coff", Defined: true})
 	}
-	libs, _ := pf.ImportedLibraries()
-	f.Libraries = libs
 	if len(dirs) > peDirImport {
 		if err := f.peImports(dirs[peDirImport], is64); err != nil {
 			return err
+		}
+	}
+	seen := map[string]bool{}
+	for _, im := range f.Imports {
+		if im.Library != "" && !seen[im.Library] {
+			seen[im.Library] = true
+			f.Libraries = append(f.Libraries, im.Library)
 		}
 	}
 	if len(dirs) > peDirExport {

@@ -133,3 +133,27 @@ func (a *Analysis) StringAt(addr Addr) *String {
 	}
 	return nil
 }
+
+// MaxFullValueBytes bounds FullValue, so one giant run (Go packs all its
+// string literals into one) cannot be materialised whole.
+const MaxFullValueBytes = 1 << 20
+
+// FullValue reads a string's whole value (up to MaxFullValueBytes) when
+// the entry carries a truncated one; searches match against it.
+func (a *Analysis) FullValue(s String) (string, error) {
+	if !s.Truncated {
+		return s.Value, nil
+	}
+	b, err := a.File.ReadAt(s.Address, min(s.ByteLength, MaxFullValueBytes))
+	if err != nil {
+		return "", err
+	}
+	if s.Encoding == EncodingUTF16LE {
+		units := make([]uint16, len(b)/2)
+		for i := range units {
+			units[i] = uint16(b[2*i]) | uint16(b[2*i+1])<<8
+		}
+		return string(utf16.Decode(units)), nil
+	}
+	return string(b), nil
+}

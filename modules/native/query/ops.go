@@ -140,7 +140,11 @@ func stringsPage(a *binary.Analysis, p Params) (*Strings, error) {
 	if keep != nil {
 		var hits []binary.String
 		for _, s := range all {
-			if keep(s.Value) {
+			v, err := a.FullValue(s)
+			if err != nil {
+				return nil, err
+			}
+			if keep(v) {
 				hits = append(hits, s)
 			}
 		}
