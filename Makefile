@@ -9,7 +9,7 @@ MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)
 GOFLAGS_REPRO := -trimpath -buildvcs=false
 FUZZTIME  ?= 30s
 
-.PHONY: all modules rea test fuzz bench repro interop clean
+.PHONY: all modules rea test fuzz bench repro interop docs clean
 
 all: modules rea
 	@$(BIN) modules warm
@@ -55,3 +55,7 @@ repro:
 # Black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 interop: all
 	REA_BIN=$(abspath $(BIN)) ./scripts/interop/run.sh
+
+# The generated product catalog for this exact source revision (not committed).
+docs: rea
+	$(BIN) catalog --output docs/product-catalog.json --source-revision "$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet 2>/dev/null || echo -dirty)"
