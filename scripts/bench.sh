@@ -24,5 +24,6 @@ function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 
 /^BenchmarkCompileLargestModule/ { c = metric($0, "cached-compile-s"); k = metric($0, "cold-compile-s"); printf "largest module compile: cached %s s (target <= 0.5 s, ratio %.2f), cold %s s\n", c, c/0.5, k }
 /^BenchmarkMCPStartToFirstToolsList/ { m = metric($0, "p50-ms"); printf "MCP start to first tools/list: median %s ms (target <= 100 ms, ratio %.2f)\n", m, m/100 }
 /^BenchmarkMCPSequentialSmallCalls/ { printf "MCP 100 sequential small calls: p50 %s ms, p99 %s ms\n", metric($0, "p50-ms"), metric($0, "p99-ms") }
-/^BenchmarkMeteredVsUnmetered/ { o = metric($0, "overhead-%"); if (o != "") printf "fuel metering overhead: %s %% (target <= 30 %%)\n", o }
+/^BenchmarkMeteredVsUnmetered/ { r = metric($0, "metered/unmetered"); if (r != "") printf "fuel metering overhead %s: %+.0f %% (target <= 30 %%)\n", $1, (r-1)*100 }
+/x-sha256sum/ { printf "%s: %s x sha256sum (target <= 1.5), child peak RSS %s MiB (target <= 200)\n", $1, metric($0, "x-sha256sum"), metric($0, "child-peak-rss-MiB") }
 ' "$out"
