@@ -52,12 +52,11 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	if err != nil {
 		return nil, err
 	}
-	mods, err := e.parseAll(ctx, texts, res, progress)
+	mods, err := e.analyseModules(ctx, texts, res, progress)
 	if err != nil {
-		return nil, err
-	}
-	e.analyzeAll(ctx, mods, res, progress)
-	if err := ctx.Err(); err != nil {
+		if _, typed := err.(*abi.Error); typed {
+			return nil, err
+		}
 		return nil, cancelled(err)
 	}
 	e.finish(res, mods, texts)
@@ -228,76 +227,132 @@ func (e *engine) hit(limit string, value, omitted int) {
 	e.hits = append(e.hits, LimitHit{Limit: limit, Value: value, Omitted: omitted})
 }
 
-func (e *engine) parseAll(ctx context.Context, texts []textFile, res *Result, progress func(string, int, int)) ([]*moduleInfo, error) {
-	var mods []*moduleInfo
-	var failed []Module
-	budget := time.Duration(e.opts.MaxParseMilliseconds) * time.Millisecond
-	start := time.Now()
-	var omitTime, omitModules, omitNodes int
-	nodes := 0
-	nJS := 0
-	for _, t := range texts {
-		if t.kind == "javascript" {
-			nJS++
-		}
+// parseState carries the parse limits across the two phases of analysis.
+type parseState struct {
+	start                            time.Time
+	budget                           time.Duration
+	omitTime, omitModules, omitNodes int
+	nodes, accepted, done, total     int
+	failed                           []Module
+}
+
+// parseOne parses and indexes one file; nil means failed or over a limit
+// (both recorded).
+func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *Result, progress func(string, int, int)) (*moduleInfo, error) {
+	if err := ctx.Err(); err != nil {
+		return nil, cancelled(err)
 	}
-	done := 0
+	progress("parse", ps.done, ps.total)
+	ps.done++
+	switch {
+	case time.Since(ps.start) > ps.budget:
+		ps.omitTime++
+		return nil, nil
+	case ps.accepted >= e.opts.MaxModules:
+		ps.omitModules++
+		return nil, nil
+	case ps.nodes >= e.opts.MaxASTNodes:
+		ps.omitNodes++
+		return nil, nil
+	}
+	pf, err := parseJS(t.path, t.src)
+	if err != nil {
+		res.Statistics.ParseFailures++
+		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
+			ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+		return nil, nil
+	}
+	m := newModuleInfo(t.path, pf, t.sha, len(t.src))
+	if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-ps.nodes) }); err != nil {
+		res.Statistics.ParseFailures++
+		e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+		return nil, nil
+	}
+	ps.nodes += m.nodes
+	if m.truncated {
+		ps.omitNodes++
+		res.Statistics.TruncatedScopes++
+		e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
+		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
+			ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+		return nil, nil
+	}
+	ps.accepted++
+	e.modules[t.path] = m
+	return m, nil
+}
+
+// analyseModules parses and analyses the selected files in two phases. The
+// application's files and everything its entry points reach are parsed
+// together, so that names resolve across them. Other dependency files are
+// then handled one at a time and their syntax trees released at once: a
+// large node_modules costs the memory of its largest file, not of all.
+func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Result, progress func(string, int, int)) ([]*moduleInfo, error) {
+	ps := &parseState{start: time.Now(), budget: time.Duration(e.opts.MaxParseMilliseconds) * time.Millisecond}
+	var front, rest []textFile
 	for _, t := range texts {
 		if t.kind == "html" && hasInlineScript(t.src) {
-			nJS++
 			t.kind = "javascript" // its inline scripts are analysed as one module
 		}
 		if t.kind != "javascript" {
 			continue
 		}
-		if err := ctx.Err(); err != nil {
-			return nil, cancelled(err)
+		ps.total++
+		if strings.Contains("/"+t.path, "/node_modules/") && !e.reachable[t.path] {
+			rest = append(rest, t)
+		} else {
+			front = append(front, t)
 		}
-		progress("parse", done, nJS)
-		done++
-		if time.Since(start) > budget {
-			omitTime++
-			continue
-		}
-		if len(mods) >= e.opts.MaxModules {
-			omitModules++
-			continue
-		}
-		if nodes >= e.opts.MaxASTNodes {
-			omitNodes++
-			continue
-		}
-		pf, err := parseJS(t.path, t.src)
+	}
+	var mods []*moduleInfo
+	for _, t := range front {
+		m, err := e.parseOne(ctx, t, ps, res, progress)
 		if err != nil {
-			res.Statistics.ParseFailures++
-			failed = append(failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
-				ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+			return nil, err
+		}
+		if m != nil {
+			mods = append(mods, m)
+		}
+	}
+	e.analyzeAll(ctx, mods, res, progress)
+	for _, t := range rest {
+		m, err := e.parseOne(ctx, t, ps, res, progress)
+		if err != nil {
+			return nil, err
+		}
+		if m == nil {
 			continue
 		}
-		m := newModuleInfo(t.path, pf, t.sha, len(t.src))
-		if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-nodes) }); err != nil {
-			res.Statistics.ParseFailures++
-			e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
-			continue
-		}
-		nodes += m.nodes
-		if m.truncated {
-			omitNodes++
-			res.Statistics.TruncatedScopes++
-			e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
-			failed = append(failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
-				ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
-			continue
-		}
-		e.modules[t.path] = m
+		e.analyzeAll(ctx, []*moduleInfo{m}, res, progress)
+		e.release(m)
 		mods = append(mods, m)
 	}
-	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, omitTime)
-	e.hit("max_modules", e.opts.MaxModules, omitModules)
-	e.hit("max_ast_nodes", e.opts.MaxASTNodes, omitNodes)
-	res.Statistics.VisitedASTNodes = nodes
-	res.Modules = failed
-	return mods, nil
+	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)
+	e.hit("max_modules", e.opts.MaxModules, ps.omitModules)
+	e.hit("max_ast_nodes", e.opts.MaxASTNodes, ps.omitNodes)
+	res.Statistics.VisitedASTNodes = ps.nodes
+	res.Modules = ps.failed
+	return mods, ctx.Err()
+}
+
+// release drops a module's syntax tree and scopes once it is analysed;
+// positions and snippets stay available. Later requires of it see an
+// external module.
+func (e *engine) release(m *moduleInfo) {
+	for _, fi := range e.factoryTables[m] {
+		delete(e.factoryByScope, m.scopes[fi.node])
+		delete(e.factoryCache, fi)
+	}
+	delete(e.factoryTables, m)
+	for n, w := range e.windows {
+		if w.mod == m {
+			delete(e.windows, n)
+			w.node = nil
+		}
+	}
+	m.pf.prog, m.scopes, m.top = nil, nil, nil
+	m.exports, m.reExports, m.thisAssign, m.exportCache = nil, nil, nil, nil
+	m.released = true
 }
 
 func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result, progress func(string, int, int)) {
@@ -473,6 +528,7 @@ func (e *engine) reachableFirst(cands []string, main string) []string {
 		}
 	}
 	e.readCache = map[string][]byte{}
+	e.reachable = seen
 	budget := e.opts.MaxTotalTextBytes
 	for i := 0; i < len(queue) && i < e.opts.MaxTextFiles; i++ {
 		p := queue[i]

@@ -1,6 +1,7 @@
 package jsengine
 
 import (
+	"encoding/json"
 	"io/fs"
 	"path"
 	"strings"
@@ -39,7 +40,9 @@ type engine struct {
 	factoryCache   map[*factoryInfo]value
 	factoryBusy    map[*factoryInfo]bool
 
+	pkgMains  map[string]string
 	readCache map[string][]byte
+	reachable map[string]bool
 
 	pkgSrc string
 	html   map[string]string
@@ -80,7 +83,7 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 		return value{kind: kExternal, ext: spec}
 	}
 	if r := e.resolve(m.dir, spec); r != "" {
-		if mod, ok := e.modules[r]; ok {
+		if mod, ok := e.modules[r]; ok && !mod.released {
 			return value{kind: kModule, mod: mod, inferred: true}
 		}
 	}
@@ -137,6 +140,11 @@ func (e *engine) resolveFile(base string) string {
 func (e *engine) resolvePackage(dir, spec string) string {
 	for d := dir; ; d = path.Dir(d) {
 		nm := path.Join(d, "node_modules", spec)
+		if main := e.packageMain(nm); main != "" {
+			if r := e.resolveFile(path.Join(nm, main)); r != "" {
+				return r
+			}
+		}
 		if r := e.resolveFile(nm); r != "" {
 			return r
 		}
@@ -153,3 +161,33 @@ func (e *engine) locp(m *moduleInfo, idx file.Idx) *Location {
 
 // fileExists reports whether an application path exists in the root.
 func (e *engine) fileExists(p string) bool { return e.files[p] }
+
+// packageMain returns the "main" of dir/package.json, read once per
+// directory and bounded in size.
+func (e *engine) packageMain(dir string) string {
+	if m, ok := e.pkgMains[dir]; ok {
+		return m
+	}
+	main := ""
+	p := path.Join(dir, "package.json")
+	if e.files[p] {
+		if info, err := fs.Stat(e.fsys, p); err == nil && info.Size() <= 1<<20 {
+			if b, err := fs.ReadFile(e.fsys, p); err == nil {
+				var pj struct {
+					Main string `json:"main"`
+				}
+				if json.Unmarshal(b, &pj) == nil {
+					main = path.Clean(strings.TrimPrefix(pj.Main, "./"))
+					if main == "." || strings.HasPrefix(main, "../") {
+						main = ""
+					}
+				}
+			}
+		}
+	}
+	if e.pkgMains == nil {
+		e.pkgMains = map[string]string{}
+	}
+	e.pkgMains[dir] = main
+	return main
+}

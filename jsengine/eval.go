@@ -459,6 +459,9 @@ func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.No
 // exportOf resolves a named export of an analysed module, following
 // module.exports objects, esbuild/tsc export helpers and re-exports.
 func (e *engine) exportOf(mod *moduleInfo, key string, c evalCtx, from *moduleInfo, at ast.Node) value {
+	if mod.released {
+		return unknown(from.pf.text(at, 80))
+	}
 	if v, ok := mod.exportCache[key]; ok {
 		return v
 	}

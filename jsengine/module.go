@@ -23,6 +23,7 @@ type moduleInfo struct {
 	thisAssign map[string][]assignment
 	nodes      int
 	truncated  bool
+	released   bool // syntax tree dropped after analysis
 
 	exportCache map[string]value
 	exportBusy  map[string]bool

@@ -242,3 +242,16 @@ app.setAsDefaultProtocolClient('myapp');
 		}
 	}
 }
+
+func TestWorkspacePackagesResolveThroughTheirPackageMain(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+const { CHANNELS } = require('@app/shared');
+ipcMain.handle(CHANNELS.save, () => 1);
+`, map[string]string{
+		"node_modules/@app/shared/package.json":  `{"name":"@app/shared","main":"./dist/index.js"}`,
+		"node_modules/@app/shared/dist/index.js": `exports.CHANNELS = { save: 'shared:save' };`,
+	})
+	if len(r.IPC) != 1 || r.IPC[0].Channel != "shared:save" || r.IPC[0].ChannelState != "inferred" {
+		t.Fatalf("ipc %+v", r.IPC)
+	}
+}
