@@ -439,3 +439,26 @@ func TestGuardTurnsAPanicIntoAnError(t *testing.T) {
 		t.Fatal(err)
 	}
 }
+
+func TestDependenciesNotReachedFromTheEntryAreStillAnalysed(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json":                 {Data: []byte(`{"main":"main.js"}`)},
+		"main.js":                      {Data: []byte("require('electron').ipcMain.handle('app:x', () => 1);\n")},
+		"node_modules/plugin/index.js": {Data: []byte("const { ipcMain } = require('electron');\nipcMain.on('plugin:y', () => {});\n")},
+		"node_modules/plugin/other.js": {Data: []byte("module.exports = 1;\n")},
+	}
+	r, err := Analyze(context.Background(), fsys, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var channels []string
+	for _, op := range r.IPC {
+		channels = append(channels, op.Channel+"@"+op.Location.File)
+	}
+	if len(channels) != 2 || channels[0] != "app:x@main.js" || channels[1] != "plugin:y@node_modules/plugin/index.js" {
+		t.Fatalf("ipc %v", channels)
+	}
+	if len(r.Modules) != 3 || r.Statistics.ParsedJavaScriptFiles != 3 {
+		t.Fatalf("modules %+v", r.Modules)
+	}
+}
