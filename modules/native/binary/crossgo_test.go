@@ -52,7 +52,7 @@ func goObjdumpCalls(t *testing.T, bin string, syms map[string]Addr) []string {
 func TestGoCrossCompiledBinariesMatchGoTools(t *testing.T) {
 	for _, tc := range []struct {
 		goos, goarch, format, arch string
-		mitigations              map[string]string
+		mitigations                map[string]string
 	}{
 		{"windows", "amd64", FormatPE, "x86_64", map[string]string{"aslr": StatusObserved, "dep": StatusObserved, "high_entropy_va": StatusObserved, "signature": StatusAbsent}},
 		{"darwin", "arm64", FormatMachO, "arm64", map[string]string{"pie": StatusObserved, "code_signature": StatusObserved, "encryption": StatusAbsent}},

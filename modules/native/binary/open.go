@@ -137,8 +137,31 @@ func Open(r io.ReaderAt, size int64, opt Options) (f *File, err error) {
 	if err != nil {
 		return nil, err
 	}
+	if err := base.checkOverlap(); err != nil {
+		return nil, err
+	}
 	base.finish()
 	return base, nil
+}
+
+// checkOverlap refuses loadable segments that claim the same memory: no
+// loader maps such a file, and every address lookup would be ambiguous.
+func (f *File) checkOverlap() error {
+	var load []Segment
+	for _, s := range f.Segments {
+		if (s.Kind == "LOAD" || s.Kind == "segment" || s.Kind == "section") && s.MemorySize > 0 {
+			load = append(load, s)
+		}
+	}
+	sort.Slice(load, func(i, j int) bool { return load[i].Address < load[j].Address })
+	for i := 1; i < len(load); i++ {
+		prev := load[i-1]
+		if end := prev.Address + Addr(prev.MemorySize); end > load[i].Address && end > prev.Address {
+			return malformed("segments %s (%s..%s) and %s (from %s) overlap in memory", prev.Name, prev.Address, end, load[i].Name, load[i].Address).
+				WithDetail("reason", "overlapping_segments")
+		}
+	}
+	return nil
 }
 
 // finish sorts what the parsers collected so every answer is deterministic.
