@@ -92,9 +92,9 @@ Only bytes that were hashed during inventory are written, under the same
 --integrity-policy as inspect-artifact; with record-and-continue the observed
 bytes are written and the contradictions returned.
 
-Select with --path GLOB (path.Match syntax over logical paths; a directory
-selects what it holds; members of an archive inside a directory input are
-named ARCHIVE!/PATH) or --occurrence ID from inspect-artifact. With neither,
+Select with --path GLOB (path.Match syntax per segment and ** for any number
+of segments, over logical paths; a directory selects what it holds; members
+of an archive inside a directory input are named ARCHIVE!/PATH) or --occurrence ID from inspect-artifact. With neither,
 every file is extracted. An unpacked ASAR entry whose companion file is
 missing fails as unavailable with its logical path.`,
 		Args: cobra.ExactArgs(1),
@@ -121,7 +121,7 @@ missing fails as unavailable with its logical path.`,
 	}
 	fs := cmd.Flags()
 	artifactFlags(fs, &req.ArtifactRequest)
-	fs.StringArrayVar(&req.Paths, "path", nil, "glob of logical paths to extract (repeatable)")
+	fs.StringArrayVar(&req.Paths, "path", nil, "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)")
 	fs.StringArrayVar(&req.OccurrenceIDs, "occurrence", nil, "occurrence id to extract (repeatable, ≤ 500)")
 	fs.StringVar(&req.OutputDir, "output", "", "directory to create and write into (must not exist; default: a fresh temporary directory)")
 	return cmd

@@ -13,6 +13,7 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strings"
 
 	"rea/host/evidence"
 	"rea/modules/abi"
@@ -25,9 +26,10 @@ const MaxExtractOccurrences = 500
 // ExtractArtifactRequest selects files of an artifact to materialise.
 type ExtractArtifactRequest struct {
 	ArtifactRequest
-	// Paths are globs (path.Match syntax) over logical paths; a glob that
-	// matches a directory selects everything under it. Entries of a nested
-	// container are named "<container path>!/<path>".
+	// Paths are globs over logical paths: path.Match syntax per segment,
+	// plus "**" for any number of segments; a glob that matches a directory
+	// selects everything under it. Entries of a nested container are named
+	// "<container path>!/<path>".
 	Paths []string `json:"paths,omitempty"`
 	// OccurrenceIDs select occurrences from inspect_artifact (≤ 500).
 	OccurrenceIDs []string `json:"occurrence_ids,omitempty"`
@@ -208,12 +210,36 @@ func (s *artifactScan) selectTargets(req ExtractArtifactRequest) ([]extractTarge
 func globMatch(globs []string, p string) bool {
 	for _, g := range globs {
 		for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
-			if ok, _ := path.Match(g, q); ok {
+			if matchSegments(strings.Split(g, "/"), strings.Split(q, "/")) {
 				return true
 			}
 		}
 	}
 	return false
+}
+
+// matchSegments matches path segments against glob segments: each glob
+// segment in path.Match syntax matches one path segment, and "**" matches
+// any number of them (none included).
+func matchSegments(glob, name []string) bool {
+	for len(glob) > 0 {
+		if glob[0] == "**" {
+			for i := 0; i <= len(name); i++ {
+				if matchSegments(glob[1:], name[i:]) {
+					return true
+				}
+			}
+			return false
+		}
+		if len(name) == 0 {
+			return false
+		}
+		if ok, _ := path.Match(glob[0], name[0]); !ok {
+			return false
+		}
+		glob, name = glob[1:], name[1:]
+	}
+	return len(name) == 0
 }
 
 func makeOutputDir(want string) (string, error) {

@@ -56,3 +56,29 @@ func TestClassifyNamesNodeKinds(t *testing.T) {
 		t.Error("an expanded archive is a container")
 	}
 }
+
+func TestGlobMatchSelectsPathsAndWhatDirectoriesHold(t *testing.T) {
+	cases := []struct {
+		glob, path string
+		want       bool
+	}{
+		{"main.js", "main.js", true},
+		{"*.js", "main.js", true},
+		{"*.js", "lib/a.js", false},
+		{"lib", "lib/deep/a.js", true},
+		{"dist/**", "dist/a/b/c.js", true},
+		{"**/*.js", "a/b/c.js", true},
+		{"**/*.js", "c.js", true},
+		{"**/*.js", "a/b/c.css", false},
+		{"lib/**/index.js", "lib/index.js", true},
+		{"lib/**/index.js", "lib/x/y/index.js", true},
+		{"lib/**/index.js", "src/x/index.js", false},
+		{"resources/*!", "resources/app.asar!/index.js", true},
+		{"resources/*!", "resources/app.asar", false},
+	}
+	for _, tc := range cases {
+		if got := globMatch([]string{tc.glob}, tc.path); got != tc.want {
+			t.Errorf("globMatch(%q, %q) = %v, want %v", tc.glob, tc.path, got, tc.want)
+		}
+	}
+}
