@@ -132,7 +132,7 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 	case OpLayout:
 		return layout(f, p)
 	case OpSegments:
-		return Segments{Target: targetOf(f), Segments: f.Segments, Sections: f.Sections}, nil
+		return &Segments{Target: targetOf(f), Segments: f.Segments, Sections: f.Sections}, nil
 	case OpFileOffset:
 		return fileOffset(f, p)
 	case OpReadBytes:
