@@ -45,6 +45,9 @@ type cli struct {
 
 	app *app.App
 	log *slog.Logger
+	// exitCode is a non-failure status a command chose (e.g. partial
+	// coverage); failures return errors instead.
+	exitCode int
 }
 
 // globalFlagEnv pairs each global flag with its environment variable; a
@@ -72,7 +75,7 @@ func execute(ctx context.Context, args []string, stdin io.Reader, stdout, stderr
 		_ = c.app.Close(context.Background())
 	}
 	if err == nil {
-		return exitOK
+		return c.exitCode
 	}
 	c.printError(err)
 	var typed *abi.Error
@@ -113,7 +116,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 	pf.StringVar(&c.moduleDir, "module-dir", "", "directory of NAME.wasm modules that replace embedded ones (unmetered modules are metered at load)")
 	pf.StringVar(&c.logLevel, "log-level", "info", "stderr log level: debug, info, warn or error")
 
-	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand())
+	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand(), c.analyzeJavaScriptApplicationCommand())
 	root.AddCommand(c.artifactCommands()...)
 	root.AddCommand(c.guidanceCommands()...)
 	root.AddCommand(c.captureCommand())

@@ -1,0 +1,183 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+	"sort"
+
+	"github.com/spf13/cobra"
+
+	"rea/host/app"
+	"rea/jsengine/report"
+	"rea/modules/abi"
+)
+
+// exitPartial is the exit status of an analysis that completed with
+// partial coverage (a limit was reached), so CI gates cannot miss it.
+const exitPartial = 2
+
+func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
+	var req app.AnalyzeApplicationRequest
+	var sarifPath string
+	var failOnPartial bool
+	cmd := &cobra.Command{
+		Use:   "analyze-javascript-application PATH",
+		Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security",
+		Long: `Analyse an Electron or JavaScript application without executing it: a directory,
+an .asar archive, or an installed layout (X.app/Contents/Resources/app.asar,
+resources/app.asar, resources/app). rea inventories the bytes (integrity
+checked), then parses every JavaScript/TypeScript file in the sandbox and
+reports windows and their webPreferences, preload scripts, contextBridge
+APIs, IPC channels and handlers, imports, bundles and security findings at
+their original file:line:column.
+
+Exit status: 0 complete; 1 failure; 2 completed with partial coverage
+(a limit was reached; the summary line names it) when --fail-on-partial is
+set (default true). Use --sarif FILE for code-scanning tools.`,
+		Example: `  rea analyze-javascript-application ./MyApp.app
+  rea analyze-javascript-application resources/app.asar --format json > evidence.json
+  rea analyze-javascript-application ./app --sarif findings.sarif`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath = args[0]
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			res, err := a.AnalyzeJavaScriptApplication(c.ctx, req, c.progressPrinter("analyze"))
+			c.endProgress()
+			if err != nil {
+				return err
+			}
+			if sarifPath != "" {
+				if err := writeSARIF(sarifPath, res.Analysis); err != nil {
+					return err
+				}
+			}
+			if c.format == "json" {
+				if err := c.printJSON(res.Evidence); err != nil {
+					return err
+				}
+			} else {
+				c.printApplication(res)
+			}
+			if res.Analysis.Coverage != "complete" {
+				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", partialReason(res.Analysis))
+				if failOnPartial {
+					c.exitCode = exitPartial
+				}
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&req.Format, "input-format", "auto", "input format: auto, asar or directory")
+	f.StringVar(&req.IntegrityPolicy, "integrity-policy", "fail", "fail, or record-and-continue to record hash mismatches and analyse verified files")
+	f.IntVar(&req.MaxIntegrityMismatches, "max-integrity-mismatches", 0, "contradictions recorded before failing (default 10, at most 100)")
+	f.IntVar(&req.MaxTextFiles, "max-text-files", 0, "text files read (default 5000)")
+	f.IntVar(&req.MaxTotalTextBytes, "max-total-text-bytes", 0, "total text bytes read (default 128 MiB)")
+	f.IntVar(&req.MaxTextFileBytes, "max-text-file-bytes", 0, "bytes of one text file (default 8 MiB)")
+	f.IntVar(&req.MaxASTNodes, "max-ast-nodes", 0, "syntax nodes visited (default 2,000,000)")
+	f.IntVar(&req.MaxFindings, "max-findings", 0, "findings kept (default 8000)")
+	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
+	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
+	f.BoolVar(&failOnPartial, "fail-on-partial", true, "exit 2 when a limit left part of the application unanalysed")
+	return cmd
+}
+
+func partialReason(a *app.ApplicationAnalysis) string {
+	var parts []string
+	for _, l := range a.Application.Coverage.LimitsReached {
+		parts = append(parts, fmt.Sprintf("limit %s=%d reached, %d omitted", l.Limit, l.Value, l.Omitted))
+	}
+	if len(a.IntegrityContradictions) > 0 {
+		parts = append(parts, fmt.Sprintf("%d integrity contradictions recorded", len(a.IntegrityContradictions)))
+	}
+	if len(parts) == 0 {
+		parts = a.Limitations
+	}
+	return fmt.Sprint(parts)
+}
+
+func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
+	a := res.Analysis
+	r := a.Application
+	w := c.stdout
+	name, ver, electron := "", "", ""
+	if r.Package != nil {
+		b, _ := json.Marshal(r.Package)
+		var p map[string]any
+		_ = json.Unmarshal(b, &p)
+		name, _ = p["name"].(string)
+		ver, _ = p["version"].(string)
+		electron, _ = p["electron_version"].(string)
+	}
+	fmt.Fprintf(w, "%s %s (%s, root %s) electron %s\n", name, ver, a.Format, a.ApplicationRoot, electron)
+	fmt.Fprintf(w, "evidence %s\n", res.Evidence.EvidenceID)
+	s := r.Summary
+	fmt.Fprintf(w, "windows %d (explicit webPreferences %d), preloads %d, contextBridge APIs %d (%d members)\n",
+		s.BrowserWindows, s.ExplicitWebPreferences, s.PreloadEntrypoints, s.ContextBridgeAPIs, s.ExposedAPIMembers)
+	fmt.Fprintf(w, "ipc operations %d: %d literal channels, %d dynamic; %d main handlers, %d renderer sends (%d paired)\n",
+		s.IPC.Operations, s.IPC.LiteralChannels, s.IPC.DynamicChannelOperations, s.IPC.MainHandlers, s.IPC.RendererTransmissions, s.IPC.PairedRendererTransmissions)
+	st := r.Statistics
+	fmt.Fprintf(w, "files parsed %d (%d normalised), modules %d, parse failures %d, coverage %s\n",
+		st.ParsedJavaScriptFiles, st.NormalisedFiles, st.Modules, st.ParseFailures, a.Coverage)
+	findings := append([]report.Finding(nil), r.Findings...)
+	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
+	sort.SliceStable(findings, func(i, j int) bool { return rank[findings[i].Severity] < rank[findings[j].Severity] })
+	fmt.Fprintf(w, "\nfindings %d:\n", len(findings))
+	for i, f := range findings {
+		if i == 20 {
+			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-20)
+			break
+		}
+		fmt.Fprintf(w, "  %-6s %-28s %s:%d:%d  %s\n", f.Severity, f.RuleID, f.Location.File, f.Location.Line, f.Location.Column, f.Message)
+	}
+}
+
+// writeSARIF writes the findings as a SARIF 2.1.0 log for code-scanning
+// tools and CI gates.
+func writeSARIF(path string, a *app.ApplicationAnalysis) error {
+	level := map[string]string{"high": "error", "medium": "warning", "low": "note", "info": "note"}
+	rules := map[string]map[string]any{}
+	results := []map[string]any{}
+	for _, f := range a.Application.Findings {
+		if _, ok := rules[f.RuleID]; !ok {
+			rules[f.RuleID] = map[string]any{"id": f.RuleID, "shortDescription": map[string]any{"text": f.RuleID},
+				"help": map[string]any{"text": f.Remediation}}
+		}
+		results = append(results, map[string]any{
+			"ruleId": f.RuleID, "level": level[f.Severity], "message": map[string]any{"text": f.Message},
+			"locations": []map[string]any{{"physicalLocation": map[string]any{
+				"artifactLocation": map[string]any{"uri": f.Location.File},
+				"region":           map[string]any{"startLine": max(f.Location.Line, 1), "startColumn": max(f.Location.Column, 1)},
+			}}},
+		})
+	}
+	ids := make([]string, 0, len(rules))
+	for id := range rules {
+		ids = append(ids, id)
+	}
+	sort.Strings(ids)
+	ruleList := make([]map[string]any, 0, len(ids))
+	for _, id := range ids {
+		ruleList = append(ruleList, rules[id])
+	}
+	doc := map[string]any{
+		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
+		"version": "2.1.0",
+		"runs": []map[string]any{{
+			"tool":    map[string]any{"driver": map[string]any{"name": "rea", "informationUri": "https://github.com/morluto/rea", "rules": ruleList}},
+			"results": results,
+		}},
+	}
+	b, err := json.MarshalIndent(doc, "", "  ")
+	if err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
+		return abi.Errorf(abi.CodeInvalidRequest, "cannot write SARIF to %q: %v", path, err).WithDetail("flag", "--sarif")
+	}
+	return nil
+}

@@ -1,0 +1,245 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"io"
+	"os"
+	"path/filepath"
+
+	"rea/host/evidence"
+	"rea/host/sandbox"
+	"rea/jsengine/report"
+	"rea/modules/abi"
+	"rea/modules/artifact/inventory"
+)
+
+// JSAppModule is the module that analyses JavaScript/Electron applications.
+const JSAppModule = "jsapp"
+
+// AnalyzeApplicationRequest is analyze_javascript_application's input.
+type AnalyzeApplicationRequest struct {
+	// InputPath is an application directory, an .asar file, or an installed
+	// layout (X.app, a folder with resources/app.asar).
+	InputPath string `json:"input_path"`
+	// Format is auto (default), asar or directory.
+	Format                 string `json:"format,omitempty"`
+	IntegrityPolicy        string `json:"integrity_policy,omitempty"`
+	MaxIntegrityMismatches int    `json:"max_integrity_mismatches,omitempty"`
+	// Limits bound the analysis (max_text_files, max_ast_nodes, …).
+	report.Options
+}
+
+// ApplicationAnalysis is the normalized result of
+// analyze_javascript_application: what the jsapp module found, tied to the
+// inventory whose bytes it read.
+type ApplicationAnalysis struct {
+	SchemaVersion int    `json:"schema_version"`
+	Format        string `json:"format"`
+	// ApplicationRoot is the analysed root relative to the input
+	// ("." or, for an installed layout, e.g. "resources/app.asar").
+	ApplicationRoot         string                   `json:"application_root"`
+	RootArtifactSHA256      string                   `json:"root_artifact_sha256"`
+	InventoryManifestID     string                   `json:"inventory_manifest_id"`
+	IntegrityPolicy         string                   `json:"integrity_policy"`
+	IntegrityContradictions []IntegrityContradiction `json:"integrity_contradictions"`
+	Application             report.Result            `json:"application"`
+	Coverage                string                   `json:"coverage"`
+	Limitations             []string                 `json:"limitations"`
+	Provenance              ArtifactProvenance       `json:"provenance"`
+}
+
+// AnalyzeApplicationResult is the Evidence record and the analysis it holds.
+type AnalyzeApplicationResult struct {
+	Evidence evidence.Record
+	Analysis *ApplicationAnalysis
+}
+
+// applicationRoot finds what to analyse inside an input: an .asar file, an
+// installed layout's app.asar or app directory, or the directory itself.
+func applicationRoot(input, format string) (abs, rel, kind string, err error) {
+	abs, err = filepath.Abs(input)
+	if err != nil {
+		return "", "", "", abi.Errorf(abi.CodeInvalidRequest, "input_path: %v", err).WithDetail("field", "input_path")
+	}
+	st, err := os.Stat(abs)
+	if err != nil {
+		return "", "", "", abi.Errorf(abi.CodeInvalidRequest, "cannot read %q: %v; check the path", input, err).WithDetail("field", "input_path")
+	}
+	switch format {
+	case "", "auto":
+	case inventory.FormatASAR:
+		if st.IsDir() {
+			return "", "", "", abi.Errorf(abi.CodeInvalidRequest, "format asar needs an .asar file, and %q is a directory", input).WithDetail("field", "format")
+		}
+		return abs, ".", inventory.FormatASAR, nil
+	case inventory.FormatDirectory:
+		if !st.IsDir() {
+			return "", "", "", abi.Errorf(abi.CodeInvalidRequest, "format directory needs a directory, and %q is a file", input).WithDetail("field", "format")
+		}
+		return abs, ".", inventory.FormatDirectory, nil
+	default:
+		return "", "", "", abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, directory", format).WithDetail("field", "format")
+	}
+	if !st.IsDir() {
+		return abs, ".", inventory.FormatASAR, nil
+	}
+	// Installed layouts: macOS bundles, then Windows/Linux resources/.
+	for _, cand := range []string{"Contents/Resources/app.asar", "Contents/Resources/app", "resources/app.asar", "resources/app"} {
+		p := filepath.Join(abs, filepath.FromSlash(cand))
+		if cst, err := os.Stat(p); err == nil {
+			if cst.IsDir() {
+				return p, cand, inventory.FormatDirectory, nil
+			}
+			return p, cand, inventory.FormatASAR, nil
+		}
+	}
+	return abs, ".", inventory.FormatDirectory, nil
+}
+
+// AnalyzeJavaScriptApplication inventories the application (structure in
+// the artifact module, bytes hashed and integrity checked in the host),
+// mounts exactly the inventoried bytes read-only and runs the jsapp module
+// over them. Analysed code is never executed.
+func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeApplicationRequest, progress func(abi.Progress)) (*AnalyzeApplicationResult, error) {
+	if req.InputPath == "" {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the application to analyse (input_path)").WithDetail("field", "input_path")
+	}
+	limits, err := req.Options.WithDefaults()
+	if err != nil {
+		return nil, err
+	}
+	abs, rel, format, err := applicationRoot(req.InputPath, req.Format)
+	if err != nil {
+		return nil, err
+	}
+	scan, err := a.scanArtifact(ctx, ArtifactRequest{
+		InputPath: abs, Format: format,
+		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
+	}, progress)
+	if err != nil {
+		return nil, err
+	}
+	root, err := os.OpenRoot(scan.input.mountDir)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", scan.input.mountDir, err)
+	}
+	defer root.Close()
+	tree, skipped := scan.applicationTree(root)
+	out, err := a.Runner.Run(ctx, sandbox.Call{
+		Module:    JSAppModule,
+		Operation: "analyze",
+		Params:    report.Params{Root: "/in", Limits: limits},
+		Mounts:    []sandbox.Mount{{GuestPath: "/in", FS: tree}},
+		Limits:    a.Config.Limits,
+		Progress:  progress,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if t := tree.Tampered(); len(t) > 0 {
+		return nil, abi.Errorf(abi.CodeArtifactIntegrity,
+			"%d file(s) changed between the inventory and the analysis (first: %s); the input is being modified — analyse a copy", len(t), t[0]).
+			WithDetail("logical_paths", t)
+	}
+	var res report.Result
+	if err := json.Unmarshal(out.Result, &res); err != nil {
+		return nil, abi.Errorf(abi.CodeModuleFailed, "the jsapp module answered with an unreadable result: %v", err)
+	}
+	analysis := &ApplicationAnalysis{
+		SchemaVersion:           1,
+		Format:                  format,
+		ApplicationRoot:         rel,
+		RootArtifactSHA256:      scan.digest,
+		InventoryManifestID:     scan.graph.manifestID,
+		IntegrityPolicy:         scan.req.IntegrityPolicy,
+		IntegrityContradictions: append([]IntegrityContradiction{}, scan.graph.contradictions...),
+		Application:             res,
+		Coverage:                res.Coverage.Status,
+		Limitations:             append([]string{}, res.Limitations...),
+		Provenance: ArtifactProvenance{Module: out.Module.Name, ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion,
+			SandboxLimits: ReportLimits(out.Limits), FuelUsed: out.Usage.FuelUsed},
+	}
+	if len(analysis.IntegrityContradictions) > 0 || scan.partial {
+		analysis.Coverage = "partial"
+		analysis.Limitations = append(analysis.Limitations, scan.graph.limitations...)
+	}
+	if skipped > 0 {
+		analysis.Limitations = append(analysis.Limitations,
+			"Entries whose bytes are unavailable (missing .asar.unpacked companions) or inside nested containers were inventoried but not analysed as code.")
+	}
+	params := req
+	params.InputPath = "" // paths never enter identity; the subject digest does
+	params.Options = limits
+	params.IntegrityPolicy = scan.req.IntegrityPolicy
+	params.MaxIntegrityMismatches = scan.req.MaxIntegrityMismatches
+	version := out.Module.SHA256
+	subjectFormat := format
+	rec, err := evidence.New(evidence.Draft{
+		Subject: &evidence.Subject{Name: filepath.Base(scan.input.abs), Digest: evidence.Digest{SHA256: scan.digest},
+			Format: subjectFormat, LocalPath: scan.input.abs},
+		Provider:         evidence.Provider{ID: "rea.javascript-application", Name: "rea JavaScript application analysis", Version: &version},
+		Operation:        "analyze_javascript_application",
+		Parameters:       params,
+		NormalizedResult: analysis,
+		Limitations:      analysis.Limitations,
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &AnalyzeApplicationResult{Evidence: rec, Analysis: analysis}, nil
+}
+
+// applicationTree exposes the input container's own files (not nested
+// containers, not links) as a read-only tree of validated byte ranges.
+// It returns how many files it left out because their bytes are not
+// available.
+func (s *artifactScan) applicationTree(root *os.Root) (*treeFS, int) {
+	tree := newTreeFS()
+	skipped := 0
+	for i, e := range s.res.Entries {
+		if e.Container != 0 {
+			continue
+		}
+		switch {
+		case e.Kind == inventory.KindDirectory:
+			tree.ensureDir(e.Path)
+		case e.Link != nil:
+			// Recorded by the inventory; never followed.
+		case e.Unpacked:
+			if s.obs[i].status == "unavailable" {
+				skipped++
+				continue
+			}
+			p := s.unpackedPath(i)
+			tree.addFile(e.Path, e.Size, e.Executable, s.obs[i].sha256, openWhole(root, p))
+		case e.Data != nil && e.Data.Compression == "":
+			d := *e.Data
+			tree.addFile(e.Path, d.Length, e.Executable, s.obs[i].sha256, openRange(root, d.File, d.Offset, d.Length))
+		default:
+			skipped++
+		}
+	}
+	tree.seal()
+	return tree, skipped
+}
+
+func openWhole(root *os.Root, p string) func() (io.ReaderAt, io.Closer, error) {
+	return func() (io.ReaderAt, io.Closer, error) {
+		f, err := root.Open(p)
+		if err != nil {
+			return nil, nil, err
+		}
+		return f, f, nil
+	}
+}
+
+func openRange(root *os.Root, file string, off, n int64) func() (io.ReaderAt, io.Closer, error) {
+	return func() (io.ReaderAt, io.Closer, error) {
+		f, err := root.Open(file)
+		if err != nil {
+			return nil, nil, err
+		}
+		return io.NewSectionReader(f, off, n), f, nil
+	}
+}
