@@ -512,3 +512,66 @@ func TestCompactProfileKeepsEveryInputSchemaWithinBudget(t *testing.T) {
 		t.Fatalf("compact profile weakened validation: %v", e)
 	}
 }
+
+func electronFixture(t *testing.T, name string) string {
+	t.Helper()
+	p, err := filepath.Abs(filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", name))
+	if err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestAnalyzeSummaryRetainsCompleteEvidenceAndViewsReadItByReference(t *testing.T) {
+	c := startMCP(t)
+	view := structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": electronFixture(t, "insecure"), "detail": "summary"}))
+	if view["operation"] != "inspect_analysis_view" || view["confidence"] != "derived" {
+		t.Fatalf("detail summary must return an inspect_analysis_view record: %v", view["operation"])
+	}
+	nr := view["normalized_result"].(map[string]any)
+	parent, _ := nr["parent_evidence_id"].(string)
+	links, _ := view["evidence_links"].([]any)
+	if !strings.HasPrefix(parent, "ev_") || len(links) != 1 || links[0] != parent {
+		t.Fatalf("summary view must name its parent: %v %v", parent, links)
+	}
+	top, _ := nr["top_findings"].([]any)
+	if len(top) == 0 {
+		t.Fatal("the insecure fixture has findings; the summary shows none")
+	}
+	// The parent is retained: a page of findings by reference.
+	ref := map[string]any{"kind": "retained-evidence", "evidence_id": parent}
+	page := structured(t, c.call(t, "inspect_analysis_view", map[string]any{"source": ref, "view": "page", "collection": "findings", "limit": 2}))
+	p := page["normalized_result"].(map[string]any)["page"].(map[string]any)
+	if items := p["items"].([]any); len(items) != 2 || p["total"].(float64) < 3 {
+		t.Fatalf("page of findings: %v", p)
+	}
+	// A missing reference reports its exact id and reason "missing".
+	missing := "ev_" + strings.Repeat("ab", 32)
+	e := toolError(t, c.call(t, "inspect_analysis_view", map[string]any{"source": map[string]any{"kind": "retained-evidence", "evidence_id": missing}}))
+	details, _ := e["details"].(map[string]any)
+	if details["reason"] != "missing" || !strings.Contains(mustJSON(t, e), missing) {
+		t.Fatalf("missing reference: %v", e)
+	}
+}
+
+func TestAnalyzeCompleteFindsInsecureWindowOptionsFromAHelperFunction(t *testing.T) {
+	c := startMCP(t)
+	rec := structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": electronFixture(t, "insecure")}))
+	nr := rec["normalized_result"].(map[string]any)
+	app := nr["application"].(map[string]any)
+	found := false
+	for _, f := range app["findings"].([]any) {
+		m := f.(map[string]any)
+		loc := m["location"].(map[string]any)
+		if m["rule_id"] == "context-isolation-disabled" && loc["file"] == "window-options.js" && loc["line"].(float64) > 0 {
+			found = true
+		}
+	}
+	if !found {
+		t.Fatalf("contextIsolation:false set in a helper module was not reported with its original location")
+	}
+	prov := nr["provenance"].(map[string]any)
+	if prov["module"] != "jsapp" || len(prov["module_sha256"].(string)) != 64 || prov["fuel_used"].(float64) <= 0 {
+		t.Fatalf("provenance must name the module, its digest and fuel: %v", prov)
+	}
+}
