@@ -207,4 +207,3 @@ func topFindings(findings []json.RawMessage, n int) []json.RawMessage {
 	}
 	return out
 }
-
