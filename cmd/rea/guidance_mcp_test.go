@@ -292,6 +292,11 @@ func TestSearchGuidanceThenReadGuidanceSectionOverMCP(t *testing.T) {
 	if e["code"] != "unavailable" || e["details"].(map[string]any)["reason"] != "stale_locator" {
 		t.Fatalf("stale locator: %v", e)
 	}
+	// A generic-only question matches nothing, and says why.
+	none := structured(t, c.call(t, "search_guidance", map[string]any{"query": "how do I use the tool"}))
+	if none["no_match_reason"] != "generic_only" || none["total_matches"] != float64(0) || len(none["matches"].([]any)) != 0 {
+		t.Fatalf("generic-only query: %v", none)
+	}
 	// Guidance never enters the session ledger.
 	if s := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary"})); s["total_records"] != float64(0) {
 		t.Fatalf("guidance recorded Evidence: %v", s)
