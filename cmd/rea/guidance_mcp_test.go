@@ -378,7 +378,6 @@ func TestGuidedWorkflowsToolRejectsFieldsPerAction(t *testing.T) {
 var plannedTools = []string{
 	"address_to_file_offset",           // issue 7
 	"analyze_function",                 // issue 7
-	"analyze_javascript_application",   // issue 4
 	"binary_overview",                  // issue 7
 	"capture_process_scenario",         // issue 9 (the CLI exists; the MCP tool is pending)
 	"compare_application_versions",     // issue 8
@@ -387,7 +386,6 @@ var plannedTools = []string{
 	"compare_javascript_export_shapes", // issue 8
 	"compare_process_captures",         // issue 9
 	"compare_source_to_bundle",         // issue 8
-	"inspect_analysis_view",            // issue 4 (summary views)
 	"inspect_binary_layout",            // issue 7
 	"list_names",                       // issue 7
 	"list_procedures",                  // issue 7

@@ -65,8 +65,8 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 }
 
 // completionSource lists the session's current values of one family.
-// Families whose producers rea does not have yet (document, procedure:
-// no provider session holds an inventory) answer nothing.
+// Document completion answers nothing: no provider session holds a
+// document list yet.
 func (s *Server) completionSource(sess *Session, family string) []string {
 	switch family {
 	case app.CompleteEvidence:
@@ -106,8 +106,79 @@ func (s *Server) completionSource(sess *Session, family string) []string {
 		return s.providerCandidates()
 	case app.CompleteUnknown:
 		return openUnknownHeads(sess)
+	case app.CompleteProcedure:
+		return procedureCandidates(sess)
 	}
 	return nil
+}
+
+// procedureRow is one list_procedures item as completion reads it.
+type procedureRow struct {
+	Address string   `json:"address"`
+	Name    string   `json:"name"`
+	Aliases []string `json:"aliases"`
+}
+
+// procedureCandidates derives procedure suggestions from the retained
+// list_procedures pages of the active target, never by running analysis.
+// Only a complete inventory (its pages cover every row) yields anything:
+// every address, and each name (aliases included) that belongs to exactly
+// one address across all rows.
+func procedureCandidates(sess *Session) []string {
+	t := sess.Target()
+	if t == nil || t.SHA256 == "" {
+		return nil
+	}
+	rows := map[int]procedureRow{}
+	total := -1
+	for _, r := range sess.Ledger.Records() {
+		if r.Operation != "list_procedures" || r.Subject == nil || r.Subject.Digest.SHA256 != t.SHA256 {
+			continue
+		}
+		var res struct {
+			Procedures struct {
+				Total  *int           `json:"total"`
+				Offset int            `json:"offset"`
+				Items  []procedureRow `json:"items"`
+			} `json:"procedures"`
+		}
+		if err := json.Unmarshal(r.NormalizedResult, &res); err != nil || res.Procedures.Total == nil {
+			continue // not a schema-valid page
+		}
+		if total >= 0 && total != *res.Procedures.Total {
+			return nil // pages of different inventories: no verified identifier
+		}
+		total = *res.Procedures.Total
+		for i, row := range res.Procedures.Items {
+			if row.Address == "" || res.Procedures.Offset+i >= total {
+				return nil
+			}
+			rows[res.Procedures.Offset+i] = row
+		}
+	}
+	if total < 0 || len(rows) != total {
+		return nil
+	}
+	addressesOf := map[string]map[string]bool{}
+	var out []string
+	for _, row := range rows {
+		out = append(out, row.Address)
+		for _, n := range append([]string{row.Name}, row.Aliases...) {
+			if n == "" {
+				continue
+			}
+			if addressesOf[n] == nil {
+				addressesOf[n] = map[string]bool{}
+			}
+			addressesOf[n][row.Address] = true
+		}
+	}
+	for n, addrs := range addressesOf {
+		if len(addrs) == 1 {
+			out = append(out, n)
+		}
+	}
+	return out
 }
 
 func isObject(b json.RawMessage) bool {

@@ -234,3 +234,35 @@ func TestEveryWorkflowToolIsInTheCatalogOrPlanned(t *testing.T) {
 		}
 	}
 }
+
+func TestProcedureCompletionNeedsTheCompleteInventoryAndOffersOnlyUniqueNames(t *testing.T) {
+	c := connect(t, Options{})
+	target := strings.Repeat("cd", 32)
+	page := func(sha string, offset int, items ...map[string]any) evidence.Draft {
+		return evidence.Draft{Subject: &evidence.Subject{Name: "bin", Digest: evidence.Digest{SHA256: sha}, Format: "elf", Architecture: "x86_64"},
+			Operation: "list_procedures", Parameters: map[string]any{"offset": offset},
+			NormalizedResult: map[string]any{"procedures": map[string]any{"total": 3, "offset": offset, "items": items}}}
+	}
+	retain(t, c.session, page(target, 0, map[string]any{"address": "0x10", "name": "main"},
+		map[string]any{"address": "0x20", "name": "helper", "aliases": []any{"dup"}}))
+	if got := c.values(t, "trace_crash", "procedure", ""); len(got) != 0 {
+		t.Fatalf("no target open: %v", got)
+	}
+	c.session.open(&Target{Path: "/bin/x", SHA256: target, Kind: "executable", Format: "elf"})
+	if got := c.values(t, "trace_crash", "procedure", ""); len(got) != 0 {
+		t.Fatalf("an incomplete inventory offers %v", got)
+	}
+	// Another target's page does not complete this inventory.
+	retain(t, c.session, page(strings.Repeat("ef", 32), 2, map[string]any{"address": "0x30", "name": "other"}))
+	if got := c.values(t, "trace_crash", "procedure", ""); len(got) != 0 {
+		t.Fatalf("another target's page counted: %v", got)
+	}
+	// The last page shares "dup" with an alias at 0x20: ambiguous, not offered.
+	retain(t, c.session, page(target, 2, map[string]any{"address": "0x30", "name": "dup"}))
+	if got := c.values(t, "investigate_feature", "procedure", ""); !reflect.DeepEqual(got, []string{"0x10", "0x20", "0x30", "helper", "main"}) {
+		t.Fatalf("complete inventory: %v", got)
+	}
+	if got := c.values(t, "investigate_feature", "procedure", "0x"); len(got) != 3 {
+		t.Fatalf("address prefix: %v", got)
+	}
+}

@@ -11,9 +11,6 @@ import (
 // Without an entry, a tool the catalog lacks is out of every family scope.
 func plannedToolFamilies() map[string]string {
 	return map[string]string{
-		// issue 4 (JavaScript/Electron analysis) and its summary views
-		"analyze_javascript_application": "application",
-		"inspect_analysis_view":          "application",
 		// issue 8 (feature tracing and comparisons)
 		"trace_application_feature":    "application",
 		"compare_application_versions": "application",
