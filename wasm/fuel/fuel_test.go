@@ -124,8 +124,9 @@ func TestExhaustStopsSpinningGuestWithin100ms(t *testing.T) {
 	sb := newSandbox(t)
 	c := sb.compile(t, meteredGuest(t, "spin"))
 	for i := 0; i < 10; i++ {
-		stopped := make(chan time.Time, 1)
+		var requested, returnedAt time.Time
 		returned := make(chan struct{})
+		exhausted := make(chan struct{})
 		gcDone := make(chan struct{})
 		go func() {
 			defer close(gcDone)
@@ -138,19 +139,28 @@ func TestExhaustStopsSpinningGuestWithin100ms(t *testing.T) {
 				}
 			}
 		}()
-		res := sb.run(t, c, runOpts{started: func(g api.MutableGlobal) {
-			go func() {
-				time.Sleep(100 * time.Millisecond) // let it spin
-				stopped <- time.Now()
-				fuel.Exhaust(g, returned)
-			}()
-		}})
-		after := time.Now()
-		close(returned)
+		res := sb.run(t, c, runOpts{
+			started: func(g api.MutableGlobal) {
+				go func() {
+					defer close(exhausted)
+					time.Sleep(100 * time.Millisecond) // let it spin
+					requested = time.Now()
+					fuel.Exhaust(g, returned)
+				}()
+			},
+			afterCall: func() {
+				returnedAt = time.Now()
+				close(returned)
+				<-exhausted
+			},
+		})
 		<-gcDone
-		took := after.Sub(<-stopped)
+		took := returnedAt.Sub(requested)
 		if res.err == nil || !strings.Contains(res.err.Error(), "unreachable") {
 			t.Fatalf("want an unreachable trap after cancellation, got %v", res.err)
+		}
+		if res.left != 0 {
+			t.Fatalf("%d fuel left after cancellation; want 0", res.left)
 		}
 		if took > 100*time.Millisecond {
 			t.Fatalf("guest stopped %v after cancellation; want ≤ 100ms", took)
@@ -167,8 +177,13 @@ func TestSpinningGuestDoesNotStallTheHostGC(t *testing.T) {
 	c := sb.compile(t, meteredGuest(t, "spin"))
 	done := make(chan outcome, 1)
 	globals := make(chan api.MutableGlobal, 1)
+	returned := make(chan struct{})
+	exhausted := make(chan struct{})
 	go func() {
-		done <- sb.run(t, c, runOpts{started: func(g api.MutableGlobal) { globals <- g }})
+		done <- sb.run(t, c, runOpts{
+			started:   func(g api.MutableGlobal) { globals <- g },
+			afterCall: func() { close(returned); <-exhausted },
+		})
 	}()
 	g := <-globals
 	time.Sleep(50 * time.Millisecond)
@@ -178,10 +193,11 @@ func TestSpinningGuestDoesNotStallTheHostGC(t *testing.T) {
 		runtime.GC()
 		worst = max(worst, time.Since(start))
 	}
-	returned := make(chan struct{})
-	go fuel.Exhaust(g, returned)
+	go func() {
+		defer close(exhausted)
+		fuel.Exhaust(g, returned)
+	}()
 	res := <-done
-	close(returned)
 	if res.err == nil {
 		t.Fatal("the spinning guest returned without being cancelled")
 	}

@@ -123,6 +123,10 @@ type runOpts struct {
 	// started, when set, is called with the fuel global once the instance
 	// exists and before _start; it may keep it to cancel from elsewhere.
 	started func(api.MutableGlobal)
+	// afterCall, when set, runs as soon as _start returns and before the
+	// fuel global is read: the place to stop a canceller (fuel.Exhaust)
+	// so its stores never race the final read.
+	afterCall func()
 }
 
 func (s *sandbox) run(tb testing.TB, c wazero.CompiledModule, o runOpts) outcome {
@@ -157,6 +161,9 @@ func (s *sandbox) run(tb testing.TB, c wazero.CompiledModule, o runOpts) outcome
 		tb.Fatalf("module does not export %s", fuel.GlobalName)
 	}
 	_, err = mod.ExportedFunction("_start").Call(s.ctx)
+	if o.afterCall != nil {
+		o.afterCall()
+	}
 	var exit *sys.ExitError
 	if errors.As(err, &exit) && exit.ExitCode() == 0 {
 		err = nil
