@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"strings"
@@ -27,6 +29,15 @@ func (s *Server) RefreshPrompts() {
 	for _, w := range s.Workflows() {
 		s.mcp.AddPrompt(promptOf(w), s.promptHandler(w.ID))
 	}
+}
+
+// PromptInventoryDigest identifies the advertised prompt inventory (each
+// workflow's id, title, description, arguments and suggested tools) under
+// the server's family scope, so the identity digest can follow the scope.
+func (s *Server) PromptInventoryDigest() string {
+	b, _ := json.Marshal(s.Workflows()) // exported fields only: id, title, description, arguments, tools
+	sum := sha256.Sum256(b)
+	return "sha256:" + hex.EncodeToString(sum[:])
 }
 
 func promptOf(w *app.Workflow) *mcp.Prompt {

@@ -266,3 +266,14 @@ func TestProcedureCompletionNeedsTheCompleteInventoryAndOffersOnlyUniqueNames(t 
 		t.Fatalf("address prefix: %v", got)
 	}
 }
+
+func TestPromptInventoryDigestFollowsTheFamilyScope(t *testing.T) {
+	all, again := connect(t, Options{}), connect(t, Options{})
+	session := connect(t, Options{Families: []string{"session"}})
+	if all.srv.PromptInventoryDigest() != again.srv.PromptInventoryDigest() {
+		t.Fatal("the same scope gives different digests")
+	}
+	if all.srv.PromptInventoryDigest() == session.srv.PromptInventoryDigest() {
+		t.Fatal("a narrower scope keeps the full inventory's digest")
+	}
+}
