@@ -282,14 +282,19 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 	return m, nil
 }
 
-// analyseModules parses and analyses the selected files in two phases. The
-// application's files and everything its entry points reach are parsed
-// together, so that names resolve across them. Other dependency files are
-// then handled one at a time and their syntax trees released at once: a
-// large node_modules costs the memory of its largest file, not of all.
+// analyseModules parses, indexes and analyses the selected files one at a
+// time, in selection order (entry point and what it reaches first). A file
+// another module requires is indexed on demand, so names resolve across
+// modules without holding every syntax tree at once: once a module is
+// analysed its tree is dropped and only its top-level scope (what its
+// exports need) stays. Dependencies not reached from the entry points are
+// released entirely after their analysis.
 func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Result, progress func(string, int, int)) ([]*moduleInfo, error) {
 	ps := &parseState{start: time.Now(), budget: time.Duration(e.opts.MaxParseMilliseconds) * time.Millisecond}
-	var front, rest []textFile
+	e.ctx, e.ps, e.res, e.progress = ctx, ps, res, progress
+	e.pending = map[string]*textFile{}
+	var queue []textFile
+	rest := map[string]bool{}
 	for _, t := range texts {
 		if t.kind == "html" && hasInlineScript(t.src) {
 			t.kind = "javascript" // its inline scripts are analysed as one module
@@ -298,41 +303,91 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 			continue
 		}
 		ps.total++
+		t := t
+		e.pending[t.path] = &t
+		queue = append(queue, t)
 		if strings.Contains("/"+t.path, "/node_modules/") && !e.reachable[t.path] {
-			rest = append(rest, t)
-		} else {
-			front = append(front, t)
+			rest[t.path] = true
 		}
 	}
-	var mods []*moduleInfo
-	for _, t := range front {
-		m, err := e.parseOne(ctx, t, ps, res, progress)
-		if err != nil {
-			return nil, err
+	for i, t := range queue {
+		m := e.index(t.path)
+		if e.ctxErr != nil {
+			return nil, e.ctxErr
 		}
-		if m != nil {
-			mods = append(mods, m)
-		}
-	}
-	e.analyzeAll(ctx, mods, res, progress)
-	for _, t := range rest {
-		m, err := e.parseOne(ctx, t, ps, res, progress)
-		if err != nil {
-			return nil, err
-		}
-		if m == nil {
+		if m == nil || m.analysed {
 			continue
 		}
-		e.analyzeAll(ctx, []*moduleInfo{m}, res, progress)
-		e.release(m)
-		mods = append(mods, m)
+		progress("analyze", i, len(queue))
+		e.analyseOne(m, res)
+		if rest[t.path] {
+			e.release(m)
+		} else {
+			e.prune(m)
+		}
 	}
+	progress("analyze", len(queue), len(queue))
 	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)
 	e.hit("max_modules", e.opts.MaxModules, ps.omitModules)
 	e.hit("max_ast_nodes", e.opts.MaxASTNodes, ps.omitNodes)
 	res.Statistics.VisitedASTNodes = ps.nodes
 	res.Modules = ps.failed
-	return mods, ctx.Err()
+	return e.order, ctx.Err()
+}
+
+// index parses and indexes the selected file at p once; nil when it is not
+// selected, failed or fell over a limit.
+func (e *engine) index(p string) *moduleInfo {
+	if m, ok := e.modules[p]; ok {
+		return m
+	}
+	t, ok := e.pending[p]
+	if !ok {
+		return nil
+	}
+	delete(e.pending, p)
+	m, err := e.parseOne(e.ctx, *t, e.ps, e.res, e.progress)
+	if err != nil {
+		e.ctxErr = err
+		return nil
+	}
+	if m != nil {
+		e.order = append(e.order, m)
+	}
+	return m
+}
+
+// analyseOne recovers m's bundle modules (the evaluator follows
+// __webpack_require__ into them) and walks it for imports and the Electron
+// boundary.
+func (e *engine) analyseOne(m *moduleInfo, res *Result) {
+	m.analysed = true
+	var b *Bundle
+	if err := guard(func() { b = e.detectBundle(m) }); err != nil {
+		e.limitations = append(e.limitations, "internal error while recovering bundle modules of "+m.path+": "+err.Error())
+	}
+	if b != nil {
+		res.Bundles = append(res.Bundles, *b)
+	}
+	a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
+		staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}, storageSeen: map[string]bool{}}
+	if err := guard(func() { walk(a, m.pf.prog) }); err != nil {
+		e.limitations = append(e.limitations, "internal error while analysing "+m.path+"; its facts may be incomplete: "+err.Error())
+	}
+}
+
+// prune drops an analysed module's syntax tree and inner scopes; what other
+// modules can still reach (its top-level bindings, exports and bundle
+// factories) stays reachable through those objects.
+func (e *engine) prune(m *moduleInfo) {
+	keep := map[ast.Node]*scope{}
+	for _, fi := range e.factoryTables[m] {
+		if sc := m.scopes[fi.node]; sc != nil {
+			keep[fi.node] = sc
+		}
+	}
+	m.scopes = keep
+	m.pf.prog = nil
 }
 
 // release drops a module's syntax tree and scopes once it is analysed;
@@ -355,34 +410,6 @@ func (e *engine) release(m *moduleInfo) {
 	m.released = true
 }
 
-func (e *engine) analyzeAll(ctx context.Context, mods []*moduleInfo, res *Result, progress func(string, int, int)) {
-	// Bundles first: the evaluator follows __webpack_require__(key) into
-	// the recovered factory tables while analysing.
-	for _, m := range mods {
-		if ctx.Err() != nil {
-			return
-		}
-		var b *Bundle
-		if err := guard(func() { b = e.detectBundle(m) }); err != nil {
-			e.limitations = append(e.limitations, "internal error while recovering bundle modules of "+m.path+": "+err.Error())
-		}
-		if b != nil {
-			res.Bundles = append(res.Bundles, *b)
-		}
-	}
-	for i, m := range mods {
-		if ctx.Err() != nil {
-			return
-		}
-		progress("analyze", i, len(mods))
-		a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
-			staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}, storageSeen: map[string]bool{}}
-		if err := guard(func() { walk(a, m.pf.prog) }); err != nil {
-			e.limitations = append(e.limitations, "internal error while analysing "+m.path+"; its facts may be incomplete: "+err.Error())
-		}
-	}
-	progress("analyze", len(mods), len(mods))
-}
 
 // packageJSON reads the root package.json.
 func (e *engine) packageJSON() *PackageInfo {

@@ -95,3 +95,57 @@ func TestGeneratedBundleIsAnalysedCompletely(t *testing.T) {
 		t.Fatalf("helper-returned contextIsolation:false not found:\n%s", listFindings(r))
 	}
 }
+
+// generatedApp builds an application of n CommonJS modules of about size
+// bytes each: a main process that creates a window, and modules that
+// require each other, define helpers and register IPC handlers.
+func generatedApp(n, size int) fstest.MapFS {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"big-app","main":"main.js","devDependencies":{"electron":"^38.0.0"}}`)},
+		"main.js": {Data: []byte(`const { BrowserWindow } = require('electron');
+const path = require('path');
+require('./src/m0.js');
+new BrowserWindow({ webPreferences: { preload: path.join(__dirname, 'preload.js'), sandbox: true } });
+`)},
+		"preload.js": {Data: []byte("require('electron').contextBridge.exposeInMainWorld('api', {});\n")},
+	}
+	for i := 0; i < n; i++ {
+		var sb strings.Builder
+		fmt.Fprintf(&sb, "const { ipcMain } = require('electron');\nconst next = require('./m%d.js');\n", (i+1)%n)
+		for j := 0; sb.Len() < size; j++ {
+			fmt.Fprintf(&sb, `function f%d_%d(items, opts) {
+  const out = [];
+  for (const it of items) { if (it && it.on !== false) out.push({ id: it.id + %d, ...opts }); }
+  return out.map((x) => x.id).reduce((a, b) => a + b, 0);
+}
+`, i, j, j)
+		}
+		fmt.Fprintf(&sb, "ipcMain.handle('m%d:run', (e, a) => f%d_0(a, {}));\nmodule.exports = { next };\n", i, i)
+		fsys[fmt.Sprintf("src/m%d.js", i)] = &fstest.MapFile{Data: []byte(sb.String())}
+	}
+	return fsys
+}
+
+// BenchmarkAnalyzeGeneratedApp is the issue's scale point: 3,000 modules,
+// about 50 MB of JavaScript.
+func BenchmarkAnalyzeGeneratedApp(b *testing.B) {
+	fsys := generatedApp(3000, 17<<10)
+	total := 0
+	for _, f := range fsys {
+		total += len(f.Data)
+	}
+	b.SetBytes(int64(total))
+	b.ResetTimer()
+	var r *Result
+	for i := 0; i < b.N; i++ {
+		var err error
+		if r, err = Analyze(context.Background(), fsys, Options{MaxASTNodes: 50_000_000}, nil); err != nil {
+			b.Fatal(err)
+		}
+	}
+	b.StopTimer()
+	if r.Coverage.Status != "complete" || r.Summary.IPC.MainHandlers != 3000 {
+		b.Fatalf("coverage %+v handlers %d", r.Coverage, r.Summary.IPC.MainHandlers)
+	}
+	b.ReportMetric(float64(len(r.Modules)), "modules")
+}

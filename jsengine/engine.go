@@ -1,6 +1,7 @@
 package jsengine
 
 import (
+	"context"
 	"encoding/json"
 	"io/fs"
 	"path"
@@ -42,6 +43,15 @@ type engine struct {
 
 	pkgMains  map[string]string
 	readCache map[string][]byte
+
+	// on-demand indexing state (analyseModules)
+	ctx      context.Context
+	ps       *parseState
+	res      *Result
+	progress func(string, int, int)
+	pending  map[string]*textFile
+	order    []*moduleInfo
+	ctxErr   error
 	reachable map[string]bool
 
 	pkgSrc string
@@ -83,7 +93,11 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 		return value{kind: kExternal, ext: spec}
 	}
 	if r := e.resolve(m.dir, spec); r != "" {
-		if mod, ok := e.modules[r]; ok && !mod.released {
+		mod := e.modules[r]
+		if mod == nil {
+			mod = e.index(r) // parse and index a dependency on first use
+		}
+		if mod != nil && !mod.released {
 			return value{kind: kModule, mod: mod, inferred: true}
 		}
 	}

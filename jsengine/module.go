@@ -24,6 +24,7 @@ type moduleInfo struct {
 	nodes      int
 	truncated  bool
 	released   bool // syntax tree dropped after analysis
+	analysed   bool
 
 	exportCache map[string]value
 	exportBusy  map[string]bool
