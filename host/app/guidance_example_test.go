@@ -20,7 +20,7 @@ func ExampleGuidedWorkflows() {
 	}
 	lines := strings.Split(res.Text, "\n")
 	fmt.Println(lines[0])
-	fmt.Println(lines[5])
+	fmt.Println(lines[7])
 	// Output:
 	// # Audit residual unknowns
 	// {"audit_scope":"IPC handlers"}
