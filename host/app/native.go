@@ -63,8 +63,9 @@ type NativeProvenance struct {
 	ModuleSHA256  string       `json:"module_sha256"`
 	ABIVersion    int          `json:"abi_version"`
 	SandboxLimits LimitsReport `json:"sandbox_limits"`
-	FuelUsed      uint64       `json:"fuel_used"`
-	WallMillis    int64        `json:"wall_ms"`
+	// FuelUsed is deterministic for a given module and input; wall time
+	// is not, so it stays out of the record (identical runs share an id).
+	FuelUsed uint64 `json:"fuel_used"`
 }
 
 // ProvidersReport is `rea providers` / analysis_provider_candidates.
@@ -236,7 +237,7 @@ func evidenceArch(a string) string {
 
 func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t query.Target, b *providers.BindingView, res *sandbox.Outcome, result any) (evidence.Record, error) {
 	prov := NativeProvenance{Module: res.Module.Name, ModuleSHA256: res.Module.SHA256, ABIVersion: res.Module.ABIVersion,
-		SandboxLimits: ReportLimits(res.Limits), FuelUsed: res.Usage.FuelUsed, WallMillis: res.Usage.Wall.Milliseconds()}
+		SandboxLimits: ReportLimits(res.Limits), FuelUsed: res.Usage.FuelUsed}
 	raw, err := json.Marshal(result)
 	if err != nil {
 		return evidence.Record{}, abi.Errorf(abi.CodeInternal, "encoding the %s result: %v", tool, err)
