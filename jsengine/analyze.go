@@ -410,7 +410,6 @@ func (e *engine) release(m *moduleInfo) {
 	m.released = true
 }
 
-
 // packageJSON reads the root package.json.
 func (e *engine) packageJSON() *PackageInfo {
 	if !e.files["package.json"] {

@@ -45,13 +45,13 @@ type engine struct {
 	readCache map[string][]byte
 
 	// on-demand indexing state (analyseModules)
-	ctx      context.Context
-	ps       *parseState
-	res      *Result
-	progress func(string, int, int)
-	pending  map[string]*textFile
-	order    []*moduleInfo
-	ctxErr   error
+	ctx       context.Context
+	ps        *parseState
+	res       *Result
+	progress  func(string, int, int)
+	pending   map[string]*textFile
+	order     []*moduleInfo
+	ctxErr    error
 	reachable map[string]bool
 
 	pkgSrc string
