@@ -324,7 +324,9 @@ func (r *run) loop(ctx context.Context, chunks <-chan chunk, exited <-chan *os.P
 				return end(ReasonOutputLimit, map[string]any{"output_bytes": r.p.limits.OutputBytes})
 			}
 			if exitAt.IsZero() {
-				r.matchEvents(writes, master)
+				if why := r.matchEvents(ctx, writes, master); why != "" {
+					return end(why, map[string]any{"files": r.p.limits.Files})
+				}
 			}
 		case st := <-exited:
 			r.recordExit(st, false)
@@ -387,8 +389,9 @@ func (r *run) output(c chunk) {
 }
 
 // matchEvents fires output-triggered events whose literal has now been seen
-// the required number of times in the captured output.
-func (r *run) matchEvents(writes chan<- []byte, master *os.File) {
+// the required number of times in the captured output; it returns a reason
+// when a checkpoint hit the file limit.
+func (r *run) matchEvents(ctx context.Context, writes chan<- []byte, master *os.File) string {
 	buf := r.outBuf.Bytes()
 	for i, e := range r.p.s.Events {
 		if r.fired[i] || e.OnOutput == nil {
@@ -408,9 +411,12 @@ func (r *run) matchEvents(writes chan<- []byte, master *os.File) {
 			r.fired[i] = true
 			r.journal("output_match", map[string]any{"event": i, "literal": e.OnOutput.Literal, "occurrence": want,
 				"offset": r.matchFrom[i] - len(lit)})
-			r.perform(context.Background(), i, writes, master)
+			if why := r.perform(ctx, i, writes, master); why != "" {
+				return why
+			}
 		}
 	}
+	return ""
 }
 
 // timedEvents fires events whose at_ms has passed; it returns a reason

@@ -62,7 +62,6 @@ func TestProcessesWithoutTheExactTokenAreNeverSignalled(t *testing.T) {
 	res := runOK(t, Scenario{Executable: helper(t), Args: []string{"sleep"}, Limits: &Limits{TimeoutMs: 300}})
 	// A token that merely starts like this run's must not count either.
 	prefix := outsider(t, RunIDVariable+"="+res.RunID+"0")
-	_ = prefix
 	if res.Termination.Reason != ReasonTimeout {
 		t.Fatalf("reason %s", res.Termination.Reason)
 	}
@@ -124,6 +123,7 @@ func TestTokenlessMemberOfAnOwnedGroupIsRefusedAndOwnedMembersAreSignalledOneByO
 
 func TestLimitsEndTheRunWithTheirReason(t *testing.T) {
 	h := helper(t)
+	full := t.TempDir()
 	cases := []struct {
 		name   string
 		s      Scenario
@@ -149,6 +149,14 @@ func TestLimitsEndTheRunWithTheirReason(t *testing.T) {
 				}
 				if r.Output.TotalBytes >= 100_000_000 {
 					t.Errorf("the flood was read to the end (%d bytes) instead of being stopped", r.Output.TotalBytes)
+				}
+			}},
+		{"files at a checkpoint", Scenario{Executable: "/bin/sh", Args: []string{"-c", "cd \"$1\" && touch a b c d e && echo made && exec sleep 30", "sh", full},
+			FilesystemRoots: []string{full}, Limits: &Limits{Files: 3},
+			Events: []Event{{OnOutput: &OutputTrig{Literal: "made"}, Action: ActionCheckpoint, Name: "made"}}}, ReasonFileLimit,
+			func(t *testing.T, r *Result) {
+				if len(r.Checkpoints) < 2 || r.Checkpoints[1].Name != "made" {
+					t.Errorf("checkpoints %+v", r.Checkpoints)
 				}
 			}},
 		{"processes", Scenario{Executable: h, Args: []string{"forks", "5"}, Limits: &Limits{Processes: 3}}, ReasonProcessLimit,

@@ -47,35 +47,35 @@ const RunIDVariable = "REA_PROCESS_RUN_ID"
 type Scenario struct {
 	// Executable is an absolute path, a path relative to Cwd, or a bare name
 	// looked up in Env's PATH (never rea's own PATH).
-	Executable string   `json:"executable"`
-	Args       []string `json:"args,omitempty"`
+	Executable string   `json:"executable" jsonschema:"absolute path, path relative to cwd, or a bare name looked up in env.PATH (never rea's own PATH)"`
+	Args       []string `json:"args,omitempty" jsonschema:"arguments after the program name"`
 	// Cwd is the working directory; empty means a fresh private directory
 	// that rea removes after the run.
-	Cwd string `json:"cwd,omitempty"`
+	Cwd string `json:"cwd,omitempty" jsonschema:"working directory; omitted means a fresh private directory removed after the run"`
 	// Env is the complete environment: nothing is inherited from rea except
 	// the run token, which is always added.
-	Env map[string]string `json:"env,omitempty"`
+	Env map[string]string `json:"env,omitempty" jsonschema:"the complete environment; nothing is inherited except REA_PROCESS_RUN_ID, which rea always adds"`
 	// PTY runs the process on a pseudo-terminal (its own session, the
 	// terminal as stdin/stdout/stderr) instead of plain pipes.
-	PTY      bool      `json:"pty,omitempty"`
-	Terminal *Terminal `json:"terminal,omitempty"`
+	PTY      bool      `json:"pty,omitempty" jsonschema:"run on a pseudo-terminal (true) or plain pipes (false, default)"`
+	Terminal *Terminal `json:"terminal,omitempty" jsonschema:"pseudo-terminal size (default 80x24); only with pty true"`
 	// Events are scripted interactions, each at an elapsed time or on a
 	// terminal-output match.
-	Events []Event `json:"events,omitempty"`
+	Events []Event `json:"events,omitempty" jsonschema:"scripted interactions, each with exactly one trigger: at_ms or on_output (at most 1000)"`
 	// FilesystemRoots are snapshotted at every checkpoint (always "before"
 	// and "after_settlement").
-	FilesystemRoots []string `json:"filesystem_roots,omitempty"`
-	Limits          *Limits  `json:"limits,omitempty"`
+	FilesystemRoots []string `json:"filesystem_roots,omitempty" jsonschema:"directories snapshotted (paths, sizes, sha256) at the before and after_settlement checkpoints and at checkpoint events"`
+	Limits          *Limits  `json:"limits,omitempty" jsonschema:"limits that end the run with their reason recorded in termination.reason"`
 	// SettleMs is how long output must stay quiet after the root process
 	// exits before the run is considered settled.
-	SettleMs *int64   `json:"settle_ms,omitempty"`
-	Cleanup  *Cleanup `json:"cleanup,omitempty"`
+	SettleMs *int64   `json:"settle_ms,omitempty" jsonschema:"quiet output time after the root exits before the run is settled (default 100, at most 10000)"`
+	Cleanup  *Cleanup `json:"cleanup,omitempty" jsonschema:"SIGTERM then SIGKILL after grace_ms (default 500), until quiesced or deadline_ms (default 5000)"`
 }
 
 // Terminal is the pseudo-terminal size.
 type Terminal struct {
-	Cols int `json:"cols"`
-	Rows int `json:"rows"`
+	Cols int `json:"cols" jsonschema:"columns, 1..1000"`
+	Rows int `json:"rows" jsonschema:"rows, 1..1000"`
 }
 
 // Event actions.
@@ -91,50 +91,50 @@ const (
 // since start) or OnOutput (a literal seen in the output for the given
 // occurrence).
 type Event struct {
-	AtMs     *int64      `json:"at_ms,omitempty"`
-	OnOutput *OutputTrig `json:"on_output,omitempty"`
+	AtMs     *int64      `json:"at_ms,omitempty" jsonschema:"fire at this many milliseconds after start"`
+	OnOutput *OutputTrig `json:"on_output,omitempty" jsonschema:"fire when a literal has appeared in the output the given number of times"`
 	// Action is input, eof, resize, signal or checkpoint.
-	Action string `json:"action"`
+	Action string `json:"action" jsonschema:"input, eof, resize, signal or checkpoint"`
 	// Data is written by input. Sensitive data is delivered to the process
 	// but never recorded: the journal, the parameters and the output carry
 	// "[redacted]" instead.
-	Data      string `json:"data,omitempty"`
-	Sensitive bool   `json:"sensitive,omitempty"`
+	Data      string `json:"data,omitempty" jsonschema:"bytes written by input (at most 64 KiB)"`
+	Sensitive bool   `json:"sensitive,omitempty" jsonschema:"deliver the input but record it only as [redacted]"`
 	// Cols and Rows are the new size for resize.
 	Cols int `json:"cols,omitempty"`
 	Rows int `json:"rows,omitempty"`
 	// Signal names the signal sent to the root process, e.g. SIGINT.
-	Signal string `json:"signal,omitempty"`
+	Signal string `json:"signal,omitempty" jsonschema:"signal sent to the root process by signal, e.g. SIGINT"`
 	// Name labels a checkpoint.
-	Name string `json:"name,omitempty"`
+	Name string `json:"name,omitempty" jsonschema:"label of a checkpoint"`
 }
 
 // OutputTrig fires when Literal has been seen Occurrence times (default 1)
 // in the raw terminal output (escape sequences included).
 type OutputTrig struct {
-	Literal    string `json:"literal"`
-	Occurrence int    `json:"occurrence,omitempty"`
+	Literal    string `json:"literal" jsonschema:"exact bytes to find in the raw output (escape sequences included)"`
+	Occurrence int    `json:"occurrence,omitempty" jsonschema:"which occurrence fires the event (default 1)"`
 }
 
 // Limits end a run when hit; the reason is recorded in termination.
 type Limits struct {
-	TimeoutMs   int64 `json:"timeout_ms,omitempty"`
-	IdleMs      int64 `json:"idle_ms,omitempty"`
-	OutputBytes int64 `json:"output_bytes,omitempty"`
-	Processes   int   `json:"processes,omitempty"`
+	TimeoutMs   int64 `json:"timeout_ms,omitempty" jsonschema:"whole-run limit (default 30000, at most 300000)"`
+	IdleMs      int64 `json:"idle_ms,omitempty" jsonschema:"longest time without output while the root runs (default 30000)"`
+	OutputBytes int64 `json:"output_bytes,omitempty" jsonschema:"output captured before the run ends (default 1048576)"`
+	Processes   int   `json:"processes,omitempty" jsonschema:"owned processes alive at once (default 1000)"`
 	// Files, FileBytes and Depth bound each filesystem snapshot: files
 	// listed, bytes hashed per file, directory depth.
-	Files     int   `json:"files,omitempty"`
-	FileBytes int64 `json:"file_bytes,omitempty"`
-	Depth     int   `json:"depth,omitempty"`
+	Files     int   `json:"files,omitempty" jsonschema:"entries per snapshot (default 10000)"`
+	FileBytes int64 `json:"file_bytes,omitempty" jsonschema:"largest file hashed in a snapshot (default 10000000)"`
+	Depth     int   `json:"depth,omitempty" jsonschema:"deepest directory level in a snapshot (default 16)"`
 }
 
 // Cleanup tunes ownership-verified cleanup: SIGTERM, then SIGKILL after
 // GraceMs, until quiesced or DeadlineMs. A grace at or beyond the deadline
 // means SIGTERM only: whatever ignores it is reported, not killed.
 type Cleanup struct {
-	GraceMs    int64 `json:"grace_ms,omitempty"`
-	DeadlineMs int64 `json:"deadline_ms,omitempty"`
+	GraceMs    int64 `json:"grace_ms,omitempty" jsonschema:"time between SIGTERM and SIGKILL (default 500); at or beyond deadline_ms means SIGTERM only"`
+	DeadlineMs int64 `json:"deadline_ms,omitempty" jsonschema:"time after which cleanup reports what is left (default 5000, at most 60000)"`
 }
 
 // Redacted replaces sensitive input wherever it would be recorded.
