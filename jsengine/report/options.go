@@ -110,4 +110,8 @@ type Params struct {
 	Root string `json:"root,omitempty"`
 	// Limits bounds the analysis; zero fields take the defaults.
 	Limits Options `json:"limits"`
+	// MemoryLimitBytes, when the host knows the sandbox's memory limit,
+	// lets the module collect garbage less often while staying below it
+	// (the Go GC is single-threaded in wasm and dominates large runs).
+	MemoryLimitBytes int64 `json:"memory_limit_bytes,omitempty"`
 }

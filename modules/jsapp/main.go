@@ -9,6 +9,7 @@ import (
 	"encoding/json"
 	"os"
 	"path"
+	"runtime/debug"
 	"strings"
 
 	"rea/jsengine"
@@ -29,6 +30,7 @@ func analyze(raw json.RawMessage, rep *abi.Reporter) (any, error) {
 	if err := abi.DecodeParams(raw, &p); err != nil {
 		return nil, err
 	}
+	tuneGC(p.MemoryLimitBytes)
 	root, err := mountedRoot(p.Root)
 	if err != nil {
 		return nil, err
@@ -64,4 +66,14 @@ func progressTo(rep *abi.Reporter) func(string, int, int) {
 		last = phase
 		rep.Report(abi.Progress{Phase: phase, Done: int64(done), Total: int64(total)})
 	}
+}
+
+// tuneGC trades memory for time when the sandbox's limit is known: collect
+// at 4x the live heap, but never let the heap grow past 80 % of the limit.
+func tuneGC(limit int64) {
+	if limit <= 0 {
+		return
+	}
+	debug.SetMemoryLimit(limit / 10 * 8)
+	debug.SetGCPercent(400)
 }

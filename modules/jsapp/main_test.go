@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"errors"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -89,21 +90,25 @@ func isExitZero(err error) bool {
 func TestModuleMatchesTheNativeLibraryUnderWazero(t *testing.T) {
 	wasm := buildModule(t)
 	dir, _ := filepath.Abs("../../testdata/electron/insecure")
-	params, _ := json.Marshal(Params{})
-	resp, stderr := runModule(t, wasm, dir, abi.Request{ABI: abi.Version, Operation: "analyze", Params: params})
-	if !resp.OK {
-		t.Fatalf("error response: %+v", resp.Error)
-	}
 	native, err := jsengine.Analyze(context.Background(), os.DirFS(dir), jsengine.Options{}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
 	want, _ := json.Marshal(native)
-	if !bytes.Equal(bytes.TrimSpace(resp.Result), want) {
-		t.Fatalf("wasm result differs from native:\nwasm:   %.400s\nnative: %.400s", resp.Result, want)
-	}
-	if !bytes.Contains([]byte(stderr), []byte(`"phase":"parse"`)) {
-		t.Errorf("no parse progress on stderr: %q", stderr)
+	// The same bytes with default GC settings and with the GC tuned to a
+	// 1 GiB sandbox limit.
+	for _, p := range []Params{{}, {MemoryLimitBytes: 1 << 30}} {
+		params, _ := json.Marshal(p)
+		resp, stderr := runModule(t, wasm, dir, abi.Request{ABI: abi.Version, Operation: "analyze", Params: params})
+		if !resp.OK {
+			t.Fatalf("error response: %+v", resp.Error)
+		}
+		if !bytes.Equal(bytes.TrimSpace(resp.Result), want) {
+			t.Fatalf("wasm result differs from native:\nwasm:   %.400s\nnative: %.400s", resp.Result, want)
+		}
+		if !bytes.Contains([]byte(stderr), []byte(`"phase":"parse"`)) {
+			t.Errorf("no parse progress on stderr: %q", stderr)
+		}
 	}
 }
 
@@ -117,5 +122,13 @@ func TestModuleRejectsARootOutsideTheMount(t *testing.T) {
 		if _, err := mountedRoot(root); err != nil {
 			t.Errorf("root %q rejected: %v", root, err)
 		}
+	}
+}
+
+func TestModuleAnswersUnknownParamsWithInvalidRequest(t *testing.T) {
+	_, err := analyze(json.RawMessage(`{"root":"/in","limit":{}}`), nil)
+	var ae *abi.Error
+	if !errors.As(err, &ae) || ae.Code != abi.CodeInvalidRequest {
+		t.Fatalf("err = %v", err)
 	}
 }
