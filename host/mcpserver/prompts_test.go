@@ -265,6 +265,11 @@ func TestProcedureCompletionNeedsTheCompleteInventoryAndOffersOnlyUniqueNames(t 
 	if got := c.values(t, "investigate_feature", "procedure", "0x"); len(got) != 3 {
 		t.Fatalf("address prefix: %v", got)
 	}
+	// Switching the target changes the suggestions on the next request.
+	c.session.open(&Target{Path: "/bin/y", SHA256: strings.Repeat("ef", 32), Kind: "executable", Format: "elf"})
+	if got := c.values(t, "investigate_feature", "procedure", ""); len(got) != 0 {
+		t.Fatalf("after switching to a target with an incomplete inventory: %v", got)
+	}
 }
 
 func TestPromptInventoryDigestFollowsTheFamilyScope(t *testing.T) {
