@@ -31,8 +31,7 @@ type member struct {
 	Verdict string
 }
 
-// procRoot is where the process table lives; a field so tests could point
-// elsewhere, never changed in production.
+// procRoot is where the process table lives.
 const procRoot = "/proc"
 
 // listProcesses reads every live process's stat line. Processes that vanish

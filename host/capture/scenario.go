@@ -20,7 +20,7 @@ const (
 	DefaultSettleMs    = 100
 	MaxSettleMs        = 10_000
 	DefaultOutputBytes = 1 << 20
-	MaxOutputBytes     = 64 << 20
+	MaxOutputBytes     = 4 << 20
 	DefaultProcesses   = 1000
 	DefaultFiles       = 10_000
 	DefaultFileBytes   = 10_000_000
