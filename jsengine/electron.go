@@ -119,12 +119,13 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 	return p
 }
 
-// uniqueBasename finds the one analysed module whose stem equals p's.
+// uniqueBasename finds the one script file of the application (outside
+// node_modules) whose stem equals p's.
 func (e *engine) uniqueBasename(p string) string {
 	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
 	found := ""
-	for mp := range e.modules {
-		if strings.TrimSuffix(path.Base(mp), path.Ext(mp)) == stem && !strings.Contains(mp, "node_modules/") {
+	for mp := range e.files {
+		if textKind(mp) == "javascript" && strings.TrimSuffix(path.Base(mp), path.Ext(mp)) == stem && !strings.Contains("/"+mp, "/node_modules/") {
 			if found != "" {
 				return ""
 			}
