@@ -56,6 +56,9 @@ func (a *App) runGuidance(ctx context.Context, op string, params, out any, progr
 		Params:    params,
 		Limits:    a.Config.Limits,
 		Progress:  progress,
+		// The bundle is embedded in the module, so the module digest
+		// already names the content: repeats come from the result cache.
+		CacheKey: "embedded-guidance-bundle",
 	})
 	if err != nil {
 		return err

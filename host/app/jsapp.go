@@ -133,6 +133,9 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 		Mounts:    []sandbox.Mount{{GuestPath: "/in", FS: tree}},
 		Limits:    a.Config.Limits,
 		Progress:  progress,
+		// The tree serves exactly the inventoried bytes, which the manifest
+		// and root digest commit to: a repeat is served from the cache.
+		CacheKey: "jsapp-tree:" + scan.graph.manifestID + ":" + scan.digest,
 	})
 	if err != nil {
 		return nil, err

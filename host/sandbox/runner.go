@@ -51,6 +51,12 @@ type Call struct {
 	// Progress receives the module's progress lines as they arrive, on the
 	// goroutine running the module; it must return quickly.
 	Progress func(abi.Progress)
+	// CacheKey, when not empty, identifies the mounted content (e.g. the
+	// digests of the bytes the mounts expose). The result is then served
+	// from the content-addressed cache when the same module, operation,
+	// params, limits and content were run before. Leave it empty when the
+	// mounts are not content-addressed.
+	CacheKey string
 }
 
 // Usage is what a run consumed.
@@ -66,6 +72,9 @@ type Outcome struct {
 	Usage  Usage
 	Module module.Identity
 	Limits Limits
+	// Cached is true when the result came from the result cache; Usage is
+	// then that of the run that produced it.
+	Cached bool
 }
 
 // Options configure a Runner.
@@ -87,6 +96,8 @@ type Runner struct {
 	slots   chan struct{}
 	cache   wazero.CompilationCache
 	cacheAt string
+
+	results *resultCache
 
 	mu       sync.Mutex
 	runtimes map[uint32]*engine // by memory limit in pages
@@ -129,6 +140,11 @@ func NewRunner(opts Options) (*Runner, error) {
 			dir = filepath.Join(base, "rea", "wazero")
 		}
 	}
+	resultDir := ""
+	if dir != "" && dir != "off" {
+		resultDir = filepath.Join(filepath.Dir(dir), "results")
+	}
+	r.results = newResultCache(resultDir)
 	if dir != "" && dir != "off" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
 			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
@@ -253,6 +269,13 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	var key string
+	if call.CacheKey != "" {
+		key = cacheKey(mod.Identity, call, limits, params)
+		if v, ok := r.results.get(key); ok {
+			return &Outcome{Result: v.Result, Usage: v.Usage, Module: mod.Identity, Limits: limits, Cached: true}, nil
+		}
+	}
 	eng, err := r.engine(ctx, limits.pages())
 	if err != nil {
 		return nil, err
@@ -269,7 +292,11 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	}
 	defer func() { <-r.slots }()
 
-	return r.runInstance(ctx, eng, compiled, mod, call, limits, envelope)
+	out, err := r.runInstance(ctx, eng, compiled, mod, call, limits, envelope)
+	if err == nil && key != "" {
+		r.results.put(key, cachedOutcome{Result: out.Result, Usage: out.Usage})
+	}
+	return out, err
 }
 
 // stopReason records why the host zeroed the fuel counter.

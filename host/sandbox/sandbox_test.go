@@ -398,3 +398,36 @@ func rssBytes(t *testing.T) uint64 {
 	t.Fatal("no VmRSS")
 	return 0
 }
+
+func TestContentAddressedResultCacheServesRepeatsButNeverFailures(t *testing.T) {
+	r := newRunner(t)
+	call := sandbox.Call{Module: "probe", Operation: "hash", Params: map[string]int{"n": 2}, Limits: smallLimits(), CacheKey: "content-1"}
+	first, err := r.Run(context.Background(), call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	second, err := r.Run(context.Background(), call)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if first.Cached || !second.Cached || string(first.Result) != string(second.Result) || first.Usage.FuelUsed != second.Usage.FuelUsed {
+		t.Fatalf("repeat not served from cache: first cached=%v second cached=%v", first.Cached, second.Cached)
+	}
+	// Other content is another key.
+	call.CacheKey = "content-2"
+	if third, err := r.Run(context.Background(), call); err != nil || third.Cached {
+		t.Fatalf("different content served from cache: %v", err)
+	}
+	// No key, no cache.
+	call.CacheKey = ""
+	if fourth, err := r.Run(context.Background(), call); err != nil || fourth.Cached {
+		t.Fatalf("uncached call served from cache: %v", err)
+	}
+	// Failures are never cached.
+	spin := sandbox.Call{Module: "probe", Operation: "spin", Limits: sandbox.Limits{MemoryBytes: 64 << 20, Fuel: 10_000_000}, CacheKey: "content-1"}
+	for i := 0; i < 2; i++ {
+		if _, err := r.Run(context.Background(), spin); err == nil {
+			t.Fatal("a failed run was served as a success")
+		}
+	}
+}

@@ -1,0 +1,136 @@
+package sandbox
+
+import (
+	"container/list"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
+	"os"
+	"path/filepath"
+	"sync"
+
+	"rea/wasm/module"
+)
+
+// resultCache is the content-addressed result cache: a module run is a pure
+// function of the module's bytes, the request and the mounted content, so a
+// result keyed by (module digest, operation, params, content key) can be
+// served again without running anything. Entries live in memory (bounded
+// LRU) and on disk under the cache directory, so a second CLI process over
+// unchanged input is served too. Only successful runs are cached.
+type resultCache struct {
+	dir string // "" = memory only
+
+	mu      sync.Mutex
+	order   *list.List
+	entries map[string]*list.Element
+	bytes   int64
+}
+
+const (
+	memoryCacheBytes = 256 << 20
+	diskCacheEntry   = 64 << 20 // larger results are not written to disk
+)
+
+type cachedResult struct {
+	key   string
+	value cachedOutcome
+}
+
+// cachedOutcome is what is stored: the result and the usage of the run that
+// produced it (fuel counts are deterministic, so they stay true).
+type cachedOutcome struct {
+	Result json.RawMessage `json:"result"`
+	Usage  Usage           `json:"usage"`
+}
+
+func newResultCache(dir string) *resultCache {
+	if dir != "" {
+		if err := os.MkdirAll(dir, 0o755); err != nil {
+			dir = ""
+		}
+	}
+	return &resultCache{dir: dir, order: list.New(), entries: map[string]*list.Element{}}
+}
+
+// cacheKey derives the key; limits are part of it because a result under
+// tighter limits may differ (partial coverage).
+func cacheKey(mod module.Identity, call Call, limits Limits, params []byte) string {
+	h := sha256.New()
+	for _, part := range [][]byte{[]byte(mod.SHA256), []byte(call.Operation), params, []byte(call.CacheKey)} {
+		h.Write([]byte{byte(len(part) >> 24), byte(len(part) >> 16), byte(len(part) >> 8), byte(len(part))})
+		h.Write(part)
+	}
+	lb, _ := json.Marshal(limits)
+	h.Write(lb)
+	return hex.EncodeToString(h.Sum(nil))
+}
+
+func (c *resultCache) get(key string) (cachedOutcome, bool) {
+	c.mu.Lock()
+	if el, ok := c.entries[key]; ok {
+		c.order.MoveToFront(el)
+		v := el.Value.(*cachedResult).value
+		c.mu.Unlock()
+		return v, true
+	}
+	c.mu.Unlock()
+	if c.dir == "" {
+		return cachedOutcome{}, false
+	}
+	b, err := os.ReadFile(filepath.Join(c.dir, key[:2], key+".json"))
+	if err != nil {
+		return cachedOutcome{}, false
+	}
+	var v cachedOutcome
+	if json.Unmarshal(b, &v) != nil {
+		return cachedOutcome{}, false
+	}
+	c.remember(key, v)
+	return v, true
+}
+
+func (c *resultCache) put(key string, v cachedOutcome) {
+	c.remember(key, v)
+	if c.dir == "" || len(v.Result) > diskCacheEntry {
+		return
+	}
+	b, err := json.Marshal(v)
+	if err != nil {
+		return
+	}
+	dir := filepath.Join(c.dir, key[:2])
+	if os.MkdirAll(dir, 0o755) != nil {
+		return
+	}
+	tmp, err := os.CreateTemp(dir, "tmp-*")
+	if err != nil {
+		return
+	}
+	_, werr := tmp.Write(b)
+	cerr := tmp.Close()
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(dir, key+".json")) != nil {
+		_ = os.Remove(tmp.Name())
+	}
+}
+
+func (c *resultCache) remember(key string, v cachedOutcome) {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	if _, ok := c.entries[key]; ok {
+		return
+	}
+	size := int64(len(v.Result))
+	if size > memoryCacheBytes/4 {
+		return
+	}
+	c.entries[key] = c.order.PushFront(&cachedResult{key: key, value: v})
+	c.bytes += size
+	for c.bytes > memoryCacheBytes {
+		el := c.order.Back()
+		old := el.Value.(*cachedResult)
+		c.order.Remove(el)
+		delete(c.entries, old.key)
+		c.bytes -= int64(len(old.value.Result))
+	}
+}
