@@ -2,7 +2,9 @@ package jsengine
 
 import (
 	"fmt"
+	"net/url"
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -244,7 +246,7 @@ func (pf *parsedFile) snippet(l Location) string {
 	if l.Line < len(pf.origStarts) {
 		end = pf.origStarts[l.Line]
 	}
-	s := strings.TrimSpace(pf.original[start:end])
+	s := redactURLs(strings.TrimSpace(pf.original[start:end]))
 	if len(s) > 160 {
 		s = truncateUTF8(s, 160) + "…"
 	}
@@ -364,4 +366,21 @@ func isJavaScriptType(t string) bool {
 		return true
 	}
 	return false
+}
+
+var urlInText = regexp.MustCompile(`\b(?:https?|wss?)://[^\s'"\x60<>)]+`)
+
+// redactURLs drops credentials, query strings and fragments from URLs in a
+// snippet: source lines are quoted into reports, tokens in them must not be.
+func redactURLs(s string) string {
+	if !strings.Contains(s, "://") {
+		return s
+	}
+	return urlInText.ReplaceAllStringFunc(s, func(raw string) string {
+		u, err := url.Parse(raw)
+		if err != nil {
+			return "[url]"
+		}
+		return redactURL(u)
+	})
 }

@@ -84,3 +84,11 @@ func TestParseJSAcceptsTopLevelReturnOfCommonJS(t *testing.T) {
 		t.Fatalf("needle at %d:%d, want 5:18", got.Line, got.Column)
 	}
 }
+
+func TestSnippetsDropCredentialsAndQueries(t *testing.T) {
+	got := redactURLs(`win.loadURL('https://bob:pw@example.com/app?token=secret#frag'); fetch("http://x.test/a?b=1")`)
+	want := `win.loadURL('https://example.com/app'); fetch("http://x.test/a")`
+	if got != want {
+		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
