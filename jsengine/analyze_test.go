@@ -117,6 +117,17 @@ func listFindings(r *Result) string {
 	return b.String()
 }
 
+func TestAnalyzeKeepsTokensOutOfTheResult(t *testing.T) {
+	r := analyzeFixture(t, "insecure", Options{})
+	b, _ := json.Marshal(r)
+	if bytes.Contains(b, []byte("token=secret")) {
+		t.Fatal("the query token of a loadURL literal reached the result")
+	}
+	if r.Windows[0].Loads[0].Target != "http://editor.example.com/app" {
+		t.Fatalf("load target %q", r.Windows[0].Loads[0].Target)
+	}
+}
+
 func TestAnalyzeKeepsTheEvidenceChainOfAnInferredOption(t *testing.T) {
 	r := analyzeFixture(t, "insecure", Options{})
 	var f *Finding

@@ -97,6 +97,9 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	sort.Slice(res.Modules, func(i, j int) bool { return res.Modules[i].Path < res.Modules[j].Path })
 	// Windows.
 	for _, w := range e.windowList {
+		for i := range w.w.Loads {
+			w.w.Loads[i].Target = redactURLs(w.w.Loads[i].Target)
+		}
 		e.windowFindings(w)
 		sort.Strings(w.w.Unknowns)
 		sortLoads(w.w.Loads)
@@ -109,6 +112,9 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	res.IPC = e.ipc
 	res.ContextBridge = e.exposed
 	sort.Slice(res.ContextBridge, func(i, j int) bool { return lessLoc(res.ContextBridge[i].Location, res.ContextBridge[j].Location) })
+	for i := range e.obs {
+		e.obs[i].Argument = redactURLs(e.obs[i].Argument)
+	}
 	res.Observations = e.obs
 	sort.Slice(res.Observations, func(i, j int) bool {
 		a, b := res.Observations[i], res.Observations[j]
