@@ -2,6 +2,7 @@ package app
 
 import (
 	"context"
+	"encoding/json"
 	"path/filepath"
 	"runtime"
 	"runtime/debug"
@@ -85,4 +86,66 @@ func goArchitecture() string {
 		return "arm"
 	}
 	return runtime.GOARCH
+}
+
+// CompareProcessCapturesOperation names the comparison in Evidence.
+const CompareProcessCapturesOperation = "compare_process_captures"
+
+// CompareProcessCapturesResult is the comparison Evidence and the
+// comparison it holds.
+type CompareProcessCapturesResult struct {
+	Evidence   evidence.Record     `json:"evidence"`
+	Comparison *capture.Comparison `json:"-"`
+}
+
+// captureOf decodes a capture Evidence record's result.
+func captureOf(rec evidence.Record, side string) (*capture.Result, error) {
+	if rec.Operation != capture.Operation || rec.PredicateType != capture.PredicateType {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "%s is not process capture Evidence (operation %q, predicate %q); pass the Evidence of capture_process_scenario",
+			side, rec.Operation, rec.PredicateType).WithDetail("field", side)
+	}
+	var r capture.Result
+	if err := json.Unmarshal(rec.NormalizedResult, &r); err != nil {
+		return nil, abi.Errorf(abi.CodeEvidenceIntegrity, "%s's normalized_result is not a capture result: %v", side, err).WithDetail("field", side)
+	}
+	return &r, nil
+}
+
+// CompareProcessCaptures compares two captures made under the same
+// comparison contract along the terminal, interaction, exit, filesystem and
+// process dimensions, locating the first divergence in journal order. The
+// result is derived Evidence linked to both captures. Cancellation is
+// checked before the comparison and before the record is sealed.
+func (a *App) CompareProcessCaptures(ctx context.Context, left, right evidence.Record) (*CompareProcessCapturesResult, error) {
+	l, err := captureOf(left, "left")
+	if err != nil {
+		return nil, err
+	}
+	r, err := captureOf(right, "right")
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, abi.Errorf(abi.CodeCancelled, "the comparison was cancelled before it started")
+	}
+	c, err := capture.Compare(l, r)
+	if err != nil {
+		return nil, err
+	}
+	if ctx.Err() != nil {
+		return nil, abi.Errorf(abi.CodeCancelled, "the comparison was cancelled before its Evidence was recorded")
+	}
+	rec, err := evidence.New(evidence.Draft{
+		Provider:         captureProvider(),
+		Operation:        CompareProcessCapturesOperation,
+		Parameters:       map[string]any{"left": left.EvidenceID, "right": right.EvidenceID},
+		NormalizedResult: c,
+		Confidence:       evidence.ConfidenceDerived,
+		Authority:        evidence.AuthorityControlledReplay,
+		EvidenceLinks:    []string{left.EvidenceID, right.EvidenceID},
+	})
+	if err != nil {
+		return nil, err
+	}
+	return &CompareProcessCapturesResult{Evidence: rec, Comparison: c}, nil
 }

@@ -88,3 +88,36 @@ func TestCaptureProcessScenarioCancellationKeepsThePartialObservation(t *testing
 		t.Fatalf("processes with the run token outlived the capture: %+v", rep.SignalAttempts)
 	}
 }
+
+func TestCompareProcessCapturesLinksBothCapturesAndRejectsOtherEvidence(t *testing.T) {
+	a := captureApp(t)
+	run := func(word string) evidence.Record {
+		res, err := a.CaptureProcessScenario(context.Background(), CaptureProcessRequest{Executable: "/bin/echo", Args: []string{word}}, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res.Evidence
+	}
+	left, right := run("one"), run("two")
+	cmp, err := a.CompareProcessCaptures(context.Background(), left, right)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if cmp.Comparison.Verdict != "divergent" || cmp.Comparison.FirstDivergence == nil || cmp.Comparison.FirstDivergence.Dimension != "terminal" {
+		t.Fatalf("comparison %+v", cmp.Comparison)
+	}
+	links := cmp.Evidence.EvidenceLinks
+	if len(links) != 2 || links[0] != left.EvidenceID || links[1] != right.EvidenceID || cmp.Evidence.Confidence != evidence.ConfidenceDerived {
+		t.Fatalf("record links %v confidence %s", links, cmp.Evidence.Confidence)
+	}
+	_, err = a.CompareProcessCaptures(context.Background(), cmp.Evidence, right)
+	var e *abi.Error
+	if !errors.As(err, &e) || e.Code != abi.CodeInvalidRequest || e.Details["field"] != "left" {
+		t.Fatalf("comparison Evidence accepted as a capture: %v", err)
+	}
+	ctx, cancel := context.WithCancel(context.Background())
+	cancel()
+	if _, err := a.CompareProcessCaptures(ctx, left, right); !errors.As(err, &e) || e.Code != abi.CodeCancelled {
+		t.Fatalf("cancelled comparison: %v", err)
+	}
+}

@@ -137,8 +137,11 @@ type Manifest struct {
 	// NormalizationSHA256 is sha256(JCS(NormalizationRules)).
 	NormalizationSHA256 string             `json:"normalization_sha256"`
 	Normalization       NormalizationRules `json:"normalization"`
-	Versions            map[string]string  `json:"versions"`
-	Platform            Platform           `json:"platform"`
+	// ComparisonContractSHA256 is sha256(JCS(ComparisonContract)): captures
+	// with equal digests can be compared.
+	ComparisonContractSHA256 string            `json:"comparison_contract_sha256"`
+	Versions                 map[string]string `json:"versions"`
+	Platform                 Platform          `json:"platform"`
 	// PTYBackend is "creack/pty <version>" or "pipes".
 	PTYBackend string `json:"pty_backend"`
 	StartedAt  string `json:"started_at"`

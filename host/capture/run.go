@@ -778,6 +778,7 @@ func (r *run) manifest() Manifest {
 	}
 	m.ScenarioSHA256 = canonicalDigest(Redact(r.p.s))
 	m.NormalizationSHA256 = canonicalDigest(m.Normalization)
+	m.ComparisonContractSHA256 = canonicalDigest(contractOf(r.p, m.NormalizationSHA256))
 	return m
 }
 
