@@ -244,6 +244,9 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		if !isTrivialStep(b, v) {
 			v = v.withStep(Step{Description: fmt.Sprintf("`%s` is bound to %s", b.name, m.pf.text(b.init, 80)), Location: m.pf.loc(b.declAt.Idx0())})
 		}
+		if v.kind == kObject && len(b.members) > 0 && len(b.path) == 0 {
+			v = e.applyMembers(m, b, v, c)
+		}
 		return v
 	case len(b.populators) > 0:
 		o := newObject()
@@ -957,4 +960,45 @@ func isWebpackRequire(b *binding, name string) bool {
 	}
 	f, ok := b.fn.(*ast.FunctionLiteral)
 	return ok && strings.Contains(f.Source, ".exports") && strings.Contains(f.Source, ".call(")
+}
+
+// applyMembers returns obj with the binding's member assignments applied in
+// source order. An assignment may be conditional, so the values it brings
+// are reported as inferred, with the assignment as a step.
+func (e *engine) applyMembers(m *moduleInfo, b *binding, obj value, c evalCtx) value {
+	root := copyObject(obj)
+	for _, ma := range b.members {
+		v := e.eval(m, ma.scope, ma.expr, c)
+		v.inferred = true
+		v = v.withStep(Step{Description: fmt.Sprintf("`%s.%s` is assigned %s", b.name, strings.Join(ma.path, "."), m.pf.text(ma.expr, 80)),
+			Location: m.pf.loc(ma.expr.Idx0())})
+		cur := root
+		for i, k := range ma.path {
+			if i == len(ma.path)-1 {
+				cur.obj.set(k, v)
+				break
+			}
+			next, ok := cur.obj.get(k)
+			if !ok || next.kind != kObject {
+				break // assignment below an unknown property: ignored
+			}
+			next = copyObject(next)
+			cur.obj.set(k, next)
+			cur = next
+		}
+	}
+	return root
+}
+
+// copyObject copies one level of an object value so it can be changed
+// without touching cached values.
+func copyObject(v value) value {
+	o := newObject()
+	for _, k := range v.obj.keys {
+		o.set(k, v.obj.props[k])
+	}
+	o.unknownSpread = append([]string(nil), v.obj.unknownSpread...)
+	o.dynamicKeys, o.isArray = v.obj.dynamicKeys, v.obj.isArray
+	v.obj = o
+	return v
 }

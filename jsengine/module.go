@@ -173,6 +173,46 @@ func (b *scopeBuilder) assignment(n *ast.AssignExpression) {
 			}
 		}
 	}
+	b.memberAssignment(n)
+}
+
+// memberAssignment records `x.a.b = v` against the binding of x, so that
+// options objects completed after their literal (prefs.webSecurity = false)
+// are seen with the assigned value.
+func (b *scopeBuilder) memberAssignment(n *ast.AssignExpression) {
+	var path []string
+	x := n.Left
+	for {
+		switch l := x.(type) {
+		case *ast.DotExpression:
+			path = append(path, string(l.Identifier.Name))
+			x = l.Left
+			continue
+		case *ast.BracketExpression:
+			k, ok := l.Member.(*ast.StringLiteral)
+			if !ok {
+				return
+			}
+			path = append(path, string(k.Value))
+			x = l.Left
+			continue
+		case *ast.Identifier:
+			if len(path) == 0 || len(path) > 8 {
+				return
+			}
+			bd := b.cur().lookup(string(l.Name))
+			if bd == nil || bd.opaque {
+				return
+			}
+			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+				path[i], path[j] = path[j], path[i]
+			}
+			if len(bd.members) < 64 {
+				bd.members = append(bd.members, memberAssignment{path: path, expr: n.Right, scope: b.cur()})
+			}
+		}
+		return
+	}
 }
 
 func (b *scopeBuilder) call(n *ast.CallExpression) {

@@ -255,3 +255,17 @@ ipcMain.handle(CHANNELS.save, () => 1);
 		t.Fatalf("ipc %+v", r.IPC)
 	}
 }
+
+func TestOptionsCompletedByMemberAssignmentsAreSeen(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+const options = { width: 800, webPreferences: { sandbox: true } };
+if (process.env.DEBUG) {
+  options.webPreferences.webSecurity = false;
+}
+options.webPreferences['sandbox'] = false;
+new BrowserWindow(options);
+`, nil)
+	if !hasFinding(r, wantFinding{"web-security-disabled", "main.js", 4, 40, "inferred"}) || !hasFinding(r, wantFinding{"sandbox-disabled", "main.js", 6, 37, "inferred"}) {
+		t.Fatalf("member assignments not applied:\n%s", listFindings(r))
+	}
+}

@@ -23,6 +23,8 @@ type binding struct {
 	fn ast.Node
 	// assigned holds later plain assignments (x = expr) seen anywhere.
 	assigned []assignment
+	// members holds later member assignments (x.a.b = expr).
+	members []memberAssignment
 	// preset is a value bound directly (parameters of an evaluated helper).
 	preset *value
 	// populators are enum-style IIFEs that fill this name (TS enums).
@@ -32,6 +34,12 @@ type binding struct {
 }
 
 type assignment struct {
+	expr  ast.Expression
+	scope *scope
+}
+
+type memberAssignment struct {
+	path  []string
 	expr  ast.Expression
 	scope *scope
 }
