@@ -121,12 +121,16 @@ func main() {
 	case "silent":
 		sleepForever()
 	case "forks":
-		// forks N: start N sleeping children, then sleep.
+		// forks N [READYFILE]: start N sleeping children, say so (in
+		// READYFILE too), then sleep.
 		n, _ := strconv.Atoi(args[0])
 		for range n {
 			must(exec.Command(os.Args[0], "silent").Start())
 		}
 		fmt.Printf("started %d\n", n)
+		if len(args) > 1 { // forks N READYFILE
+			must(os.WriteFile(args[1], []byte("ready"), 0o644))
+		}
 		sleepForever()
 	case "winsize":
 		// Report SIGWINCH arrivals until stdin closes.
