@@ -477,7 +477,8 @@ func (e *engine) appFindings(res *Result) {
 	if p := res.Package; p != nil && p.ElectronVersion != "" {
 		if major, ok := electronMajor(p.ElectronVersion); ok && major < e.opts.MinimumElectronMajor {
 			at := Location{File: "package.json", Line: 1, Column: 1}
-			if i := strings.Index(e.pkgSrc, `"electron"`); i >= 0 {
+			if loc := electronDependencyRe.FindStringIndex(e.pkgSrc); loc != nil {
+				i := loc[0]
 				pf := &parsedFile{original: e.pkgSrc, generated: e.pkgSrc, lineStarts: lineStarts(e.pkgSrc), path: "package.json"}
 				at = pf.loc(idxOf(i))
 			}
@@ -489,6 +490,10 @@ func (e *engine) appFindings(res *Result) {
 }
 
 var majorRe = regexp.MustCompile(`(\d+)`)
+
+// electronDependencyRe finds the "electron": "<version>" entry, not the
+// word in keywords or descriptions.
+var electronDependencyRe = regexp.MustCompile(`"electron"\s*:\s*"`)
 
 func electronMajor(v string) (int, bool) {
 	m := majorRe.FindString(v)

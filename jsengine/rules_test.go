@@ -269,3 +269,16 @@ new BrowserWindow(options);
 		t.Fatalf("member assignments not applied:\n%s", listFindings(r))
 	}
 }
+
+func TestOutdatedElectronPointsAtTheDependencyEntry(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte("{\n  \"keywords\": [\"electron\"],\n  \"devDependencies\": {\n    \"electron\": \"^25.7.0\"\n  }\n}\n")},
+	}
+	r, err := Analyze(context.Background(), fsys, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !hasFinding(r, wantFinding{"electron-version-outdated", "package.json", 4, 5, "observed"}) {
+		t.Fatalf("%s", listFindings(r))
+	}
+}
