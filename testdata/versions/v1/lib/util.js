@@ -1,0 +1,1 @@
+exports.normalise = (name) => String(name).trim();
