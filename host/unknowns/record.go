@@ -262,6 +262,11 @@ func Parse(data []byte) (Unknown, error) {
 			return Unknown{}, issue([]any{k}, evidence.ReasonMissing, "required field %q is missing", k)
 		}
 	}
+	for k := range fields { // encoding/json matches keys case-insensitively; rea does not
+		if !oneOf(k, fieldNames()) {
+			return Unknown{}, issue([]any{k}, evidence.ReasonUnknown, "unknown field %q; remove it", k)
+		}
+	}
 	dec := json.NewDecoder(bytes.NewReader(data))
 	dec.DisallowUnknownFields()
 	var u Unknown

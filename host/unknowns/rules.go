@@ -147,6 +147,14 @@ func missingEvidence(u Unknown, r ref) *abi.Error {
 		WithDetail("field", pathString(r.path)).WithDetail("reason", "missing")
 }
 
+func missingFromBundle(u Unknown, r ref) *abi.Error {
+	return abi.Errorf(abi.CodeEvidenceIntegrity,
+		"The bundle does not hold Evidence %s named at %s of residual unknown %s revision %d; it was cut or edited. Re-export the complete session from rea.",
+		r.id, pathString(r.path), u.UnknownID, u.Revision).
+		WithDetail("evidence_id", r.id).WithDetail("unknown_id", u.UnknownID).WithDetail("revision", u.Revision).
+		WithDetail("field", pathString(r.path)).WithDetail("reason", "missing-evidence")
+}
+
 // MutationResult is the normalized_result of a mutation Evidence record. Its
 // state_digest binds it to exactly the revision it produced.
 type MutationResult struct {
@@ -164,7 +172,7 @@ func checkMutationRecords(u Unknown, lookup Lookup) *abi.Error {
 	for i, id := range u.MutationEvidenceIDs {
 		r, ok := lookup(id)
 		if !ok {
-			return missingEvidence(u, ref{[]any{"mutation_evidence_ids", i}, id})
+			return missingFromBundle(u, ref{[]any{"mutation_evidence_ids", i}, id})
 		}
 		var m MutationResult
 		bad := r.PredicateType != MutationPredicate || json.Unmarshal(r.NormalizedResult, &m) != nil ||
@@ -244,7 +252,7 @@ func cycleError(cycle []string) *abi.Error {
 func missingRelated(u Unknown, i int) *abi.Error {
 	id := u.Relationships[i].UnknownID
 	return abi.Errorf(abi.CodeUnavailable,
-		"Residual unknown %s relates to %s, which this session does not hold. Record that unknown first or remove the relationship.", u.UnknownID, id).
+		"Residual unknown %s relates to %s, which is not held alongside it (in this session or bundle). Record that unknown first or remove the relationship.", u.UnknownID, id).
 		WithDetail("unknown_id", u.UnknownID).WithDetail("related_unknown_id", id).
 		WithDetail("field", fmt.Sprintf("relationships[%d].unknown_id", i)).WithDetail("reason", "missing-related-unknown")
 }

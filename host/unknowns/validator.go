@@ -51,7 +51,7 @@ func (Validator) ValidateUnknowns(us []evidence.Unknown, record func(string) (ev
 		}
 		for _, rf := range u.evidenceRefs() {
 			if _, ok := lookup(rf.id); !ok {
-				return missingEvidence(u, rf).WithDetail("reason", "missing-evidence")
+				return missingFromBundle(u, rf)
 			}
 		}
 		if ok, qs := verifiedQualifies(u, lookup); !ok {
