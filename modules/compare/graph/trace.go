@@ -310,13 +310,20 @@ func Trace(ctx context.Context, req *TraceRequest) (*TraceResult, error) {
 		res.TraceID = traceID(req, res)
 		return res, nil
 	}
-	// Breadth-first walk.
+	// Breadth-first walk. With direction both, what is reached forward
+	// keeps going forward and what is reached backward keeps going
+	// backward: the trace is the seed's upstream and downstream, not
+	// everything that shares a module with it.
 	type visit struct {
 		depth  int
+		mode   string // forward | backward | both (seeds)
 		parent string // node id of the BFS parent ("" for seeds)
 		via    *Edge
 	}
 	visited := map[string]visit{}
+	type entry struct{ id, mode string }
+	queue := []entry{}
+	expanded := map[entry]bool{}
 	order := []string{}
 	edgesIn := map[string]bool{}
 	for _, id := range starts {
@@ -325,8 +332,9 @@ func Trace(ctx context.Context, req *TraceRequest) (*TraceResult, error) {
 			reached("max_nodes")
 			continue
 		}
-		visited[id] = visit{}
+		visited[id] = visit{mode: req.Direction}
 		order = append(order, id)
+		queue = append(queue, entry{id, req.Direction})
 	}
 	var frontier []string
 	frontierSeen := map[string]bool{}
@@ -336,27 +344,41 @@ func Trace(ctx context.Context, req *TraceRequest) (*TraceResult, error) {
 			frontier = append(frontier, id)
 		}
 	}
-	for qi := 0; qi < len(order); qi++ {
+	depthOf := map[entry]int{}
+	for qi := 0; qi < len(queue); qi++ {
 		if qi%256 == 0 && ctx.Err() != nil {
 			return nil, abi.Errorf(abi.CodeCancelled, "trace cancelled")
 		}
-		cur := order[qi]
-		v := visited[cur]
-		var next []*Edge
-		if req.Direction != "backward" {
-			next = append(next, g.out[cur]...)
+		cur := queue[qi]
+		if expanded[cur] {
+			continue
 		}
-		if req.Direction != "forward" {
-			next = append(next, g.in[cur]...)
+		expanded[cur] = true
+		depth := depthOf[cur]
+		type step struct {
+			e    *Edge
+			mode string
 		}
-		for _, e := range next {
+		var next []step
+		if cur.mode != "backward" {
+			for _, e := range g.out[cur.id] {
+				next = append(next, step{e, "forward"})
+			}
+		}
+		if cur.mode != "forward" {
+			for _, e := range g.in[cur.id] {
+				next = append(next, step{e, "backward"})
+			}
+		}
+		for _, st := range next {
+			e := st.e
 			other := e.To
-			if other == cur {
+			if st.mode == "backward" {
 				other = e.From
 			}
-			if v.depth >= req.Limits.MaxDepth {
-				if _, ok := visited[other]; !ok {
-					addFrontier(cur)
+			if depth >= req.Limits.MaxDepth {
+				if !edgesIn[e.ID] {
+					addFrontier(cur.id)
 					reached("max_depth")
 				}
 				continue
@@ -368,20 +390,27 @@ func Trace(ctx context.Context, req *TraceRequest) (*TraceResult, error) {
 			if !known && len(order) >= req.Limits.MaxNodes {
 				res.Coverage.Omitted["nodes"]++
 				reached("max_nodes")
-				addFrontier(cur)
+				addFrontier(cur.id)
 				continue
 			}
 			if len(res.Edges) >= req.Limits.MaxEdges {
 				res.Coverage.Omitted["edges"]++
 				reached("max_edges")
-				addFrontier(cur)
+				addFrontier(cur.id)
 				continue
 			}
 			edgesIn[e.ID] = true
 			res.Edges = append(res.Edges, e)
 			if !known {
-				visited[other] = visit{depth: v.depth + 1, parent: cur, via: e}
+				visited[other] = visit{depth: depth + 1, mode: st.mode, parent: cur.id, via: e}
 				order = append(order, other)
+			}
+			nx := entry{other, st.mode}
+			if !expanded[nx] {
+				if _, ok := depthOf[nx]; !ok {
+					depthOf[nx] = depth + 1
+				}
+				queue = append(queue, nx)
 			}
 		}
 	}
