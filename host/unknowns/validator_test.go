@@ -81,7 +81,9 @@ func TestBundleValidatorRefusesBrokenHistories(t *testing.T) {
 			return rs, us
 		}, ""},
 		{"a gap in a history is refused", func(t *testing.T, rs []evidence.Record, us []Unknown) ([]evidence.Record, []Unknown) {
-			return rs, without(us, func(u Unknown) bool { return u.Revision == 1 && u.Status == StatusOpen && len(u.SupportingEvidenceIDs) == 1 })
+			return rs, without(us, func(u Unknown) bool {
+				return u.Revision == 1 && u.Status == StatusOpen && len(u.SupportingEvidenceIDs) == 1
+			})
 		}, "gap"},
 		{"a broken previous digest chain is refused", func(t *testing.T, rs []evidence.Record, us []Unknown) ([]evidence.Record, []Unknown) {
 			for i, u := range us {
@@ -101,7 +103,9 @@ func TestBundleValidatorRefusesBrokenHistories(t *testing.T) {
 			return rs, us
 		}, "digest-mismatch"},
 		{"missing supporting evidence is refused", func(t *testing.T, rs []evidence.Record, us []Unknown) ([]evidence.Record, []Unknown) {
-			return withoutRecord(rs, func(r evidence.Record) bool { return r.Operation == "observe" && r.Confidence == evidence.ConfidenceObserved }), us
+			return withoutRecord(rs, func(r evidence.Record) bool {
+				return r.Operation == "observe" && r.Confidence == evidence.ConfidenceObserved
+			}), us
 		}, "missing-evidence"},
 		{"a missing mutation record is refused", func(t *testing.T, rs []evidence.Record, us []Unknown) ([]evidence.Record, []Unknown) {
 			return withoutRecord(rs, func(r evidence.Record) bool { return r.EvidenceID == us[0].MutationEvidenceIDs[0] }), us
