@@ -401,7 +401,10 @@ func rssBytes(t *testing.T) uint64 {
 
 func TestContentAddressedResultCacheServesRepeatsButNeverFailures(t *testing.T) {
 	r := newRunner(t)
-	call := sandbox.Call{Module: "probe", Operation: "hash", Params: map[string]int{"n": 2}, Limits: smallLimits(), CacheKey: "content-1"}
+	// The result cache persists on disk beside the compile cache: keys
+	// unique to this run keep earlier runs from answering.
+	nonce := strconv.FormatInt(time.Now().UnixNano(), 36)
+	call := sandbox.Call{Module: "probe", Operation: "hash", Params: map[string]int{"n": 2}, Limits: smallLimits(), CacheKey: "content-1-" + nonce}
 	first, err := r.Run(context.Background(), call)
 	if err != nil {
 		t.Fatal(err)
@@ -414,7 +417,7 @@ func TestContentAddressedResultCacheServesRepeatsButNeverFailures(t *testing.T) 
 		t.Fatalf("repeat not served from cache: first cached=%v second cached=%v", first.Cached, second.Cached)
 	}
 	// Other content is another key.
-	call.CacheKey = "content-2"
+	call.CacheKey = "content-2-" + nonce
 	if third, err := r.Run(context.Background(), call); err != nil || third.Cached {
 		t.Fatalf("different content served from cache: %v", err)
 	}
@@ -424,7 +427,7 @@ func TestContentAddressedResultCacheServesRepeatsButNeverFailures(t *testing.T) 
 		t.Fatalf("uncached call served from cache: %v", err)
 	}
 	// Failures are never cached.
-	spin := sandbox.Call{Module: "probe", Operation: "spin", Limits: sandbox.Limits{MemoryBytes: 64 << 20, Fuel: 10_000_000}, CacheKey: "content-1"}
+	spin := sandbox.Call{Module: "probe", Operation: "spin", Limits: sandbox.Limits{MemoryBytes: 64 << 20, Fuel: 10_000_000}, CacheKey: "spin-" + nonce}
 	for i := 0; i < 2; i++ {
 		if _, err := r.Run(context.Background(), spin); err == nil {
 			t.Fatal("a failed run was served as a success")
