@@ -21,6 +21,9 @@ type engine struct {
 
 	busy         map[*binding]bool
 	steps        int
+	refused      int // evaluations refused once steps ran out
+	localSteps   int // what the current top-level evaluation may still spend
+	nested       int
 	boundReached bool
 
 	windows     map[*ast.NewExpression]*windowRec

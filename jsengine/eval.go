@@ -30,18 +30,31 @@ type evalCtx struct {
 }
 
 func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
+	if e.nested == 0 { // a window's options evaluated inside an evaluation share its budget
+		e.localSteps = maxStepsPerEvaluation
+	}
+	e.nested++
+	defer func() { e.nested-- }()
 	return e.eval(m, s, x, evalCtx{})
 }
+
+// maxStepsPerEvaluation keeps one pathological expression (a = b + b
+// chains) from spending the whole analysis' budget.
+const maxStepsPerEvaluation = 100_000
 
 func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) value {
 	if x == nil {
 		return value{kind: kUndefined}
 	}
-	if c.depth > maxEvalDepth || e.steps <= 0 {
+	if c.depth > maxEvalDepth || e.steps <= 0 || e.localSteps <= 0 {
 		e.boundReached = true
+		if e.steps <= 0 {
+			e.refused++
+		}
 		return unknown(m.pf.text(x, 80))
 	}
 	e.steps--
+	e.localSteps--
 	c.depth++
 	switch x := x.(type) {
 	case *ast.StringLiteral:

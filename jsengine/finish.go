@@ -140,6 +140,11 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	}
 	res.Findings = e.findings
 	res.Statistics.Findings = len(res.Findings)
+	// The step budget is 4 evaluations per allowed AST node; running out of
+	// it leaves later values unknown, which is a cut in coverage.
+	if e.refused > 0 {
+		e.hit("evaluation_steps", e.opts.MaxASTNodes*4, e.refused)
+	}
 	if e.boundReached {
 		e.limitations = append(e.limitations, "the constant evaluator reached its depth or step bound somewhere; affected values are reported as unknown")
 	}

@@ -3,6 +3,8 @@ package jsengine
 import (
 	"context"
 	"encoding/json"
+	"fmt"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -280,5 +282,37 @@ func TestOutdatedElectronPointsAtTheDependencyEntry(t *testing.T) {
 	}
 	if !hasFinding(r, wantFinding{"electron-version-outdated", "package.json", 4, 5, "observed"}) {
 		t.Fatalf("%s", listFindings(r))
+	}
+}
+
+func TestExhaustedEvaluationBudgetMakesCoveragePartial(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("const { ipcMain } = require('electron');\nconst a0 = 'x';\n")
+	for i := 1; i < 400; i++ {
+		fmt.Fprintf(&src, "const a%d = a%d + a%d;\n", i, i-1, i-1)
+	}
+	src.WriteString("ipcMain.handle(a399, () => 1);\n")
+	r, err := Analyze(context.Background(), fstest.MapFS{"main.js": {Data: []byte(src.String())}}, Options{MaxASTNodes: 5000}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if r.Coverage.Status != "partial" || r.Coverage.LimitsReached[0].Limit != "evaluation_steps" || r.IPC[0].ChannelState != "dynamic" {
+		t.Fatalf("coverage %+v ipc %+v", r.Coverage, r.IPC)
+	}
+}
+
+func TestOnePathologicalExpressionDoesNotStarveTheRest(t *testing.T) {
+	var src strings.Builder
+	src.WriteString("const { ipcMain } = require('electron');\nconst a0 = 'x';\n")
+	for i := 1; i < 400; i++ {
+		fmt.Fprintf(&src, "const a%d = a%d + a%d;\n", i, i-1, i-1)
+	}
+	src.WriteString("ipcMain.handle(a399, () => 1);\nipcMain.handle('after', () => 1);\n")
+	r, err := Analyze(context.Background(), fstest.MapFS{"main.js": {Data: []byte(src.String())}}, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.IPC) != 2 || r.IPC[0].ChannelState != "dynamic" || r.IPC[1].Channel != "after" || r.Coverage.Status != "complete" {
+		t.Fatalf("coverage %+v ipc %+v", r.Coverage, r.IPC)
 	}
 }
