@@ -166,6 +166,7 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 		progress("read", i, len(cands))
 		if len(out) >= e.opts.MaxTextFiles {
 			omitFiles++
+			e.omit(p, "max_text_files")
 			continue
 		}
 		info, err := fs.Stat(e.fsys, p)
@@ -174,10 +175,12 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 		}
 		if info.Size() > int64(e.opts.MaxTextFileBytes) {
 			omitFileBytes++
+			e.omit(p, "max_text_file_bytes")
 			continue
 		}
 		if total+int(info.Size()) > e.opts.MaxTotalTextBytes {
 			omitBytes++
+			e.omit(p, "max_total_text_bytes")
 			continue
 		}
 		b, ok := e.readCache[p]
@@ -190,10 +193,12 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 		}
 		if len(b) > e.opts.MaxTextFileBytes || total+len(b) > e.opts.MaxTotalTextBytes {
 			omitBytes++
+			e.omit(p, "max_total_text_bytes")
 			continue
 		}
 		if !utf8.Valid(b) {
 			res.Statistics.InvalidUTF8Files++
+			e.omit(p, "invalid-utf8")
 			res.Statistics.OmittedTextFiles++
 			e.limitations = append(e.limitations, "not valid UTF-8, not analysed: "+p)
 			continue
@@ -247,12 +252,15 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 	switch {
 	case time.Since(ps.start) > ps.budget:
 		ps.omitTime++
+		e.omit(t.path, "max_parse_milliseconds")
 		return nil, nil
 	case ps.accepted >= e.opts.MaxModules:
 		ps.omitModules++
+		e.omit(t.path, "max_modules")
 		return nil, nil
 	case ps.nodes >= e.opts.MaxASTNodes:
 		ps.omitNodes++
+		e.omit(t.path, "max_ast_nodes")
 		return nil, nil
 	}
 	pf, err := parseJS(t.path, t.src)
@@ -604,4 +612,15 @@ func guard(f func()) (err error) {
 	}()
 	f()
 	return nil
+}
+
+// maxOmittedListed bounds the omitted-file list; the statistics keep the
+// full counts.
+const maxOmittedListed = 1000
+
+// omit lists a file left out and why (a limit name or invalid-utf8).
+func (e *engine) omit(p, reason string) {
+	if len(e.omitted) < maxOmittedListed {
+		e.omitted = append(e.omitted, OmittedFile{Path: p, Reason: reason})
+	}
 }

@@ -311,6 +311,9 @@ func TestAnalyzeMarksLimitsAsPartialCoverageOrFailsWhenAsked(t *testing.T) {
 		r.Coverage.LimitsReached[0].Omitted != 3 {
 		t.Fatalf("coverage %+v", r.Coverage)
 	}
+	if len(r.OmittedFiles) != 3 || r.OmittedFiles[0].Reason != "max_text_files" {
+		t.Errorf("omitted files %+v", r.OmittedFiles)
+	}
 	// The entry point is read first, so the limit cuts other files.
 	if r.Modules[0].Path != "main.js" && (len(r.Modules) < 2 || r.Modules[1].Path != "main.js") {
 		t.Errorf("main.js not among the analysed modules: %+v", r.Modules)

@@ -36,6 +36,7 @@ type engine struct {
 	edges       []GraphEdge
 	limitations []string
 	hits        []LimitHit
+	omitted     []OmittedFile
 
 	bundledModules int
 	bundles        []Bundle

@@ -157,6 +157,11 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 			e.limitations = append(e.limitations, fmt.Sprintf("limit %s reached: %d item(s) not analysed", h.Limit, h.Omitted))
 		}
 	}
+	sort.Slice(e.omitted, func(i, j int) bool { return e.omitted[i].Path < e.omitted[j].Path })
+	res.OmittedFiles = e.omitted
+	if res.OmittedFiles == nil {
+		res.OmittedFiles = []OmittedFile{}
+	}
 	sort.Strings(e.limitations)
 	res.Limitations = e.limitations
 	ensureSlices(res)

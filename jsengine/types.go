@@ -34,6 +34,7 @@ type (
 	Statistics    = report.Statistics
 	Coverage      = report.Coverage
 	LimitHit      = report.LimitHit
+	OmittedFile   = report.OmittedFile
 )
 
 // SchemaVersion is the version of Result's JSON shape.

@@ -27,6 +27,7 @@ type Result struct {
 	Summary       Summary        `json:"summary"`
 	Statistics    Statistics     `json:"statistics"`
 	Coverage      Coverage       `json:"coverage"`
+	OmittedFiles  []OmittedFile  `json:"omitted_files"`
 	Limitations   []string       `json:"limitations"`
 }
 
@@ -304,4 +305,11 @@ type LimitHit struct {
 	Limit   string `json:"limit"`
 	Value   int    `json:"value"`
 	Omitted int    `json:"omitted"`
+}
+
+// OmittedFile is a file the analysis left out, with the limit (or
+// "invalid-utf8") that caused it. The list is bounded; Statistics counts all.
+type OmittedFile struct {
+	Path   string `json:"path"`
+	Reason string `json:"reason"`
 }
