@@ -52,7 +52,6 @@ func (e *engine) windowFor(m *moduleInfo, s *scope, n *ast.NewExpression, kind s
 	}
 	w.w.ExplicitWebPreferences = true
 	wp := e.member(opts, "webPreferences", evalCtx{}, m, n)
-	w.prefsAt = wp.at
 	if wp.kind != kObject {
 		w.w.Coverage = "partial"
 		w.w.Unknowns = append(w.w.Unknowns, "webPreferences: "+wp.render())

@@ -71,9 +71,6 @@ type windowRec struct {
 	node *ast.NewExpression
 	mod  *moduleInfo
 	w    Window
-	// prefsAt is the location of the webPreferences property, if any.
-	prefsAt     *Location
-	findingsFor map[string]Value
 }
 
 // nodeBuiltins are Node.js core modules (external, never resolved to files).
