@@ -1,0 +1,470 @@
+package verify
+
+import (
+	"encoding/json"
+	"fmt"
+	"sort"
+	"strings"
+)
+
+// NoSubjectLimitation is Evidence's automatic note on records without an
+// artifact identity. Comparisons span two artifacts and carry it by
+// construction, so it does not limit a claim.
+const NoSubjectLimitation = "Artifact identity is unavailable for this observation."
+
+// Environment is where a controlled observation ran.
+type Environment struct {
+	ID           string `json:"id"`
+	Platform     string `json:"platform"`
+	Architecture string `json:"architecture"`
+	Isolation    string `json:"isolation"`
+}
+
+// Record is the part of an Evidence record verification reads.
+type Record struct {
+	EvidenceID       string          `json:"evidence_id"`
+	Operation        string          `json:"operation"`
+	Authority        string          `json:"authority"`
+	Confidence       string          `json:"confidence"`
+	Environment      *Environment    `json:"environment"`
+	Limitations      []string        `json:"limitations"`
+	EvidenceLinks    []string        `json:"evidence_links"`
+	NormalizedResult json.RawMessage `json:"normalized_result,omitempty"`
+}
+
+// UnknownHead is the current revision of a residual unknown as far as
+// verification needs it.
+type UnknownHead struct {
+	UnknownID                string   `json:"unknown_id"`
+	Revision                 int64    `json:"revision"`
+	Status                   string   `json:"status"`
+	Question                 string   `json:"question"`
+	SupportingEvidenceIDs    []string `json:"supporting_evidence_ids"`
+	ContradictingEvidenceIDs []string `json:"contradicting_evidence_ids"`
+	RecommendedProbes        []Probe  `json:"recommended_probes"`
+}
+
+// Request is what the host sends: the specification, every comparison
+// record the claims name, whichever of their input records are retained, and
+// the unknown heads of the session.
+type Request struct {
+	Specification json.RawMessage `json:"specification"`
+	Comparisons   []Record        `json:"comparisons"`
+	Inputs        []Record        `json:"inputs"`
+	Unknowns      []UnknownHead   `json:"unknowns"`
+	Offset        int             `json:"offset"`
+	Limit         int             `json:"limit"`
+}
+
+// Claim statuses.
+const (
+	Pass    = "pass"
+	Fail    = "fail"
+	Unknown = "unknown"
+)
+
+// Observed statuses a comparison can report.
+func observedStatuses() []string {
+	return []string{"unchanged", "added", "removed", "changed", "truncated", "unknown", "contradiction"}
+}
+
+// Probe is a next step that could settle an unknown claim.
+type Probe struct {
+	Operation string `json:"operation"`
+	Rationale string `json:"rationale"`
+	ClaimID   string `json:"claim_id,omitempty"`
+	UnknownID string `json:"unknown_id,omitempty"`
+}
+
+// ClaimResult is the verdict on one claim, with everything it rests on.
+type ClaimResult struct {
+	ClaimID              string   `json:"claim_id"`
+	Kind                 string   `json:"kind"`
+	Dimension            string   `json:"dimension"`
+	Statement            string   `json:"statement"`
+	Status               string   `json:"status"`
+	ObservedStatus       string   `json:"observed_status"`
+	Reason               string   `json:"reason"`
+	ComparisonEvidenceID string   `json:"comparison_evidence_id"`
+	LeftEvidenceIDs      []string `json:"left_evidence_ids"`
+	RightEvidenceIDs     []string `json:"right_evidence_ids"`
+	EvidenceLinks        []string `json:"evidence_links"`
+	UnknownIDs           []string `json:"unknown_ids"`
+	Limitations          []string `json:"limitations"`
+}
+
+// Summary counts every claim, not only the page.
+type Summary struct {
+	Total      int `json:"total"`
+	Passed     int `json:"passed"`
+	Failed     int `json:"failed"`
+	Unknown    int `json:"unknown"`
+	Behavioral int `json:"behavioral"`
+	Structural int `json:"structural"`
+}
+
+// Page locates the returned claims.
+type Page struct {
+	Offset     int  `json:"offset"`
+	Limit      int  `json:"limit"`
+	Returned   int  `json:"returned"`
+	Total      int  `json:"total"`
+	NextOffset *int `json:"next_offset"`
+}
+
+// Result is the verification report.
+type Result struct {
+	SchemaVersion         int           `json:"schema_version"`
+	SpecificationName     string        `json:"specification_name"`
+	SpecificationSHA256   string        `json:"specification_sha256"`
+	Verdict               string        `json:"verdict"`
+	Summary               Summary       `json:"summary"`
+	Claims                []ClaimResult `json:"claims"`
+	Page                  Page          `json:"page"`
+	RecommendedProbes     []Probe       `json:"recommended_probes"`
+	OmittedProbes         int           `json:"omitted_probes"`
+	ComparisonEvidenceIDs []string      `json:"comparison_evidence_ids"`
+	Scope                 string        `json:"scope"`
+}
+
+// ScopeStatement is repeated in every result so no reader mistakes pass for
+// equivalence.
+const ScopeStatement = "pass means each declared claim has complete, comparable, unlimited comparison Evidence showing no difference in its dimension; it does not establish that the reconstruction is equivalent outside the declared claims"
+
+// Evaluate checks every claim and returns the requested page. Claims whose
+// comparison Evidence is absent from the request are an error the host
+// should have reported; here they fail closed as unknown.
+func Evaluate(req Request) (Result, error) {
+	spec, err := ParseSpecification(req.Specification)
+	if err != nil {
+		return Result{}, err
+	}
+	if req.Offset < 0 {
+		return Result{}, invalid([]any{"offset"}, "minimum", "offset must be ≥ 0")
+	}
+	if req.Limit == 0 {
+		req.Limit = MaxLimit
+	}
+	if req.Limit < 1 || req.Limit > MaxLimit {
+		return Result{}, invalid([]any{"limit"}, "maximum", "limit must be 1–%d", MaxLimit)
+	}
+	comps := map[string]Record{}
+	for _, r := range req.Comparisons {
+		comps[r.EvidenceID] = r
+	}
+	inputs := map[string]Record{}
+	for _, r := range req.Inputs {
+		inputs[r.EvidenceID] = r
+	}
+	for i, c := range spec.Claims {
+		if r, ok := comps[c.EvidenceID]; ok && r.Operation != Operation(c.Kind) {
+			return Result{}, invalid([]any{"specification", "claims", i, "evidence_id"}, "invalid_value",
+				"%s is %s Evidence; a %s claim reads %s Evidence", c.EvidenceID, r.Operation, c.Kind, Operation(c.Kind))
+		}
+	}
+	ix := indexUnknowns(req.Unknowns)
+	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: spec.Digest(),
+		Claims: []ClaimResult{}, RecommendedProbes: []Probe{}, Scope: ScopeStatement}
+	all := make([]ClaimResult, len(spec.Claims))
+	probeSeen := map[string]bool{}
+	compIDs := map[string]bool{}
+	for i, c := range spec.Claims {
+		cr, probes := evaluateClaim(c, comps, inputs, ix)
+		all[i] = cr
+		compIDs[c.EvidenceID] = true
+		switch cr.Status {
+		case Pass:
+			res.Summary.Passed++
+		case Fail:
+			res.Summary.Failed++
+		default:
+			res.Summary.Unknown++
+		}
+		if c.Kind == KindBehavioral {
+			res.Summary.Behavioral++
+		} else {
+			res.Summary.Structural++
+		}
+		for _, p := range probes {
+			k := p.ClaimID + "\x00" + p.UnknownID + "\x00" + p.Operation + "\x00" + p.Rationale
+			if probeSeen[k] {
+				continue
+			}
+			probeSeen[k] = true
+			if len(res.RecommendedProbes) >= MaxProbes {
+				res.OmittedProbes++
+				continue
+			}
+			res.RecommendedProbes = append(res.RecommendedProbes, p)
+		}
+	}
+	res.Summary.Total = len(all)
+	switch {
+	case res.Summary.Failed > 0:
+		res.Verdict = Fail
+	case res.Summary.Unknown > 0:
+		res.Verdict = Unknown
+	default:
+		res.Verdict = Pass
+	}
+	for id := range compIDs {
+		res.ComparisonEvidenceIDs = append(res.ComparisonEvidenceIDs, id)
+	}
+	sort.Strings(res.ComparisonEvidenceIDs)
+	res.Page = Page{Offset: req.Offset, Limit: req.Limit, Total: len(all)}
+	if req.Offset < len(all) {
+		end := min(req.Offset+req.Limit, len(all))
+		res.Claims = all[req.Offset:end]
+		if end < len(all) {
+			res.Page.NextOffset = &end
+		}
+	}
+	res.Page.Returned = len(res.Claims)
+	return res, nil
+}
+
+type unknownIndex struct {
+	byID       map[string]UnknownHead
+	byEvidence map[string][]string
+}
+
+func indexUnknowns(us []UnknownHead) unknownIndex {
+	ix := unknownIndex{byID: map[string]UnknownHead{}, byEvidence: map[string][]string{}}
+	for _, u := range us {
+		ix.byID[u.UnknownID] = u
+		for _, id := range append(append([]string{}, u.SupportingEvidenceIDs...), u.ContradictingEvidenceIDs...) {
+			ix.byEvidence[id] = append(ix.byEvidence[id], u.UnknownID)
+		}
+	}
+	return ix
+}
+
+// evaluateClaim applies the rule in order: any limitation ⇒ unknown;
+// changed, added, removed or contradiction ⇒ fail; unknown or truncated, or
+// an open related unknown ⇒ unknown; else pass.
+func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex) (ClaimResult, []Probe) {
+	cr := ClaimResult{ClaimID: c.ClaimID, Kind: c.Kind, Dimension: c.Dimension, Statement: c.Statement,
+		ComparisonEvidenceID: c.EvidenceID, LeftEvidenceIDs: []string{}, RightEvidenceIDs: []string{},
+		UnknownIDs: []string{}, Limitations: []string{}}
+	op := Operation(c.Kind)
+	var probes []Probe
+	probe := func(operation, rationale, unknownID string) {
+		probes = append(probes, Probe{Operation: operation, Rationale: rationale, ClaimID: c.ClaimID, UnknownID: unknownID})
+	}
+	comp, ok := comps[c.EvidenceID]
+	if !ok {
+		cr.Status, cr.ObservedStatus = Unknown, "unknown"
+		cr.Limitations = append(cr.Limitations, "The comparison Evidence "+c.EvidenceID+" was not provided.")
+		cr.Reason = "missing-comparison"
+		cr.EvidenceLinks = []string{c.EvidenceID}
+		probe(op, "Produce or import the comparison Evidence "+c.EvidenceID+" and verify again.", "")
+		return cr, probes
+	}
+	var result map[string]json.RawMessage
+	_ = json.Unmarshal(comp.NormalizedResult, &result)
+	for _, l := range comp.Limitations {
+		if l != NoSubjectLimitation {
+			cr.Limitations = append(cr.Limitations, l)
+		}
+	}
+	cr.Limitations = append(cr.Limitations, stringList(result["limitations"])...)
+	observed, dimLimits, found := observedStatus(result, c.Dimension)
+	cr.Limitations = append(cr.Limitations, dimLimits...)
+	if !found {
+		cr.Limitations = append(cr.Limitations, fmt.Sprintf("The %s Evidence reports no status for dimension %q.", comp.Operation, c.Dimension))
+	} else if !contains(observedStatuses(), observed) {
+		cr.Limitations = append(cr.Limitations, fmt.Sprintf("The %s Evidence reports status %q for dimension %q, which is not a comparison outcome.", comp.Operation, observed, c.Dimension))
+		observed = "unknown"
+	}
+	if !found {
+		observed = "unknown"
+	}
+	cr.ObservedStatus = observed
+	cr.LeftEvidenceIDs, cr.RightEvidenceIDs = sides(result, comp.EvidenceLinks)
+	links := []string{comp.EvidenceID}
+	links = append(links, cr.LeftEvidenceIDs...)
+	links = append(links, cr.RightEvidenceIDs...)
+	cr.EvidenceLinks = uniqueSorted(links)
+	if len(cr.LeftEvidenceIDs) == 0 || len(cr.RightEvidenceIDs) == 0 {
+		cr.Limitations = append(cr.Limitations, "The comparison does not name both its left and right input Evidence.")
+	}
+	if c.Kind == KindBehavioral {
+		cr.Limitations = append(cr.Limitations, environmentLimitations(cr.LeftEvidenceIDs, cr.RightEvidenceIDs, inputs)...)
+	}
+	// Related unknowns: declared by the claim, or tied to any Evidence the
+	// claim rests on.
+	related := map[string]bool{}
+	for _, id := range c.UnknownIDs {
+		related[id] = true
+	}
+	for _, id := range cr.EvidenceLinks {
+		for _, u := range ix.byEvidence[id] {
+			related[u] = true
+		}
+	}
+	var open []string
+	for id := range related {
+		u, held := ix.byID[id]
+		if !held {
+			cr.Limitations = append(cr.Limitations, "The residual unknown "+id+" named by the claim is not held by this session.")
+			continue
+		}
+		if u.Status != "resolved" {
+			open = append(open, id)
+		}
+	}
+	sort.Strings(open)
+	cr.UnknownIDs = append(cr.UnknownIDs, open...)
+	switch {
+	case len(cr.Limitations) > 0:
+		cr.Status, cr.Reason = Unknown, "limitation"
+		probe(op, "Re-run "+op+" so the comparison carries no limitation ("+cr.Limitations[0]+"), then verify again.", "")
+	case observed == "changed" || observed == "added" || observed == "removed" || observed == "contradiction":
+		cr.Status, cr.Reason = Fail, observed
+	case observed == "truncated":
+		cr.Status, cr.Reason = Unknown, "truncated"
+		probe(op, "The comparison was truncated; re-run "+op+" with larger limits or over fewer inputs so it is complete.", "")
+	case observed == "unknown":
+		cr.Status, cr.Reason = Unknown, "unresolved-comparison"
+		probe(op, "The comparison could not decide dimension "+c.Dimension+"; collect comparable Evidence for both sides and re-run "+op+".", "")
+	case len(open) > 0:
+		cr.Status, cr.Reason = Unknown, "open-unknown"
+	default:
+		cr.Status, cr.Reason = Pass, "unchanged"
+	}
+	if cr.Status == Unknown {
+		for _, id := range open {
+			u := ix.byID[id]
+			probe("verify_unknown_resolution", "Resolve residual unknown "+id+" ("+u.Question+") with qualifying Evidence.", id)
+			for _, p := range u.RecommendedProbes {
+				probe(p.Operation, p.Rationale, id)
+			}
+		}
+	}
+	return cr, probes
+}
+
+// observedStatus reads the comparison status of one dimension: the result's
+// own status for overall, otherwise dimensions as an object keyed by name or
+// an array of {name|dimension, status}.
+func observedStatus(result map[string]json.RawMessage, dim string) (status string, limitations []string, found bool) {
+	if dim == DimensionOverall {
+		return stringValue(result["status"])
+	}
+	var entry map[string]json.RawMessage
+	var byName map[string]map[string]json.RawMessage
+	if json.Unmarshal(result["dimensions"], &byName) == nil && byName != nil {
+		entry = byName[dim]
+	} else {
+		var list []map[string]json.RawMessage
+		if json.Unmarshal(result["dimensions"], &list) == nil {
+			for _, e := range list {
+				n, _, _ := stringValue(e["name"])
+				if n == "" {
+					n, _, _ = stringValue(e["dimension"])
+				}
+				if n == dim {
+					entry = e
+					break
+				}
+			}
+		}
+	}
+	if entry == nil {
+		return "", nil, false
+	}
+	s, _, ok := stringValue(entry["status"])
+	return s, stringList(entry["limitations"]), ok
+}
+
+func stringValue(raw json.RawMessage) (string, []string, bool) {
+	var s string
+	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+		return "", nil, false
+	}
+	return s, nil, true
+}
+
+func stringList(raw json.RawMessage) []string {
+	var out []string
+	if len(raw) == 0 || json.Unmarshal(raw, &out) != nil {
+		return nil
+	}
+	return out
+}
+
+// sides reads the comparison's input Evidence: left/right_evidence_id(s)
+// in the result, else exactly two evidence_links.
+func sides(result map[string]json.RawMessage, links []string) (left, right []string) {
+	read := func(side string) []string {
+		if s, _, ok := stringValue(result[side+"_evidence_id"]); ok && isEvidenceID(s) {
+			return []string{s}
+		}
+		var ids []string
+		for _, id := range stringList(result[side+"_evidence_ids"]) {
+			if isEvidenceID(id) {
+				ids = append(ids, id)
+			}
+		}
+		return ids
+	}
+	left, right = read("left"), read("right")
+	if len(left) == 0 && len(right) == 0 && len(links) == 2 {
+		left, right = []string{links[0]}, []string{links[1]}
+	}
+	if left == nil {
+		left = []string{}
+	}
+	if right == nil {
+		right = []string{}
+	}
+	return uniqueSorted(left), uniqueSorted(right)
+}
+
+// environmentLimitations enforces that controlled-replay observations on
+// both sides ran in the same environment.
+func environmentLimitations(left, right []string, inputs map[string]Record) []string {
+	var out []string
+	var envs []string
+	replay := false
+	for _, id := range append(append([]string{}, left...), right...) {
+		r, ok := inputs[id]
+		if !ok {
+			out = append(out, "Input Evidence "+id+" is not retained, so its authority and environment cannot be compared.")
+			continue
+		}
+		if r.Authority == "controlled-replay" {
+			replay = true
+		}
+		envs = append(envs, envKey(r.Environment))
+	}
+	if replay && len(envs) > 1 {
+		for _, e := range envs[1:] {
+			if e != envs[0] {
+				out = append(out, "The controlled-replay observations ran in different environments; a behavioural claim needs matching environments.")
+				break
+			}
+		}
+	}
+	return out
+}
+
+func envKey(e *Environment) string {
+	if e == nil {
+		return "null"
+	}
+	return strings.Join([]string{e.ID, e.Platform, e.Architecture, e.Isolation}, "\x00")
+}
+
+func uniqueSorted(xs []string) []string {
+	seen := map[string]bool{}
+	out := []string{}
+	for _, x := range xs {
+		if !seen[x] {
+			seen[x] = true
+			out = append(out, x)
+		}
+	}
+	sort.Strings(out)
+	return out
+}
