@@ -575,3 +575,29 @@ func TestAnalyzeCompleteFindsInsecureWindowOptionsFromAHelperFunction(t *testing
 		t.Fatalf("provenance must name the module, its digest and fuel: %v", prov)
 	}
 }
+
+func TestCaptureProcessOverMCPAndCompareRetainedCaptures(t *testing.T) {
+	c := startMCP(t)
+	scenario := map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo captured-output"}, "env": map[string]any{"PATH": "/usr/bin:/bin"}}
+	first := structured(t, c.call(t, "capture_process_scenario", scenario))
+	second := structured(t, c.call(t, "capture_process_scenario", scenario))
+	if first["predicate_type"] != "rea.process-capture/v1" || first["authority"] != "controlled-replay" {
+		t.Fatalf("capture Evidence: %v %v", first["predicate_type"], first["authority"])
+	}
+	if !strings.Contains(mustJSON(t, first["normalized_result"]), "captured-output") {
+		t.Fatal("capture lost the program's output")
+	}
+	cmp := structured(t, c.call(t, "compare_process_captures", map[string]any{
+		"left":  map[string]any{"kind": "retained-evidence", "evidence_id": first["evidence_id"]},
+		"right": map[string]any{"kind": "retained-evidence", "evidence_id": second["evidence_id"]},
+	}))
+	links, _ := cmp["evidence_links"].([]any)
+	if cmp["operation"] != "compare_process_captures" || len(links) != 2 {
+		t.Fatalf("comparison must link both captures: %v", cmp["evidence_links"])
+	}
+	// A scenario with an unknown field is refused with its path.
+	bad := toolError(t, c.call(t, "capture_process_scenario", map[string]any{"executable": "/bin/true", "bogus": 1}))
+	if bad["code"] != "invalid_request" {
+		t.Fatalf("unknown scenario field: %v", bad)
+	}
+}

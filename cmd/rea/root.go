@@ -116,7 +116,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 	pf.StringVar(&c.moduleDir, "module-dir", "", "directory of NAME.wasm modules that replace embedded ones (unmetered modules are metered at load)")
 	pf.StringVar(&c.logLevel, "log-level", "info", "stderr log level: debug, info, warn or error")
 
-	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand(), c.analyzeJavaScriptApplicationCommand())
+	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand(), c.analyzeJavaScriptApplicationCommand(), c.compareProcessCapturesCommand())
 	root.AddCommand(c.artifactCommands()...)
 	root.AddCommand(c.guidanceCommands()...)
 	root.AddCommand(c.captureCommand())

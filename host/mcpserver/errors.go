@@ -57,10 +57,13 @@ func DiagnosticOf(e *abi.Error) Diagnostic {
 	case abi.CodeRevisionConflict:
 		d.Category, d.Retryable = "invalid_input", true
 		d.Remediation.Action = "Read the current revision and retry with it as expected_revision."
+	case abi.CodeProcessCaptureFailed:
+		d.Category = "execution_failure"
+		d.Remediation.Action = "Read details.partial_observation for what was observed; fix the scenario (executable, cwd, env) and run it again."
 	case abi.CodeCleanupIncomplete:
 		d.Category = "execution_failure"
 		d.Remediation.Action = "Address the owned resources listed in details before starting another run."
-	case "configuration_invalid":
+	case abi.CodeConfigurationInvalid:
 		d.Category = "invalid_input"
 		d.Remediation.Action = "Fix the environment variable named in details.variable and restart the server."
 		d.Remediation.RestartRequired = true

@@ -75,5 +75,5 @@ func OptionsFromEnvironment(getenv func(string) string, version string) (Options
 }
 
 func configError(variable, msg string) *abi.Error {
-	return abi.Errorf("configuration_invalid", "%s: %s", variable, msg).WithDetail("variable", variable)
+	return abi.Errorf(abi.CodeConfigurationInvalid, "%s: %s", variable, msg).WithDetail("variable", variable)
 }

@@ -4,7 +4,10 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"sort"
+
+	"github.com/google/jsonschema-go/jsonschema"
 )
 
 // Schema is a JSON Schema object as rea advertises it. rea writes its
@@ -124,3 +127,75 @@ func typed(types ...string) Schema {
 
 // nullable is an output property that is t or null.
 func nullable(t string) Schema { return typed(t, "null") }
+
+// inferred builds an input schema from a Go request type with
+// jsonschema-go, then brings it into rea's portable subset: "null" is
+// dropped from type lists (an optional field is omitted, not null), and the
+// tree is converted into the typed maps the runtime validator reads.
+func inferred[T any]() Schema {
+	s, err := jsonschema.For[T](nil)
+	if err != nil {
+		panic(fmt.Sprintf("mcpserver: cannot infer a schema: %v", err)) // a programming error caught by every test
+	}
+	b, _ := json.Marshal(s)
+	var raw any
+	_ = json.Unmarshal(b, &raw)
+	return portable(raw)
+}
+
+func portable(v any) Schema {
+	m, _ := v.(map[string]any)
+	out := Schema{}
+	for k, x := range m {
+		switch k {
+		case "type":
+			switch t := x.(type) {
+			case string:
+				out[k] = t
+			case []any:
+				var types []string
+				for _, e := range t {
+					if s := fmt.Sprint(e); s != "null" {
+						types = append(types, s)
+					}
+				}
+				if len(types) == 1 {
+					out[k] = types[0]
+				} else {
+					out[k] = types
+				}
+			}
+		case "properties":
+			props := map[string]Schema{}
+			for name, p := range x.(map[string]any) {
+				props[name] = portable(p)
+			}
+			out[k] = props
+		case "items":
+			out[k] = portable(x)
+		case "additionalProperties":
+			if b, ok := x.(bool); ok {
+				out[k] = b
+			} else {
+				out[k] = portable(x)
+			}
+		case "required", "enum":
+			var ss []string
+			for _, e := range x.([]any) {
+				ss = append(ss, fmt.Sprint(e))
+			}
+			out[k] = ss
+		case "minimum", "maximum":
+			if f, ok := x.(float64); ok {
+				out[k] = int64(f)
+			}
+		case "maxItems", "minItems", "maxLength", "minLength":
+			if f, ok := x.(float64); ok {
+				out[k] = int(f)
+			}
+		default:
+			out[k] = x
+		}
+	}
+	return out
+}

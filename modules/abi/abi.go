@@ -66,6 +66,8 @@ const (
 	CodeCleanupIncomplete       = "cleanup_incomplete"
 	CodeRevisionConflict        = "revision_conflict"
 	CodeBundleUnavailable       = "bundle_unavailable"
+	CodeProcessCaptureFailed    = "process_capture_failed"
+	CodeConfigurationInvalid    = "configuration_invalid"
 	CodeInternal                = "internal"
 )
 
