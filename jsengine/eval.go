@@ -193,7 +193,7 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 			return unknown(m.pf.text(x, 80))
 		}
 		if id, ok := x.Left.(*ast.Identifier); ok {
-			if b := s.lookup(string(id.Name)); b != nil && len(b.populators) > 0 {
+			if b := s.lookup(string(id.Name)); b != nil && len(b.populators()) > 0 {
 				return e.evalIdent(m, s, id, c)
 			}
 		}
@@ -232,8 +232,8 @@ func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx
 }
 
 func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
-	if b.preset != nil {
-		return *b.preset
+	if p := b.preset(); p != nil {
+		return *p
 	}
 	if e.busy[b] {
 		return unknown(b.name)
@@ -257,23 +257,23 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		if !isTrivialStep(b, v) {
 			v = v.withStep(Step{Description: fmt.Sprintf("`%s` is bound to %s", b.name, m.pf.text(b.init, 80)), Location: m.pf.loc(b.declAt.Idx0())})
 		}
-		if v.kind == kObject && len(b.members) > 0 && len(b.path) == 0 {
+		if v.kind == kObject && len(b.members()) > 0 && len(b.path) == 0 {
 			v = e.applyMembers(m, b, v, c)
 		}
 		return v
-	case len(b.populators) > 0:
+	case len(b.populators()) > 0:
 		o := newObject()
-		for _, p := range b.populators {
+		for _, p := range b.populators() {
 			e.populateEnum(m, b.scope, p, o, c)
 		}
-		return value{kind: kObject, obj: o, at: e.locp(m, b.populators[0].Idx0())}
-	case len(b.assigned) == 1:
-		a := b.assigned[0]
+		return value{kind: kObject, obj: o, at: e.locp(m, b.populators()[0].Idx0())}
+	case len(b.assigned()) == 1:
+		a := b.assigned()[0]
 		v := e.eval(m, a.scope, a.expr, c)
 		return v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: m.pf.loc(a.expr.Idx0())})
-	case len(b.assigned) > 1:
+	case len(b.assigned()) > 1:
 		var acc value
-		for i, a := range b.assigned {
+		for i, a := range b.assigned() {
 			v := e.eval(m, a.scope, a.expr, c)
 			if i == 0 {
 				acc = v
@@ -768,7 +768,7 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 				av = value{kind: kUndefined}
 			}
 			if b := fs.vars[string(id.Name)]; b != nil {
-				b.preset = &av
+				b.more().preset = &av
 			}
 		}
 	}
@@ -980,7 +980,7 @@ func isWebpackRequire(b *binding, name string) bool {
 // are reported as inferred, with the assignment as a step.
 func (e *engine) applyMembers(m *moduleInfo, b *binding, obj value, c evalCtx) value {
 	root := copyObject(obj)
-	for _, ma := range b.members {
+	for _, ma := range b.members() {
 		v := e.eval(m, ma.scope, ma.expr, c)
 		v.inferred = true
 		v = v.withStep(Step{Description: fmt.Sprintf("`%s.%s` is assigned %s", b.name, strings.Join(ma.path, "."), m.pf.text(ma.expr, 80)),

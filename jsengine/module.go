@@ -147,7 +147,7 @@ func (b *scopeBuilder) assignment(n *ast.AssignExpression) {
 	switch l := n.Left.(type) {
 	case *ast.Identifier:
 		if bd := b.cur().lookup(string(l.Name)); bd != nil {
-			bd.assigned = append(bd.assigned, assignment{expr: n.Right, scope: b.cur()})
+			bd.more().assigned = append(bd.assigned(), assignment{expr: n.Right, scope: b.cur()})
 		}
 	case *ast.DotExpression:
 		name := string(l.Identifier.Name)
@@ -207,8 +207,8 @@ func (b *scopeBuilder) memberAssignment(n *ast.AssignExpression) {
 			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
 				path[i], path[j] = path[j], path[i]
 			}
-			if len(bd.members) < 64 {
-				bd.members = append(bd.members, memberAssignment{path: path, expr: n.Right, scope: b.cur()})
+			if len(bd.members()) < 64 {
+				bd.more().members = append(bd.members(), memberAssignment{path: path, expr: n.Right, scope: b.cur()})
 			}
 		}
 		return
@@ -281,7 +281,7 @@ func (b *scopeBuilder) call(n *ast.CallExpression) {
 			if or, ok := n.ArgumentList[0].(*ast.BinaryExpression); ok && or.Operator == token.LOGICAL_OR {
 				if id, ok := or.Left.(*ast.Identifier); ok {
 					if bd := b.cur().lookup(string(id.Name)); bd != nil && bd.init == nil {
-						bd.populators = append(bd.populators, n)
+						bd.more().populators = append(bd.populators(), n)
 					}
 				}
 			}

@@ -11,7 +11,9 @@ type scope struct {
 	mod    *moduleInfo
 }
 
-// binding is one declared name and where its value comes from.
+// binding is one declared name and where its value comes from. It is kept
+// small: every parameter of every function is one, and the rare facts
+// (later assignments, enum populators, a preset value) live in extra.
 type binding struct {
 	name  string
 	scope *scope
@@ -20,17 +22,57 @@ type binding struct {
 	init ast.Expression
 	path []string
 	// fn is the declared function or class.
-	fn ast.Node
+	fn     ast.Node
+	declAt ast.Node
+	extra  *bindingExtra
+	opaque bool // a parameter or loop variable with no known value
+}
+
+type bindingExtra struct {
 	// assigned holds later plain assignments (x = expr) seen anywhere.
 	assigned []assignment
 	// members holds later member assignments (x.a.b = expr).
 	members []memberAssignment
-	// preset is a value bound directly (parameters of an evaluated helper).
-	preset *value
 	// populators are enum-style IIFEs that fill this name (TS enums).
 	populators []*ast.CallExpression
-	declAt     ast.Node
-	opaque     bool // a parameter or loop variable with no known value
+	// preset is a value bound directly (parameters of an evaluated helper).
+	preset *value
+}
+
+// more returns the binding's extra facts, creating them.
+func (b *binding) more() *bindingExtra {
+	if b.extra == nil {
+		b.extra = &bindingExtra{}
+	}
+	return b.extra
+}
+
+func (b *binding) assigned() []assignment {
+	if b.extra == nil {
+		return nil
+	}
+	return b.extra.assigned
+}
+
+func (b *binding) members() []memberAssignment {
+	if b.extra == nil {
+		return nil
+	}
+	return b.extra.members
+}
+
+func (b *binding) populators() []*ast.CallExpression {
+	if b.extra == nil {
+		return nil
+	}
+	return b.extra.populators
+}
+
+func (b *binding) preset() *value {
+	if b.extra == nil {
+		return nil
+	}
+	return b.extra.preset
 }
 
 type assignment struct {
