@@ -396,6 +396,11 @@ func (e *engine) prune(m *moduleInfo) {
 	}
 	m.scopes = keep
 	m.pf.prog = nil
+	if len(m.exports) == 0 && len(m.reExports) == 0 && len(keep) == 0 {
+		// Nothing outside can reach this module's bindings (entry points,
+		// preloads, renderers): let its functions go too.
+		m.top, m.thisAssign = nil, nil
+	}
 }
 
 // release drops a module's syntax tree and scopes once it is analysed;
