@@ -1,0 +1,39 @@
+// Command reconstruct is the reconstruction-verification module: pure
+// computation over Evidence the host has already resolved —
+// verify_reconstruction (a finite specification checked claim by claim
+// against comparison Evidence) and evaluate_reconstruction_coverage.
+package main
+
+import (
+	"encoding/json"
+
+	"rea/modules/abi"
+	"rea/modules/reconstruct/coverage"
+	"rea/modules/reconstruct/verify"
+)
+
+func main() { abi.Serve(handlers()) }
+
+func handlers() map[string]abi.Handler {
+	return map[string]abi.Handler{
+		"verify_reconstruction":            verifyReconstruction,
+		"evaluate_reconstruction_coverage": evaluateCoverage,
+	}
+}
+
+func verifyReconstruction(params json.RawMessage, progress *abi.Reporter) (any, error) {
+	var req verify.Request
+	if err := abi.DecodeParams(params, &req); err != nil {
+		return nil, err
+	}
+	progress.Report(abi.Progress{Phase: "verify", Done: 0, Total: int64(len(req.Comparisons))})
+	return verify.Evaluate(req)
+}
+
+func evaluateCoverage(params json.RawMessage, _ *abi.Reporter) (any, error) {
+	var req coverage.Request
+	if err := abi.DecodeParams(params, &req); err != nil {
+		return nil, err
+	}
+	return coverage.Evaluate(req)
+}
