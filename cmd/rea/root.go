@@ -121,6 +121,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 	root.AddCommand(c.guidanceCommands()...)
 	root.AddCommand(c.captureCommand())
 	root.AddCommand(c.nativeCommands()...)
+	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
 	return root
 }

@@ -80,13 +80,14 @@ func DecodeCompareRequest(raw []byte) (*CompareRequest, error) {
 	if err := decodeStrict(f["limits"], "limits", &req.Limits); err != nil {
 		return nil, err
 	}
-	if err := req.Limits.normalise(); err != nil {
+	if err := req.Limits.Normalise(); err != nil {
 		return nil, err
 	}
 	return req, nil
 }
 
-func (l *CompareLimits) normalise() error {
+// Normalise validates the limits and fills their defaults.
+func (l *CompareLimits) Normalise() error {
 	for _, c := range []struct {
 		v        *int
 		def, max int

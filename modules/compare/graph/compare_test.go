@@ -31,7 +31,7 @@ func factory(key, sha, fp string) report.BundledModule {
 func compare(t *testing.T, left, right Source) *CompareResult {
 	t.Helper()
 	req := &CompareRequest{Left: left, Right: right}
-	if err := req.Limits.normalise(); err != nil {
+	if err := req.Limits.Normalise(); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Compare(context.Background(), req)
@@ -297,7 +297,7 @@ func TestLimitsOmitAndCount(t *testing.T) {
 		many = append(many, factory("./"+k+".js", k, "sfp1:"+k))
 	}
 	req := &CompareRequest{Left: app(many, nil), Right: app(many[:1], nil), Limits: CompareLimits{MaxComparisonItems: 2}}
-	if err := req.Limits.normalise(); err != nil {
+	if err := req.Limits.Normalise(); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Compare(context.Background(), req)

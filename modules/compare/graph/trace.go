@@ -69,13 +69,15 @@ func DecodeTraceRequest(raw []byte) (*TraceRequest, error) {
 	if err := decodeStrict(f["limits"], "limits", &req.Limits); err != nil {
 		return nil, err
 	}
-	if err := req.normalise(); err != nil {
+	if err := req.Normalise(); err != nil {
 		return nil, err
 	}
 	return req, nil
 }
 
-func (r *TraceRequest) normalise() error {
+// Normalise validates the seeds, direction and limits and fills their
+// defaults; it does not look at the source.
+func (r *TraceRequest) Normalise() error {
 	if len(r.Seeds) == 0 || len(r.Seeds) > 32 {
 		return abi.Errorf(abi.CodeInvalidRequest, "give between 1 and 32 seeds (kind and value)").WithDetail("field", "seeds")
 	}

@@ -35,7 +35,7 @@ func electronApp(coverage string) Source {
 func trace(t *testing.T, src Source, direction string, limits TraceLimits, seeds ...Seed) *TraceResult {
 	t.Helper()
 	req := &TraceRequest{Source: src, Seeds: seeds, Direction: direction, Limits: limits}
-	if err := req.normalise(); err != nil {
+	if err := req.Normalise(); err != nil {
 		t.Fatal(err)
 	}
 	res, err := Trace(context.Background(), req)

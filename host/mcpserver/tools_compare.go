@@ -1,0 +1,142 @@
+package mcpserver
+
+import (
+	"context"
+	"encoding/json"
+
+	"rea/host/app"
+	"rea/modules/abi"
+	"rea/modules/compare/graph"
+)
+
+// compareTools are the pure application workflows over retained or inline
+// application Evidence: feature tracing and version comparison.
+func (s *Server) compareTools() []*Tool {
+	ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
+	ref2 := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"}
+	evidenceInput := func(what string) Schema {
+		return withExamples(anyJSON(what+": analyze_javascript_application Evidence as a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."), ref)
+	}
+	seed := object("A typed literal to start from.", map[string]Schema{
+		"kind": enum("What the value names: node-id (an exact graph node id), route (URL, path or loaded page), string (any label), "+
+			"api (an exposed contextBridge API such as api.read, or an IPC/Node API), channel (an IPC channel), module (a file path or base name, or a bundled module key), "+
+			"native-export (an export requested from a native addon).",
+			"node-id", "route", "string", "api", "channel", "module", "native-export"),
+		"value":          str("The literal to match."),
+		"match":          enum("exact, or contains; default contains for string seeds and exact otherwise.", "exact", "contains"),
+		"case_sensitive": boolean("Match case (default false)."),
+	}, "kind", "value")
+	traceLimits := object("Bounds of the trace; every omission is counted in coverage.", map[string]Schema{
+		"max_seed_matches": integer("Nodes the seeds may match (default 25).", 1, 1000),
+		"max_depth":        integer("Hops from a seed (default 12).", 1, 64),
+		"max_nodes":        integer("Nodes in the subgraph (default 2,000).", 1, 50000),
+		"max_edges":        integer("Edges in the subgraph (default 4,000).", 1, 100000),
+		"max_paths":        integer("Paths reported (default 100).", 1, 1000),
+	})
+	compareLimits := object("Bounds of the comparison; every omission is counted.", map[string]Schema{
+		"max_comparison_items": integer("Facts compared per side (default 20,000).", 1, 50000),
+		"max_candidate_nodes":  integer("Candidates listed for an ambiguous fact (default 100).", 1, 1000),
+		"max_graph_nodes":      integer("Nodes of the changed_from graph (default 20,000).", 1, 50000),
+		"max_graph_edges":      integer("Edges of the changed_from graph (default 40,000).", 1, 100000),
+	})
+	return []*Tool{
+		{
+			Name:   "trace_application_feature",
+			Title:  "Trace a feature through an application graph",
+			Family: "application",
+			Description: "Find where a feature lives in an analysed Electron/JavaScript application: start from typed seeds (an IPC channel, an exposed API, " +
+				"a module, a route, a native export, a string or a node id) and walk the application graph (modules, imports, windows, preloads, " +
+				"context bridges, IPC channels and handlers, endpoints, native addons, findings) forward, backward or both, within limits. Returns the " +
+				"bounded subgraph, paths with the authorities along them and whether they contain inference, native handoffs (addon path, requested " +
+				"exports, next tools) and coverage (complete-within-source, partial, truncated or no-match) with omitted counts. Reads Evidence only; " +
+				"starts no provider and runs no analysed code. The result is derived Evidence linked to its source.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"application": evidenceInput("The analysed application"),
+				"seed":        seed,
+				"seeds":       array("Several seeds (with or instead of seed).", seed, 32),
+				"direction":   enum("forward (along relations: what it reaches), backward (what reaches it) or both (default).", "forward", "backward", "both"),
+				"limits":      traceLimits,
+			}, "application"),
+			Examples: []map[string]any{
+				{"application": ref, "seed": map[string]any{"kind": "channel", "value": "settings:save"}},
+				{"application": ref, "seed": map[string]any{"kind": "module", "value": "search.js", "match": "exact"}, "direction": "forward"},
+			},
+			CLI: "trace-application-feature",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Application json.RawMessage   `json:"application"`
+					Seed        *graph.Seed       `json:"seed"`
+					Seeds       []graph.Seed      `json:"seeds"`
+					Direction   string            `json:"direction"`
+					Limits      graph.TraceLimits `json:"limits"`
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				seeds := in.Seeds
+				if in.Seed != nil {
+					seeds = append([]graph.Seed{*in.Seed}, seeds...)
+				}
+				if len(seeds) == 0 {
+					return nil, abi.Errorf(abi.CodeInvalidRequest, "give a seed {kind, value} (or seeds) to start the trace from").WithDetail("field", "seed")
+				}
+				src, err := c.Session.Ledger.Resolve(in.Application)
+				if err != nil {
+					return nil, withField(err, "application")
+				}
+				return s.app.TraceApplicationFeature(ctx, src, app.TraceFeatureRequest{Seeds: seeds, Direction: in.Direction, Limits: in.Limits}, c.Progress)
+			},
+		},
+		{
+			Name:   "compare_application_versions",
+			Title:  "Compare two versions of an application",
+			Family: "application",
+			Description: "What changed between two analysed versions of an Electron/JavaScript application? Answers first: new windows and changed " +
+				"webPreferences, new or removed IPC channels and exposed APIs, new endpoints, new and removed findings. Then every fact (modules, " +
+				"bundled modules, windows, channels, exposed APIs, endpoints, native addons, findings, HTML, source maps) is unchanged, changed (with the " +
+				"changed dimensions), added, removed, unknown or contradiction. Matching is unique-only and tiered — exact node identity, content digest, " +
+				"module source digest, then source-map identity, then structural fingerprint — never by module ordinal, minified name or fuzzy text; an " +
+				"ambiguous match is unknown with its candidates, and added/removed is claimed only when the other side's coverage is complete. Each side " +
+				"is a retained reference or inline Evidence. The result is derived Evidence linked to both inputs.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":   evidenceInput("The older version"),
+				"right":  evidenceInput("The newer version"),
+				"limits": compareLimits,
+			}, "left", "right"),
+			Examples: []map[string]any{{"left": ref, "right": ref2}},
+			CLI:      "compare-application-versions",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Left   json.RawMessage     `json:"left"`
+					Right  json.RawMessage     `json:"right"`
+					Limits graph.CompareLimits `json:"limits"`
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				left, err := c.Session.Ledger.Resolve(in.Left)
+				if err != nil {
+					return nil, withField(err, "left")
+				}
+				right, err := c.Session.Ledger.Resolve(in.Right)
+				if err != nil {
+					return nil, withField(err, "right")
+				}
+				return s.app.CompareApplicationVersions(ctx, left, right, app.CompareVersionsRequest{Limits: in.Limits}, c.Progress)
+			},
+		},
+	}
+}
+
+// withField names the argument a resolution error is about, so an agent
+// knows which side to fix; other details (evidence_id, reason) stay.
+func withField(err error, field string) error {
+	if ae, ok := err.(*abi.Error); ok {
+		if _, has := ae.Details["field"]; !has {
+			return ae.WithDetail("field", field)
+		}
+	}
+	return err
+}
