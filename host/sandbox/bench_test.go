@@ -79,7 +79,6 @@ func BenchmarkCompileLargestModule(b *testing.B) {
 		return took
 	}
 	cold := compile()
-	b.ReportMetric(cold.Seconds(), "cold-compile-s")
 	samples := make([]time.Duration, 0, b.N)
 	b.ResetTimer()
 	for i := 0; i < b.N; i++ {
@@ -88,6 +87,8 @@ func BenchmarkCompileLargestModule(b *testing.B) {
 	b.StopTimer()
 	sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
 	b.ReportMetric(samples[len(samples)/2].Seconds(), "cached-compile-s")
+	// Reported after the timer reset, which clears earlier metrics.
+	b.ReportMetric(cold.Seconds(), "cold-compile-s")
 }
 
 func size(p string) int64 {
