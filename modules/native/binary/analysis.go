@@ -1,7 +1,9 @@
 package binary
 
 import (
+	"cmp"
 	"fmt"
+	"slices"
 	"sort"
 	"strings"
 
@@ -78,7 +80,10 @@ type Name struct {
 type AnalyzeOptions struct {
 	References bool
 	Strings    bool
-	MinString  int
+	// CountOnly counts strings and references without keeping them (an
+	// overview needs totals, not rows).
+	CountOnly bool
+	MinString int
 	// Progress is called now and then with bytes of code swept.
 	Progress func(done, total int64)
 }
@@ -93,6 +98,9 @@ type Analysis struct {
 	Strings      []String
 	Instructions int64
 	CodeBytes    int64
+	// StringCount and ReferenceCount are exhaustive even with CountOnly.
+	StringCount    int
+	ReferenceCount int
 	// StringsTruncated is true when MaxStrings cut the list short.
 	StringsTruncated bool
 	Limitations      []string
@@ -101,7 +109,8 @@ type Analysis struct {
 	dec    *decoder
 	// jumps are the unconditional direct jumps of the sweep; those that
 	// land on another procedure's entry become tail-jump edges.
-	jumps []CallEdge
+	jumps     []CallEdge
+	countOnly bool
 }
 
 // Analyze sweeps every code section once (linear sweep, as objdump does),
@@ -200,7 +209,7 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 		}
 		a.Procedures = append(a.Procedures, *p)
 	}
-	sort.Slice(a.Procedures, func(i, j int) bool { return a.Procedures[i].Address < a.Procedures[j].Address })
+	slices.SortFunc(a.Procedures, func(x, y Procedure) int { return cmp.Compare(x.Address, y.Address) })
 	a.sizeProcedures()
 	a.Calls = a.attribute(append(a.Calls, a.tailJumps()...))
 	a.jumps = nil
@@ -210,15 +219,15 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 			a.References[i].Procedure = &pa
 		}
 	}
-	sort.Slice(a.References, func(i, j int) bool {
-		x, y := a.References[i], a.References[j]
-		if x.To != y.To {
-			return x.To < y.To
+	slices.SortFunc(a.References, func(x, y Reference) int {
+		if c := cmp.Compare(x.To, y.To); c != 0 {
+			return c
 		}
-		return x.From < y.From
+		return cmp.Compare(x.From, y.From)
 	})
 	a.buildNames()
-	if opt.Strings {
+	if opt.Strings || opt.CountOnly {
+		a.countOnly = opt.CountOnly && !opt.Strings
 		if err := a.findStrings(opt.MinString); err != nil {
 			return nil, err
 		}
@@ -326,6 +335,13 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 			if in.memKind == RefAddress && in.flow == FlowNext && f.isCode(in.mem) {
 				target(in.mem, SourceAddressTaken)
 			}
+			switch in.flow {
+			case FlowCall, FlowJump, FlowCondJump:
+				a.ReferenceCount++
+			}
+			if in.memKind != "" {
+				a.ReferenceCount++
+			}
 			if opt.References {
 				switch in.flow {
 				case FlowCall:
@@ -418,11 +434,11 @@ func (a *Analysis) attribute(edges []CallEdge) []CallEdge {
 			out = append(out, e)
 		}
 	}
-	sort.Slice(out, func(i, j int) bool {
-		if out[i].Caller != out[j].Caller {
-			return out[i].Caller < out[j].Caller
+	slices.SortFunc(out, func(x, y CallEdge) int {
+		if c := cmp.Compare(x.Caller, y.Caller); c != 0 {
+			return c
 		}
-		return out[i].Site < out[j].Site
+		return cmp.Compare(x.Site, y.Site)
 	})
 	return out
 }

@@ -63,6 +63,12 @@ type decoder struct {
 	inImage func(Addr) bool
 	pages   [32]Addr
 	hasPage [32]bool
+	// keepRaw keeps the decoded instruction for text rendering; the sweep
+	// leaves it off, since boxing every instruction costs an allocation
+	// (and in wasm, garbage collection dominates).
+	keepRaw bool
+	// slowOnly turns the fast path off (its equivalence test compares).
+	slowOnly bool
 }
 
 func newDecoder(arch string, inImage func(Addr) bool) (*decoder, error) {
@@ -98,11 +104,19 @@ func (d *decoder) decode(code []byte, pc Addr) (decoded, bool) {
 }
 
 func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly {
+		if out, ok := d.fastX86(code, pc); ok {
+			return out, true
+		}
+	}
 	inst, err := x86asm.Decode(code, d.mode)
 	if err != nil || inst.Len == 0 {
 		return decoded{}, false
 	}
-	out := decoded{addr: pc, size: inst.Len, raw: inst}
+	out := decoded{addr: pc, size: inst.Len}
+	if d.keepRaw {
+		out.raw = inst
+	}
 	next := pc + Addr(inst.Len)
 	switch inst.Op {
 	case x86asm.CALL, x86asm.LCALL:
@@ -227,7 +241,10 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 	if err != nil {
 		return decoded{}, false
 	}
-	out := decoded{addr: pc, size: 4, raw: inst}
+	out := decoded{addr: pc, size: 4}
+	if d.keepRaw {
+		out.raw = inst
+	}
 	rel := func(i int) Addr {
 		if r, ok := inst.Args[i].(arm64asm.PCRel); ok {
 			return Addr(int64(pc) + int64(r))

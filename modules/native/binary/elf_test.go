@@ -335,3 +335,15 @@ func TestFileOffsetsAgreeWithReadelf(t *testing.T) {
 		t.Errorf("address 0x10 is outside every section, yet it mapped")
 	}
 }
+
+func TestCountOnlyAgreesWithTheFullLists(t *testing.T) {
+	bin := nativetest.GeneratedELF(t)
+	full := analyzePath(t, bin)
+	counted, err := Analyze(openPath(t, bin, Options{}), AnalyzeOptions{CountOnly: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if counted.StringCount != len(full.Strings) || counted.ReferenceCount != len(full.References) || len(counted.Strings) != 0 || len(counted.References) != 0 {
+		t.Fatalf("count-only: %d strings %d references; full lists %d and %d", counted.StringCount, counted.ReferenceCount, len(full.Strings), len(full.References))
+	}
+}

@@ -51,6 +51,8 @@ func (a *Analysis) Decode(p *Procedure) (b *Body, err error) {
 		return nil, err
 	}
 	a.dec.reset()
+	a.dec.keepRaw = true
+	defer func() { a.dec.keepRaw = false }()
 	var decs []decoded
 	for off := 0; off < len(code); {
 		pc := p.Address + Addr(off)

@@ -32,7 +32,17 @@ type String struct {
 	Truncated  bool   `json:"truncated"`
 }
 
-func printable(b byte) bool { return b >= 0x20 && b < 0x7f || b == '\t' || b == '\n' || b == '\r' }
+// printableByte is the strings(1) character class as a table: the scan
+// touches every data byte, and a lookup beats the comparisons in wasm.
+var printableByte = func() (t [256]bool) {
+	for b := 0x20; b < 0x7f; b++ {
+		t[b] = true
+	}
+	t['\t'], t['\n'], t['\r'] = true, true, true
+	return t
+}()
+
+func printable(b byte) bool { return printableByte[b] }
 
 // skipStrings are sections of names and metadata, not program data.
 var skipStrings = map[string]bool{".strtab": true, ".dynstr": true, ".shstrtab": true, ".symtab": true, ".dynsym": true, ".comment": true}
@@ -56,6 +66,9 @@ func (a *Analysis) findStrings(minLen int) error {
 		}
 	}
 	sort.SliceStable(a.Strings, func(i, j int) bool { return a.Strings[i].Address < a.Strings[j].Address })
+	if !a.countOnly {
+		a.StringCount = len(a.Strings)
+	}
 	if a.StringsTruncated {
 		a.Limitations = append(a.Limitations, "the string list stopped at max_strings; later strings are not listed")
 	}
@@ -80,7 +93,9 @@ func (a *Analysis) scanASCII(s *Section, data []byte, minLen int) bool {
 			}
 			continue
 		}
-		if start >= 0 && i-start >= minLen {
+		if start >= 0 && i-start >= minLen && a.countOnly {
+			a.StringCount++
+		} else if start >= 0 && i-start >= minLen {
 			n := i - start
 			v := data[start : start+min(n, MaxStringValue)]
 			if !a.add(String{Address: s.Address + Addr(start), FileOffset: a.File.SliceOffset + s.FileOffset + int64(start), Section: s.Name, Encoding: EncodingASCII,
@@ -104,7 +119,9 @@ func (a *Analysis) scanUTF16(s *Section, data []byte, minLen int) bool {
 				}
 				continue
 			}
-			if start >= 0 && (i-start)/2 >= minLen {
+			if start >= 0 && (i-start)/2 >= minLen && a.countOnly {
+				a.StringCount++
+			} else if start >= 0 && (i-start)/2 >= minLen {
 				n := (i - start) / 2
 				units := make([]uint16, 0, min(n, MaxStringValue))
 				for k := 0; k < min(n, MaxStringValue); k++ {

@@ -49,8 +49,8 @@ func overview(a *binary.Analysis, p Params) (*Overview, error) {
 	if err := p.page(DefaultOverviewLimit, MaxOverviewLimit); err != nil {
 		return nil, err
 	}
-	o := &Overview{Target: targetOf(a.File), Procedures: len(a.Procedures), Strings: len(a.Strings), StringsTruncated: a.StringsTruncated,
-		Names: len(a.Names), CallEdges: len(a.Calls), References: len(a.References), Instructions: a.Instructions, CodeBytes: a.CodeBytes,
+	o := &Overview{Target: targetOf(a.File), Procedures: len(a.Procedures), Strings: a.StringCount, StringsTruncated: a.StringsTruncated,
+		Names: len(a.Names), CallEdges: len(a.Calls), References: a.ReferenceCount, Instructions: a.Instructions, CodeBytes: a.CodeBytes,
 		Segments: pageOf(a.File.Segments, p.Offset, p.Limit), Mitigations: a.File.Mitigations, Limitations: limitations(a)}
 	for _, pr := range a.Procedures {
 		switch pr.Kind {

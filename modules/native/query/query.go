@@ -140,11 +140,13 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 	}
 	opt := binary.AnalyzeOptions{MinString: p.MinString}
 	switch op {
-	case OpOverview, OpStrings, OpFunction:
+	case OpStrings, OpFunction:
 		opt.Strings = true
+	case OpOverview:
+		opt.CountOnly = true
 	}
 	switch op {
-	case OpXrefs, OpFunction, OpOverview:
+	case OpXrefs, OpFunction:
 		opt.References = true
 	}
 	if progress != nil {
