@@ -38,7 +38,7 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	}
 	e := &engine{
 		opts: o, fsys: fsys, files: map[string]bool{}, modules: map[string]*moduleInfo{},
-		busy: map[*binding]bool{}, windows: map[*ast.NewExpression]*windowRec{},
+		busy: map[*binding]bool{}, windows: map[ast.Node]*windowRec{},
 		factoryByScope: map[*scope]*factoryInfo{}, factoryTables: map[*moduleInfo]map[string]*factoryInfo{},
 		factoryCache: map[*factoryInfo]value{}, factoryBusy: map[*factoryInfo]bool{},
 		steps: o.MaxASTNodes * 4,

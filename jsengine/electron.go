@@ -23,17 +23,23 @@ var securityPreferences = map[string]bool{
 // windowFor returns the record of a window creation, evaluating its options
 // once.
 func (e *engine) windowFor(m *moduleInfo, s *scope, n *ast.NewExpression, kind string) *windowRec {
+	return e.windowAt(m, s, n, n.ArgumentList, kind)
+}
+
+// windowAt records a window created at node n (a new expression, or the
+// super(...) call of a BrowserWindow subclass) with constructor args.
+func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expression, kind string) *windowRec {
 	if w, ok := e.windows[n]; ok {
 		return w
 	}
 	w := &windowRec{node: n, mod: m}
 	e.windows[n] = w
 	e.windowList = append(e.windowList, w)
-	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.New), WebPreferences: map[string]Value{}, Coverage: "complete"}
-	if len(n.ArgumentList) == 0 {
+	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.Idx0()), WebPreferences: map[string]Value{}, Coverage: "complete"}
+	if len(args) == 0 {
 		return w
 	}
-	opts := e.evaluate(m, s, n.ArgumentList[0])
+	opts := e.evaluate(m, s, args[0])
 	if opts.kind != kObject {
 		w.w.Coverage = "none"
 		w.w.Unknowns = append(w.w.Unknowns, "options: "+opts.render())
@@ -144,6 +150,7 @@ type analyzer struct {
 	staticRequire map[*ast.CallExpression]bool
 	nativeMembers map[*ast.CallExpression][]string
 	storageSeen   map[string]bool
+	classes       []*ast.ClassLiteral // enclosing classes, innermost last
 }
 
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
@@ -153,6 +160,8 @@ func (a *analyzer) Enter(n ast.Node) bool {
 		a.stack = append(a.stack, s)
 	}
 	switch n := n.(type) {
+	case *ast.ClassLiteral:
+		a.classes = append(a.classes, n)
 	case *ast.Binding:
 		a.binding(n)
 	case *ast.CallExpression:
@@ -171,6 +180,9 @@ func (a *analyzer) Enter(n ast.Node) bool {
 }
 
 func (a *analyzer) Leave(n ast.Node) {
+	if _, ok := n.(*ast.ClassLiteral); ok && len(a.classes) > 0 {
+		a.classes = a.classes[:len(a.classes)-1]
+	}
 	if s, ok := a.m.scopes[n]; ok && len(a.stack) > 0 && a.cur() == s {
 		a.stack = a.stack[:len(a.stack)-1]
 	}
@@ -268,6 +280,15 @@ var interestingCalls = map[string]bool{
 func (a *analyzer) call(n *ast.CallExpression) {
 	name := calleeName(n.Callee)
 	s := a.cur()
+	if _, ok := n.Callee.(*ast.SuperExpression); ok && len(a.classes) > 0 {
+		// class MainWindow extends BrowserWindow { constructor() { super({…}) } }
+		if cl := a.classes[len(a.classes)-1]; cl.SuperClass != nil {
+			if k := windowClass(a.e.evaluate(a.m, s, cl.SuperClass)); k != "" {
+				a.e.windowAt(a.m, s, n, n.ArgumentList, k)
+			}
+		}
+		return
+	}
 	switch name {
 	case "require":
 		if _, ok := n.Callee.(*ast.Identifier); ok && s.lookup("require") == nil && len(n.ArgumentList) == 1 {

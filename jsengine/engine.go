@@ -26,7 +26,7 @@ type engine struct {
 	nested       int
 	boundReached bool
 
-	windows     map[*ast.NewExpression]*windowRec
+	windows     map[ast.Node]*windowRec
 	windowList  []*windowRec
 	exposed     []ExposedAPI
 	ipc         []IPCOperation
@@ -68,7 +68,7 @@ type engine struct {
 
 // windowRec is a window creation being analysed.
 type windowRec struct {
-	node *ast.NewExpression
+	node ast.Node
 	mod  *moduleInfo
 	w    Window
 }

@@ -316,3 +316,20 @@ func TestOnePathologicalExpressionDoesNotStarveTheRest(t *testing.T) {
 		t.Fatalf("coverage %+v ipc %+v", r.Coverage, r.IPC)
 	}
 }
+
+func TestSubclassedBrowserWindowsAreWindows(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+class MainWindow extends BrowserWindow {
+  constructor() {
+    super({ webPreferences: { contextIsolation: false } });
+  }
+}
+new MainWindow();
+`, nil)
+	if len(r.Windows) != 1 || r.Windows[0].Location != (Location{File: "main.js", Line: 4, Column: 5}) {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	if !hasFinding(r, wantFinding{"context-isolation-disabled", "main.js", 4, 49, "observed"}) {
+		t.Fatalf("%s", listFindings(r))
+	}
+}
