@@ -88,7 +88,7 @@ func setupEnv() (setup.Env, error) {
 		return setup.Env{}, err
 	}
 	wd, _ := os.Getwd()
-	return setup.Env{Home: home, WorkDir: wd, Executable: exe, Version: version}, nil
+	return setup.Env{Home: home, WorkDir: wd, Executable: exe, Version: version, Getenv: os.Getenv}, nil
 }
 
 func (c *cli) runSetup(names []string, dryRun, yes, asJSON bool) error {

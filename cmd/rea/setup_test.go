@@ -40,7 +40,7 @@ func (h setupHome) env(t *testing.T) []string {
 	if err != nil {
 		cache = t.TempDir()
 	}
-	return []string{"HOME=" + h.dir, "XDG_CACHE_HOME=" + cache, "XDG_CONFIG_HOME=", "REA_FORMAT="}
+	return []string{"HOME=" + h.dir, "XDG_CACHE_HOME=" + cache, "XDG_CONFIG_HOME=", "REA_FORMAT=", "CLAUDE_CONFIG_DIR=", "CODEX_HOME="}
 }
 
 func mustWrite(t *testing.T, path, content string) {

@@ -49,8 +49,9 @@ const (
 	ActionSkip   Action = "skip"   // invalid: reported, left untouched
 )
 
-// Env is the machine setup works on. Every path derives from Home, so a
-// test can point it at a temporary directory.
+// Env is the machine setup works on. Every path derives from Home (or a
+// client's own directory variable), so a test can point it at a temporary
+// directory.
 type Env struct {
 	// Home is the user's home directory.
 	Home string
@@ -66,6 +67,19 @@ type Env struct {
 	Version string
 	// Now stamps backups; nil means time.Now.
 	Now func() time.Time
+	// Getenv reads the variables that move a client's files
+	// (CLAUDE_CONFIG_DIR, CODEX_HOME); nil means none are set.
+	Getenv func(string) string
+}
+
+// dirFromEnv returns the absolute directory named by variable key, or def.
+func (e Env) dirFromEnv(key, def string) string {
+	if e.Getenv != nil {
+		if v := e.Getenv(key); v != "" && filepath.IsAbs(v) {
+			return filepath.Clean(v)
+		}
+	}
+	return def
 }
 
 // Command returns the command vector setup registers.
@@ -136,11 +150,18 @@ func Clients(env Env) []Client {
 	case "windows":
 		desktop = filepath.Join(h, "AppData", "Roaming", "Claude")
 	}
+	// CLAUDE_CONFIG_DIR moves both ~/.claude and ~/.claude.json into it.
+	claudeDir := filepath.Join(h, ".claude")
+	claudeJSON := filepath.Join(h, ".claude.json")
+	if d := env.dirFromEnv("CLAUDE_CONFIG_DIR", ""); d != "" {
+		claudeDir, claudeJSON = d, filepath.Join(d, ".claude.json")
+	}
+	codexDir := env.dirFromEnv("CODEX_HOME", filepath.Join(h, ".codex"))
 	claudeCode := Client{
 		ID: "claude-code", Name: "Claude Code",
-		Config:    filepath.Join(h, ".claude.json"),
-		SkillsDir: filepath.Join(h, ".claude", "skills"),
-		markers:   []string{filepath.Join(h, ".claude.json"), filepath.Join(h, ".claude")},
+		Config:    claudeJSON,
+		SkillsDir: filepath.Join(claudeDir, "skills"),
+		markers:   []string{claudeJSON, claudeDir},
 		format:    jsonFormat{withType: true},
 	}
 	if env.WorkDir != "" {
@@ -156,8 +177,8 @@ func Clients(env Env) []Client {
 		},
 		{
 			ID: "codex", Name: "Codex",
-			Config:  filepath.Join(h, ".codex", "config.toml"),
-			markers: []string{filepath.Join(h, ".codex")},
+			Config:  filepath.Join(codexDir, "config.toml"),
+			markers: []string{codexDir},
 			format:  tomlFormat{},
 		},
 		{

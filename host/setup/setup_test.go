@@ -610,3 +610,18 @@ func TestBackupNamesNeverCollide(t *testing.T) {
 		t.Fatalf("backups %s %s", a, b)
 	}
 }
+
+func TestClientDirectoryVariablesMoveTheirFiles(t *testing.T) {
+	env := testEnv(t)
+	claudeDir, codexDir := filepath.Join(env.Home, "cc"), filepath.Join(env.Home, "cx")
+	vars := map[string]string{"CLAUDE_CONFIG_DIR": claudeDir, "CODEX_HOME": codexDir}
+	env.Getenv = func(k string) string { return vars[k] }
+	cc, cx := client(t, env, "claude-code"), client(t, env, "codex")
+	if cc.Config != filepath.Join(claudeDir, ".claude.json") || cc.SkillsDir != filepath.Join(claudeDir, "skills") || cx.Config != filepath.Join(codexDir, "config.toml") {
+		t.Fatalf("claude %s %s codex %s", cc.Config, cc.SkillsDir, cx.Config)
+	}
+	vars["CODEX_HOME"] = "relative/dir" // not absolute: ignored
+	if cx = client(t, env, "codex"); cx.Config != filepath.Join(env.Home, ".codex", "config.toml") {
+		t.Fatalf("codex %s", cx.Config)
+	}
+}
