@@ -171,7 +171,7 @@ func (a *analyzer) Enter(n ast.Node) bool {
 	case *ast.DotExpression:
 		a.storageAccess(n)
 	case *ast.AssignExpression:
-		if n.Operator == token.ASSIGN && strings.HasSuffix(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
+		if n.Operator == token.ASSIGN && strings.Contains(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
 			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
 				a.loc(n.Left), "Keep the warnings on in development; they point at the insecure settings this report lists.", nil)
 		}

@@ -66,6 +66,7 @@ func TestRulesOverSingleCalls(t *testing.T) {
 		line, col       int
 	}{
 		{"security warnings", "process.env.ELECTRON_DISABLE_SECURITY_WARNINGS = 'true';", "security-warnings-disabled", 1, 1},
+		{"security warnings bracket", "process.env['ELECTRON_DISABLE_SECURITY_WARNINGS'] = true;", "security-warnings-disabled", 1, 1},
 		{"eval", "const s = location.hash;\neval(s);", "dangerous-function", 2, 1},
 		{"new Function", "new Function('a', body);", "dangerous-function", 1, 1},
 		{"certificate-error", "const { app } = require('electron');\napp.on('certificate-error', (e) => e.preventDefault());", "certificate-verification-override", 2, 1},
