@@ -163,13 +163,14 @@ func Evaluate(req Request) (Result, error) {
 		}
 	}
 	ix := indexUnknowns(req.Unknowns)
+	views := map[string]*comparisonView{}
 	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: spec.Digest(),
 		Claims: []ClaimResult{}, RecommendedProbes: []Probe{}, Scope: ScopeStatement}
 	all := make([]ClaimResult, len(spec.Claims))
 	probeSeen := map[string]bool{}
 	compIDs := map[string]bool{}
 	for i, c := range spec.Claims {
-		cr, probes := evaluateClaim(c, comps, inputs, ix)
+		cr, probes := evaluateClaim(c, comps, inputs, ix, views)
 		all[i] = cr
 		compIDs[c.EvidenceID] = true
 		switch cr.Status {
@@ -242,7 +243,7 @@ func indexUnknowns(us []UnknownHead) unknownIndex {
 // evaluateClaim applies the rule in order: any limitation ⇒ unknown;
 // changed, added, removed or contradiction ⇒ fail; unknown or truncated, or
 // an open related unknown ⇒ unknown; else pass.
-func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex) (ClaimResult, []Probe) {
+func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex, views map[string]*comparisonView) (ClaimResult, []Probe) {
 	cr := ClaimResult{ClaimID: c.ClaimID, Kind: c.Kind, Dimension: c.Dimension, Statement: c.Statement,
 		ComparisonEvidenceID: c.EvidenceID, LeftEvidenceIDs: []string{}, RightEvidenceIDs: []string{},
 		UnknownIDs: []string{}, Limitations: []string{}}
@@ -260,27 +261,28 @@ func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex) (C
 		probe(op, "Produce or import the comparison Evidence "+c.EvidenceID+" and verify again.", "")
 		return cr, probes
 	}
-	var result map[string]json.RawMessage
-	_ = json.Unmarshal(comp.NormalizedResult, &result)
+	view, ok := views[comp.EvidenceID]
+	if !ok {
+		view = viewOf(comp.NormalizedResult)
+		views[comp.EvidenceID] = view
+	}
 	for _, l := range comp.Limitations {
 		if l != NoSubjectLimitation {
 			cr.Limitations = append(cr.Limitations, l)
 		}
 	}
-	cr.Limitations = append(cr.Limitations, stringList(result["limitations"])...)
-	observed, dimLimits, found := observedStatus(result, c.Dimension)
+	cr.Limitations = append(cr.Limitations, view.Limitations...)
+	observed, dimLimits, found := view.status(c.Dimension)
 	cr.Limitations = append(cr.Limitations, dimLimits...)
 	if !found {
 		cr.Limitations = append(cr.Limitations, fmt.Sprintf("The %s Evidence reports no status for dimension %q.", comp.Operation, c.Dimension))
+		observed = "unknown"
 	} else if !contains(observedStatuses(), observed) {
 		cr.Limitations = append(cr.Limitations, fmt.Sprintf("The %s Evidence reports status %q for dimension %q, which is not a comparison outcome.", comp.Operation, observed, c.Dimension))
 		observed = "unknown"
 	}
-	if !found {
-		observed = "unknown"
-	}
 	cr.ObservedStatus = observed
-	cr.LeftEvidenceIDs, cr.RightEvidenceIDs = sides(result, comp.EvidenceLinks)
+	cr.LeftEvidenceIDs, cr.RightEvidenceIDs = view.sides(comp.EvidenceLinks)
 	links := []string{comp.EvidenceID}
 	links = append(links, cr.LeftEvidenceIDs...)
 	links = append(links, cr.RightEvidenceIDs...)
@@ -344,79 +346,95 @@ func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex) (C
 	return cr, probes
 }
 
-// observedStatus reads the comparison status of one dimension: the result's
-// own status for overall, otherwise dimensions as an object keyed by name or
-// an array of {name|dimension, status}.
-func observedStatus(result map[string]json.RawMessage, dim string) (status string, limitations []string, found bool) {
-	if dim == DimensionOverall {
-		return stringValue(result["status"])
+// comparisonView is what verification reads of a comparison's
+// normalized_result, decoded once per comparison.
+type comparisonView struct {
+	Status           *string         `json:"status"`
+	Limitations      []string        `json:"limitations"`
+	LeftEvidenceID   string          `json:"left_evidence_id"`
+	RightEvidenceID  string          `json:"right_evidence_id"`
+	LeftEvidenceIDs  []string        `json:"left_evidence_ids"`
+	RightEvidenceIDs []string        `json:"right_evidence_ids"`
+	Dimensions       json.RawMessage `json:"dimensions"`
+
+	dims map[string]dimensionView
+}
+
+type dimensionView struct {
+	Name        string   `json:"name"`
+	Dimension   string   `json:"dimension"`
+	Status      *string  `json:"status"`
+	Limitations []string `json:"limitations"`
+}
+
+// viewOf decodes a comparison result leniently: a field of the wrong shape
+// reads as absent, which makes the claim unknown, never pass.
+func viewOf(raw json.RawMessage) *comparisonView {
+	v := &comparisonView{dims: map[string]dimensionView{}}
+	if json.Unmarshal(raw, v) != nil {
+		var partial struct {
+			Status *string `json:"status"`
+		}
+		_ = json.Unmarshal(raw, &partial)
+		*v = comparisonView{Status: partial.Status, dims: map[string]dimensionView{}}
+		v.Limitations = []string{"The comparison result does not have the expected shape."}
+		return v
 	}
-	var entry map[string]json.RawMessage
-	var byName map[string]map[string]json.RawMessage
-	if json.Unmarshal(result["dimensions"], &byName) == nil && byName != nil {
-		entry = byName[dim]
+	var byName map[string]dimensionView
+	if json.Unmarshal(v.Dimensions, &byName) == nil && byName != nil {
+		v.dims = byName
 	} else {
-		var list []map[string]json.RawMessage
-		if json.Unmarshal(result["dimensions"], &list) == nil {
-			for _, e := range list {
-				n, _, _ := stringValue(e["name"])
+		var list []dimensionView
+		if json.Unmarshal(v.Dimensions, &list) == nil {
+			for _, d := range list {
+				n := d.Name
 				if n == "" {
-					n, _, _ = stringValue(e["dimension"])
+					n = d.Dimension
 				}
-				if n == dim {
-					entry = e
-					break
+				if _, dup := v.dims[n]; !dup && n != "" {
+					v.dims[n] = d
 				}
 			}
 		}
 	}
-	if entry == nil {
-		return "", nil, false
-	}
-	s, _, ok := stringValue(entry["status"])
-	return s, stringList(entry["limitations"]), ok
+	return v
 }
 
-func stringValue(raw json.RawMessage) (string, []string, bool) {
-	var s string
-	if len(raw) == 0 || json.Unmarshal(raw, &s) != nil {
+// status reads one dimension: the result's own status for overall,
+// otherwise dimensions as an object keyed by name or an array of
+// {name|dimension, status}.
+func (v *comparisonView) status(dim string) (status string, limitations []string, found bool) {
+	if dim == DimensionOverall {
+		if v.Status == nil {
+			return "", nil, false
+		}
+		return *v.Status, nil, true
+	}
+	d, ok := v.dims[dim]
+	if !ok || d.Status == nil {
 		return "", nil, false
 	}
-	return s, nil, true
-}
-
-func stringList(raw json.RawMessage) []string {
-	var out []string
-	if len(raw) == 0 || json.Unmarshal(raw, &out) != nil {
-		return nil
-	}
-	return out
+	return *d.Status, d.Limitations, true
 }
 
 // sides reads the comparison's input Evidence: left/right_evidence_id(s)
 // in the result, else exactly two evidence_links.
-func sides(result map[string]json.RawMessage, links []string) (left, right []string) {
-	read := func(side string) []string {
-		if s, _, ok := stringValue(result[side+"_evidence_id"]); ok && isEvidenceID(s) {
-			return []string{s}
-		}
+func (v *comparisonView) sides(links []string) (left, right []string) {
+	read := func(one string, many []string) []string {
 		var ids []string
-		for _, id := range stringList(result[side+"_evidence_ids"]) {
+		if isEvidenceID(one) {
+			ids = append(ids, one)
+		}
+		for _, id := range many {
 			if isEvidenceID(id) {
 				ids = append(ids, id)
 			}
 		}
 		return ids
 	}
-	left, right = read("left"), read("right")
+	left, right = read(v.LeftEvidenceID, v.LeftEvidenceIDs), read(v.RightEvidenceID, v.RightEvidenceIDs)
 	if len(left) == 0 && len(right) == 0 && len(links) == 2 {
 		left, right = []string{links[0]}, []string{links[1]}
-	}
-	if left == nil {
-		left = []string{}
-	}
-	if right == nil {
-		right = []string{}
 	}
 	return uniqueSorted(left), uniqueSorted(right)
 }
