@@ -61,6 +61,8 @@ type Catalog struct {
 }
 
 type entry struct {
+	fsys   fs.FS
+	file   string
 	id     Identity
 	raw    []byte
 	loaded *Module
@@ -99,27 +101,45 @@ func (c *Catalog) addFS(fsys fs.FS, src Source, dir string) error {
 		return err
 	}
 	for _, file := range names {
-		raw, err := fs.ReadFile(fsys, file)
+		info, err := fs.Stat(fsys, file)
 		if err != nil {
 			return err
 		}
 		name := strings.TrimSuffix(file, ".wasm")
-		e := &entry{raw: raw}
-		e.id = Identity{Name: name, Size: int64(len(raw)), Source: src}
+		e := &entry{fsys: fsys, file: file}
+		e.id = Identity{Name: name, Size: info.Size(), Source: src}
 		if dir != "" {
 			e.id.Path = filepath.Join(dir, file)
 		}
-		secs, err := customSections(raw)
-		if err != nil {
-			e.err = fmt.Errorf("%s: %w", file, err)
-		} else {
-			e.id.ABIVersion = abiVersion(secs)
-			e.id.Metered, e.err = fuel.Metered(raw)
-		}
-		e.id.SHA256 = digest(raw)
+		// Bytes, metering, ABI stamp and digest are read on first use:
+		// loading every embedded module would cost `rea mcp` tens of
+		// milliseconds before it can answer tools/list.
 		c.entries[name] = e
 	}
 	return nil
+}
+
+// ensureRead reads the module file and its identity; callers hold the
+// catalog lock.
+func (e *entry) ensureRead() {
+	if e.raw != nil || e.err != nil {
+		return
+	}
+	raw, err := fs.ReadFile(e.fsys, e.file)
+	if err != nil {
+		e.err = err
+		return
+	}
+	e.raw = raw
+	e.id.Size = int64(len(raw))
+	secs, err := customSections(raw)
+	if err != nil {
+		e.err = fmt.Errorf("%s: %w", e.file, err)
+		return
+	}
+	e.id.ABIVersion = abiVersion(secs)
+	e.id.Metered, e.err = fuel.Metered(raw)
+	e.id.SHA256 = digest(raw)
 }
 
 // List returns the identity of every module, sorted by name. Digests of
@@ -129,6 +149,7 @@ func (c *Catalog) List() []Identity {
 	defer c.mu.Unlock()
 	out := make([]Identity, 0, len(c.entries))
 	for _, e := range c.entries {
+		e.ensureRead()
 		id := e.id
 		if e.loaded != nil {
 			id = e.loaded.Identity
@@ -141,11 +162,13 @@ func (c *Catalog) List() []Identity {
 
 // Names returns the sorted module names.
 func (c *Catalog) Names() []string {
-	ids := c.List()
-	out := make([]string, len(ids))
-	for i, id := range ids {
-		out[i] = id.Name
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	out := make([]string, 0, len(c.entries))
+	for name := range c.entries {
+		out = append(out, name)
 	}
+	sort.Strings(out)
 	return out
 }
 
@@ -159,6 +182,7 @@ func (c *Catalog) Get(name string) (*Module, error) {
 	if !ok {
 		return nil, c.unavailable(name)
 	}
+	e.ensureRead()
 	if e.loaded != nil || e.err != nil {
 		return e.loaded, e.wrapErr(name)
 	}
@@ -187,9 +211,15 @@ func (c *Catalog) Get(name string) (*Module, error) {
 func (c *Catalog) BuildInfo(name string) (*debug.BuildInfo, error) {
 	c.mu.Lock()
 	e, ok := c.entries[name]
+	if ok {
+		e.ensureRead()
+	}
 	c.mu.Unlock()
 	if !ok {
 		return nil, c.unavailable(name)
+	}
+	if e.raw == nil {
+		return nil, e.wrapErr(name)
 	}
 	return BuildInfo(e.raw)
 }
