@@ -1,6 +1,7 @@
 package binary
 
 import (
+	"encoding/binary"
 	"sort"
 	"unicode/utf16"
 )
@@ -43,6 +44,18 @@ var printableByte = func() (t [256]bool) {
 }()
 
 func printable(b byte) bool { return printableByte[b] }
+
+const ones, highs = 0x0101010101010101, 0x8080808080808080
+
+// allPrintable says every byte of w is in 0x20..0x7e (SWAR: no byte below
+// 0x20, none above 0x7e).
+func allPrintable(w uint64) bool {
+	less := (w - ones*0x20) & ^w & highs
+	more := ((w + ones*(127-0x7e)) | w) & highs
+	return less|more == 0
+}
+
+func hasZero(w uint64) bool { return (w-ones)&^w&highs != 0 }
 
 // skipStrings are sections of names and metadata, not program data.
 var skipStrings = map[string]bool{".strtab": true, ".dynstr": true, ".shstrtab": true, ".symtab": true, ".dynsym": true, ".comment": true}
@@ -87,6 +100,22 @@ func (a *Analysis) add(s String) bool {
 func (a *Analysis) scanASCII(s *Section, data []byte, minLen int) bool {
 	start := -1
 	for i := 0; i <= len(data); i++ {
+		// Eight bytes at a time through long runs and zero padding: the
+		// scan touches every data byte, which costs most in wasm.
+		if i+8 <= len(data) {
+			w := binary.LittleEndian.Uint64(data[i:])
+			if allPrintable(w) {
+				if start < 0 {
+					start = i
+				}
+				i += 7
+				continue
+			}
+			if w == 0 && start < 0 {
+				i += 7
+				continue
+			}
+		}
 		if i < len(data) && printable(data[i]) {
 			if start < 0 {
 				start = i
@@ -112,6 +141,11 @@ func (a *Analysis) scanUTF16(s *Section, data []byte, minLen int) bool {
 	for phase := 0; phase < 2; phase++ {
 		start := -1
 		for i := phase; i+1 <= len(data); i += 2 {
+			// No zero byte in the next eight: no UTF-16LE ASCII unit starts there.
+			if start < 0 && i+8 <= len(data) && !hasZero(binary.LittleEndian.Uint64(data[i:])) {
+				i += 6
+				continue
+			}
 			ok := i+1 < len(data) && data[i+1] == 0 && printable(data[i])
 			if ok {
 				if start < 0 {
