@@ -45,7 +45,10 @@ func TestDifferentProgramsUnderOneScriptDivergeAtTheFirstDifferingStep(t *testin
 	if c.Verdict != "divergent" {
 		t.Fatalf("verdict %s", c.Verdict)
 	}
-	for name, want := range map[string]string{"interaction": "equal", "terminal": "different", "exit": "different", "process": "equal"} {
+	// The process dimension is left out: it compares sampled process
+	// tables, and a short-lived shell may finish before any scan on one
+	// side and not the other.
+	for name, want := range map[string]string{"interaction": "equal", "terminal": "different", "exit": "different"} {
 		if got := dimension(c, name).Verdict; got != want {
 			t.Errorf("%s: %s, want %s", name, got, want)
 		}
