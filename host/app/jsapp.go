@@ -129,7 +129,7 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 	out, err := a.Runner.Run(ctx, sandbox.Call{
 		Module:    JSAppModule,
 		Operation: "analyze",
-		Params:    report.Params{Root: "/in", Limits: limits},
+		Params:    report.Params{Root: "/in", Limits: limits, MemoryLimitBytes: int64(a.Config.Limits.WithDefaults().MemoryBytes)},
 		Mounts:    []sandbox.Mount{{GuestPath: "/in", FS: tree}},
 		Limits:    a.Config.Limits,
 		Progress:  progress,
