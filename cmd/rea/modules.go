@@ -1,7 +1,9 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -168,7 +170,16 @@ func (c *cli) readModuleRequest(path string) (app.ModuleRunRequest, error) {
 	}
 	var probe map[string]json.RawMessage
 	if err := json.Unmarshal(raw, &probe); err != nil {
-		return app.ModuleRunRequest{}, abi.Errorf(abi.CodeInvalidRequest, "request is not a JSON object: %v", err).WithDetail("flag", "--request")
+		e := abi.Errorf(abi.CodeInvalidRequest, "request is not a JSON object: %v", err).WithDetail("flag", "--request")
+		var syn *json.SyntaxError
+		if errors.As(err, &syn) {
+			e.Message += fmt.Sprintf(" (at byte %d)", syn.Offset)
+			e.WithDetail("offset", syn.Offset)
+		} else if len(bytes.TrimSpace(raw)) == 0 || err.Error() == "unexpected end of JSON input" {
+			e.Message += fmt.Sprintf(" (input ends at byte %d)", len(raw))
+			e.WithDetail("offset", len(raw))
+		}
+		return app.ModuleRunRequest{}, e
 	}
 	var req app.ModuleRunRequest
 	if op, ok := probe["operation"]; ok {
