@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"os"
 	"reflect"
 )
 
@@ -238,13 +239,28 @@ func commandVector(command, args any) []string {
 	return v
 }
 
+// sameFile reports whether two paths name the same existing file, so a
+// registration through a symlink to this binary counts as aligned.
+func sameFile(a, b string) bool {
+	ia, err := os.Stat(a)
+	if err != nil {
+		return false
+	}
+	ib, err := os.Stat(b)
+	return err == nil && os.SameFile(ia, ib)
+}
+
 // compareVector classifies a registered command vector against want.
 func compareVector(got, want []string) (Status, []string, string) {
 	switch {
 	case got == nil:
 		return StatusStale, nil, "the rea entry has no usable command and args"
-	case got[0] != want[0]:
-		return StatusStale, got, fmt.Sprintf("registered command %s is not this rea binary %s", got[0], want[0])
+	case got[0] != want[0] && !sameFile(got[0], want[0]):
+		reason := fmt.Sprintf("registered command %s is not this rea binary %s", got[0], want[0])
+		if _, err := os.Stat(got[0]); err != nil {
+			reason += " (and it no longer exists)"
+		}
+		return StatusStale, got, reason
 	case !reflect.DeepEqual(got[1:], want[1:]):
 		return StatusStale, got, fmt.Sprintf("registered arguments %q differ from %q", got[1:], want[1:])
 	}

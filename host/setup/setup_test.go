@@ -625,3 +625,38 @@ func TestClientDirectoryVariablesMoveTheirFiles(t *testing.T) {
 		t.Fatalf("codex %s", cx.Config)
 	}
 }
+
+func TestRegistrationThroughASymlinkToThisBinaryIsAligned(t *testing.T) {
+	env := testEnv(t)
+	bin := filepath.Join(env.Home, "opt", "rea")
+	writeFile(t, bin, "#!/bin/sh\n")
+	link := filepath.Join(env.Home, "bin", "rea")
+	if err := os.MkdirAll(filepath.Dir(link), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Symlink(bin, link); err != nil {
+		t.Fatal(err)
+	}
+	env.Executable = bin
+	c := client(t, env, "cursor")
+	cases := []struct {
+		command string
+		status  Status
+		reason  string
+	}{
+		{link, StatusAligned, ""},
+		{filepath.Join(env.Home, "gone", "rea"), StatusStale, "no longer exists"},
+		{"/bin/sh", StatusStale, "is not this rea binary"},
+	}
+	for _, tc := range cases {
+		writeFile(t, c.Config, `{"mcpServers": {"rea": {"command": "`+tc.command+`", "args": ["mcp"]}}}`)
+		reps, err := Inspect(env, []Client{c})
+		if err != nil {
+			t.Fatal(err)
+		}
+		r := reps[0].Registration
+		if r.Status != tc.status || !strings.Contains(r.Reason, tc.reason) || strings.Contains(r.Reason, "no longer") != (tc.reason == "no longer exists") {
+			t.Errorf("%s: %s (%s)", tc.command, r.Status, r.Reason)
+		}
+	}
+}
