@@ -123,6 +123,7 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 	root.AddCommand(c.nativeCommands()...)
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
+	root.AddCommand(c.reconstructCommands()...)
 	return root
 }
 

@@ -228,3 +228,22 @@ func (a *App) EvaluateReconstructionCoverage(ctx context.Context, req EvaluateCo
 		Limitations: limitations,
 	})
 }
+
+// LoadBundleLedger reads an exported bundle under the CLI import budget,
+// validating its residual-unknown histories, into a fresh ledger: the CLI's
+// stand-in for an MCP session.
+func LoadBundleLedger(ctx context.Context, path string) (*evidence.Ledger, error) {
+	if path == "" {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the exported Evidence bundle with --bundle (write one with the MCP tool export_evidence_bundle)").
+			WithDetail("field", "bundle")
+	}
+	b, err := evidence.ReadBundleFile(ctx, path, evidence.DefaultLimits(), unknowns.Validator{})
+	if err != nil {
+		return nil, err
+	}
+	l := evidence.NewLedger(evidence.DefaultLimits())
+	if _, err := l.Import(b); err != nil {
+		return nil, err
+	}
+	return l, nil
+}

@@ -1,0 +1,178 @@
+package main
+
+import (
+	"encoding/json"
+	"fmt"
+	"os"
+
+	"github.com/spf13/cobra"
+
+	"rea/host/app"
+	"rea/modules/abi"
+)
+
+// exitReconstructionFail is the exit status of a verification whose verdict
+// is fail (unknown exits with exitPartial, 2).
+const exitReconstructionFail = 3
+
+func (c *cli) reconstructCommands() []*cobra.Command {
+	return []*cobra.Command{c.verifyReconstructionCommand(), c.evaluateReconstructionCoverageCommand(), c.unknownsCommand()}
+}
+
+func readJSONFile(path, what string) (json.RawMessage, error) {
+	b, err := os.ReadFile(path)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read the %s %s: %v", what, path, err)
+	}
+	if !json.Valid(b) {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "the %s %s is not valid JSON", what, path)
+	}
+	return b, nil
+}
+
+func (c *cli) verifyReconstructionCommand() *cobra.Command {
+	var bundle string
+	var req app.VerifyReconstructionRequest
+	cmd := &cobra.Command{
+		Use:   "verify-reconstruction SPEC.json --bundle BUNDLE.json",
+		Short: "Check a reconstruction specification claim by claim against comparison Evidence in an exported bundle",
+		Long: `Evaluate a finite reconstruction specification
+  {"schema_version":1,"name":"…","claims":[{"claim_id","kind","evidence_id","dimension"}]}
+against the comparison Evidence and residual unknowns of a bundle written by
+the MCP tool export_evidence_bundle (its unknown histories are validated).
+Each claim is pass, fail or unknown: any limitation ⇒ unknown; changed, added,
+removed or contradiction ⇒ fail; truncated, unresolved or an open related
+unknown ⇒ unknown; else pass. Pass means the declared claim has complete
+comparable Evidence, never global equivalence.
+
+Exit status: 0 pass; 2 unknown; 3 fail; 1 error.`,
+		Example: `  rea verify-reconstruction spec.json --bundle evidence.json
+  rea verify-reconstruction spec.json --bundle evidence.json --format json > verification.json`,
+		Args: cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			spec, err := readJSONFile(args[0], "specification")
+			if err != nil {
+				return err
+			}
+			req.Specification = spec
+			ledger, err := app.LoadBundleLedger(c.ctx, bundle)
+			if err != nil {
+				return err
+			}
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			rec, err := a.VerifyReconstruction(c.ctx, req, ledger, nil)
+			if err != nil {
+				return err
+			}
+			var res app.ReconstructionVerification
+			if err := json.Unmarshal(rec.NormalizedResult, &res); err != nil {
+				return abi.Errorf(abi.CodeInternal, "reading the verification: %v", err)
+			}
+			if c.format == "json" {
+				if err := c.printJSON(rec); err != nil {
+					return err
+				}
+			} else {
+				c.printVerification(rec.EvidenceID, res)
+			}
+			switch res.Verdict {
+			case "fail":
+				c.exitCode = exitReconstructionFail
+			case "unknown":
+				c.exitCode = exitPartial
+			}
+			return nil
+		},
+	}
+	f := cmd.Flags()
+	f.StringVar(&bundle, "bundle", "", "exported Evidence bundle holding the comparison Evidence (required)")
+	f.IntVar(&req.Offset, "offset", 0, "first claim to print")
+	f.IntVar(&req.Limit, "limit", 0, "claims to print (default 100)")
+	return cmd
+}
+
+func (c *cli) printVerification(id string, r app.ReconstructionVerification) {
+	w := c.stdout
+	fmt.Fprintf(w, "%s: %s  (%d claims: %d pass, %d fail, %d unknown)\n", r.SpecificationName, r.Verdict,
+		r.Summary.Total, r.Summary.Passed, r.Summary.Failed, r.Summary.Unknown)
+	for _, cl := range r.Claims {
+		fmt.Fprintf(w, "  %-7s %s  %s %s/%s: observed %s", cl.Status, cl.ClaimID, cl.Kind, cl.ComparisonEvidenceID[:15]+"…", cl.Dimension, cl.ObservedStatus)
+		if len(cl.UnknownIDs) > 0 {
+			fmt.Fprintf(w, ", %d open unknown(s)", len(cl.UnknownIDs))
+		}
+		fmt.Fprintln(w)
+		for _, l := range cl.Limitations {
+			fmt.Fprintf(w, "          limitation: %s\n", l)
+		}
+	}
+	if r.Page.NextOffset != nil {
+		fmt.Fprintf(w, "  … more claims: --offset %d\n", *r.Page.NextOffset)
+	}
+	for _, p := range r.RecommendedProbes {
+		fmt.Fprintf(w, "  probe for %s: %s — %s\n", p.ClaimID, p.Operation, p.Rationale)
+	}
+	fmt.Fprintf(w, "evidence: %s\nspecification sha256: %s\n", id, r.SpecificationSHA256)
+}
+
+func (c *cli) evaluateReconstructionCoverageCommand() *cobra.Command {
+	var req app.EvaluateCoverageRequest
+	cmd := &cobra.Command{
+		Use:   "evaluate-reconstruction-coverage WORKSPACE.json",
+		Short: "Evaluate a reconstruction coverage workspace; fails closed",
+		Long: `Evaluate each boundary of a coverage workspace: contradictions, failed
+results or undeclared owners ⇒ fail; stale, weak-authority, truncated,
+skipped, unsupported, unresolved results or too few repeats ⇒ unknown;
+missing ownership or an incomplete inventory ⇒ partial; else pass.
+
+Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
+		Example: `  rea evaluate-reconstruction-coverage workspace.json --boundary ipc`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			ws, err := readJSONFile(args[0], "coverage workspace")
+			if err != nil {
+				return err
+			}
+			req.Workspace = ws
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			rec, err := a.EvaluateReconstructionCoverage(c.ctx, req, nil)
+			if err != nil {
+				return err
+			}
+			var res app.ReconstructionCoverage
+			_ = json.Unmarshal(rec.NormalizedResult, &res)
+			if c.format == "json" {
+				if err := c.printJSON(rec); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(c.stdout, "%s: %s\n", res.WorkspaceID, res.Status)
+				for _, b := range res.Boundaries {
+					fmt.Fprintf(c.stdout, "  %-8s %s  %v\n", b.Status, b.BoundaryID, b.Counts)
+					for _, d := range b.Diagnostics {
+						fmt.Fprintf(c.stdout, "           %s: %s\n", d.Code, d.Message)
+					}
+					for _, s := range b.Surfaces {
+						for _, d := range s.Diagnostics {
+							fmt.Fprintf(c.stdout, "           %s %s: %s\n", s.SurfaceID, d.Code, d.Message)
+						}
+					}
+				}
+			}
+			switch res.Status {
+			case "fail":
+				c.exitCode = exitReconstructionFail
+			case "unknown", "partial":
+				c.exitCode = exitPartial
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&req.BoundaryID, "boundary", "", "evaluate only this boundary")
+	return cmd
+}
