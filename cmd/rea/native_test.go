@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"os"
 	"strings"
 	"testing"
 
@@ -134,5 +135,22 @@ func TestProviderSelectionErrorsExitNonZero(t *testing.T) {
 	r = rea(t, "", nativeEnv(t, "REA_GHIDRA_STARTUP_TIMEOUT_MS=0"), "functions", bin)
 	if r.code != 1 || !strings.Contains(r.stderr, "configuration_invalid") || !strings.Contains(r.stderr, "REA_GHIDRA_STARTUP_TIMEOUT_MS") {
 		t.Fatalf("bad startup timeout: exit %d\n%s", r.code, r.stderr)
+	}
+}
+
+func TestAnalyzeRoutesApplicationDirectoriesToTheJavaScriptAnalysis(t *testing.T) {
+	dir := t.TempDir()
+	writeNativeTestFile(t, dir+"/package.json", `{"name":"routed-app","main":"main.js"}`)
+	writeNativeTestFile(t, dir+"/main.js", "console.log('hi')\n")
+	r := rea(t, "", []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "native", "jsapp")}, "analyze", dir)
+	if r.code != 0 || !strings.Contains(r.stdout, "routed-app") {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+}
+
+func writeNativeTestFile(t *testing.T, p, s string) {
+	t.Helper()
+	if err := os.WriteFile(p, []byte(s), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }

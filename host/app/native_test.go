@@ -172,3 +172,33 @@ func objdumpCalls(t *testing.T, bin string) map[string]bool {
 	}
 	return m
 }
+
+func TestNativeOverviewOfCrossCompiledBinariesInTheSandbox(t *testing.T) {
+	t.Setenv(providers.EnvProvider, "")
+	a := nativeApp(t)
+	for _, tc := range []struct{ goos, goarch, format, arch string }{
+		{"windows", "amd64", "pe", "x86_64"},
+		{"darwin", "arm64", "mach-o", "arm64"},
+		{"linux", "arm64", "elf", "arm64"},
+	} {
+		bin := nativetest.GoBinary(t, tc.goos, tc.goarch)
+		ov, err := a.BinaryOverview(context.Background(), NativeRequest{InputPath: bin}, nil)
+		if err != nil {
+			t.Fatalf("%s/%s: %v", tc.goos, tc.goarch, err)
+		}
+		if ov.Evidence.Subject.Format != tc.format || ov.Evidence.Subject.Architecture != tc.arch || ov.Result.Procedures < 1000 || ov.Result.CallEdges < 1000 {
+			t.Errorf("%s/%s: subject %+v, %d procedures, %d call edges", tc.goos, tc.goarch, ov.Evidence.Subject, ov.Result.Procedures, ov.Result.CallEdges)
+		}
+		fn, err := a.AnalyzeFunction(context.Background(), NativeRequest{InputPath: bin, Procedure: "main.main"}, nil)
+		if err != nil {
+			t.Fatalf("%s/%s main.main: %v", tc.goos, tc.goarch, err)
+		}
+		var callees []string
+		for _, c := range fn.Result.Callees.Items {
+			callees = append(callees, c.CalleeName)
+		}
+		if !contains(callees, "main.greet") {
+			t.Errorf("%s/%s: main.main calls %v", tc.goos, tc.goarch, callees)
+		}
+	}
+}
