@@ -330,3 +330,26 @@ func doctorJSON(t *testing.T, h setupHome, wantCode int, args ...string) doctorO
 	decode(t, r.stdout, &d)
 	return d
 }
+
+func TestDoctorLiveChecksTheServerIdentity(t *testing.T) {
+	h := setupHome{dir: t.TempDir()}
+	r := rea(t, "", h.env(t), "doctor", "--json", "--skip-compile", "--live")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s\n%s", r.code, r.stdout, r.stderr)
+	}
+	var d struct {
+		Healthy bool `json:"healthy"`
+		Live    struct {
+			State  string `json:"state"`
+			Report struct {
+				Healthy       bool   `json:"healthy"`
+				CatalogDigest string `json:"catalog_digest"`
+				Tools         int    `json:"tools"`
+			} `json:"report"`
+		} `json:"live_server"`
+	}
+	decode(t, r.stdout, &d)
+	if !d.Healthy || d.Live.State != "ok" || !d.Live.Report.Healthy || !strings.HasPrefix(d.Live.Report.CatalogDigest, "sha256:") || d.Live.Report.Tools == 0 {
+		t.Fatalf("live %+v", d.Live)
+	}
+}
