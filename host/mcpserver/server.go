@@ -197,7 +197,11 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
 		prog := newProgress(ctx, req)
-		out, err := t.Run(ctx, &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module})
+		ctx, cancel := context.WithCancel(ctx)
+		defer cancel()
+		self, end := sess.begin(cancel)
+		defer end()
+		out, err := t.Run(ctx, &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
 		if err == nil && ctx.Err() != nil {
 			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
 		}

@@ -1,9 +1,11 @@
 package mcpserver
 
 import (
+	"context"
 	"crypto/rand"
 	"fmt"
 	"sync"
+	"time"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
@@ -19,6 +21,58 @@ type Session struct {
 	mu     sync.Mutex
 	target *Target
 	runID  string
+	// active holds the cancel functions of tool calls in flight, so that
+	// close_binary can drain them.
+	active map[*activeCall]struct{}
+}
+
+type activeCall struct {
+	cancel context.CancelFunc
+	done   chan struct{}
+}
+
+// begin registers a call in flight; the returned function ends it.
+func (s *Session) begin(cancel context.CancelFunc) (*activeCall, func()) {
+	c := &activeCall{cancel: cancel, done: make(chan struct{})}
+	s.mu.Lock()
+	if s.active == nil {
+		s.active = map[*activeCall]struct{}{}
+	}
+	s.active[c] = struct{}{}
+	s.mu.Unlock()
+	return c, func() {
+		s.mu.Lock()
+		delete(s.active, c)
+		s.mu.Unlock()
+		close(c.done)
+	}
+}
+
+// drain cancels every call in flight except self and waits for them to
+// return, up to the deadline; it reports how many were drained and how
+// many are still running.
+func (s *Session) drain(self *activeCall, deadline time.Duration) (drained, remaining int) {
+	s.mu.Lock()
+	var calls []*activeCall
+	for c := range s.active {
+		if c != self {
+			calls = append(calls, c)
+		}
+	}
+	s.mu.Unlock()
+	timeout := time.After(deadline)
+	for _, c := range calls {
+		c.cancel()
+	}
+	for _, c := range calls {
+		select {
+		case <-c.done:
+			drained++
+		case <-timeout:
+			remaining++
+		}
+	}
+	return drained, remaining
 }
 
 // Target is the binary or artifact opened with open_binary.

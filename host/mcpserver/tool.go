@@ -58,6 +58,9 @@ type Tool struct {
 	Output Schema
 	// Examples are advertised, distinct, valid canonical inputs.
 	Examples []map[string]any
+	// Modules are the analyzer modules the tool runs; a missing one makes
+	// the tool unavailable (it stays listed, with a remediation).
+	Modules []string
 	// CLI names the CLI command sharing this tool's service, or "" with
 	// OneSidedReason saying why there is none.
 	CLI            string
@@ -73,6 +76,8 @@ type Call struct {
 	Session   *Session
 	// Progress reports a phase to the client when it asked for progress.
 	Progress func(abi.Progress)
+	// self is this call's entry among the session's calls in flight.
+	self *activeCall
 }
 
 // Decode decodes the (already schema-validated) arguments into v.

@@ -35,9 +35,10 @@ func (s *Server) applicationTools() []*Tool {
 	ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
 	return []*Tool{
 		{
-			Name:   "analyze_javascript_application",
-			Title:  "Analyse an Electron/JavaScript application",
-			Family: "application",
+			Name:    "analyze_javascript_application",
+			Title:   "Analyse an Electron/JavaScript application",
+			Family:  "application",
+			Modules: []string{"artifact", "jsapp"},
 			Description: "Statically analyse an Electron or JavaScript application (directory, .asar, or installed layout) without executing it: " +
 				"package and Electron version, entrypoints, HTML and CSP, imports and the module graph, bundles, windows and their webPreferences " +
 				"(resolved through helper functions and spreads), preload scripts tied to their windows, contextBridge APIs, IPC channels resolved across " +

@@ -35,9 +35,10 @@ func (s *Server) artifactTools() []*Tool {
 	extractProps["occurrence_ids"] = array("Occurrence IDs from inspect_artifact.", str("Occurrence ID (occ_…)."), 500)
 	return []*Tool{
 		{
-			Name:   "inspect_artifact",
-			Title:  "Inventory an archive or directory",
-			Family: "artifact",
+			Name:    "inspect_artifact",
+			Title:   "Inventory an archive or directory",
+			Family:  "artifact",
+			Modules: []string{"artifact"},
 			Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, directories with nested ASAR/zip), hash every " +
 				"file natively, verify declared whole-file and 4 MiB block hashes, and return a content-addressed graph of nodes, occurrences and edges " +
 				"(paged, counts first) as Evidence. Mismatches fail closed unless integrity_policy is record-and-continue.",
@@ -58,9 +59,10 @@ func (s *Server) artifactTools() []*Tool {
 			},
 		},
 		{
-			Name:   "extract_artifact",
-			Title:  "Extract files from an archive",
-			Family: "artifact",
+			Name:    "extract_artifact",
+			Title:   "Extract files from an archive",
+			Family:  "artifact",
+			Modules: []string{"artifact"},
 			Description: "Materialise selected regular files of an artifact (by path globs or occurrence IDs) into a fresh rea-chosen temporary directory, " +
 				"never overwriting and never writing outside it; the directory is reported beside the Evidence. A missing .asar.unpacked companion " +
 				"fails as unavailable with its logical path.",

@@ -8,8 +8,10 @@ import (
 	"os"
 	"path/filepath"
 	"strings"
+	"time"
 
 	"rea/modules/abi"
+	"rea/providers"
 )
 
 func (s *Server) sessionTools() []*Tool {
@@ -29,7 +31,8 @@ func (s *Server) sessionTools() []*Tool {
 			}),
 			Output: result("Session report.", map[string]Schema{
 				"server_identity": typed("object"), "open": typed("boolean"), "target": typed("object", "null"),
-				"analysis_run": typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
+				"analysis_provider_candidates": typed("array"),
+				"analysis_run":                 typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
 			}),
 			Examples:       []map[string]any{{}},
 			OneSidedReason: "session state exists only inside an MCP connection; the CLI reports identity with `rea version`",
@@ -60,7 +63,7 @@ func (s *Server) sessionTools() []*Tool {
 			Effects: Effects{MutatesSession: true, MayDiscardData: true, Idempotent: true},
 			Input:   object("", map[string]Schema{}),
 			Output: result("Close report.", map[string]Schema{
-				"closed": typed("boolean"), "cleared_evidence_records": typed("integer"), "cleanup": typed("object"),
+				"closed": typed("boolean"), "cleared_evidence_records": typed("integer"), "drained_calls": typed("integer"), "cleanup": typed("object"),
 			}),
 			Examples:       []map[string]any{{}},
 			OneSidedReason: "CLI invocations hold no session to close",
@@ -102,12 +105,25 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 			client = map[string]any{"name": p.ClientInfo.Name, "version": p.ClientInfo.Version}
 		}
 	}
+	present := map[string]bool{}
+	for _, name := range s.app.Runner.Catalog().Names() {
+		present[name] = true
+	}
 	tools := make([]map[string]any, 0, len(s.tools))
 	for _, t := range s.tools {
-		tools = append(tools, map[string]any{
+		entry := map[string]any{
 			"name": t.Name, "family": t.Family, "available": true, "reason": nil, "remediation": nil,
 			"annotations": t.Effects.Annotations(t.Title), "effects": t.Effects,
-		})
+		}
+		for _, m := range t.Modules {
+			if !present[m] {
+				entry["available"] = false
+				entry["reason"] = "module_unavailable: the " + m + " module is not in this build"
+				entry["remediation"] = "Run `make` to build and embed the modules, or start rea with --module-dir pointing at built modules."
+				break
+			}
+		}
+		tools = append(tools, entry)
 	}
 	var target any
 	if t := c.Session.Target(); t != nil {
@@ -132,11 +148,12 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 			"modules":                     modules,
 			"alignment":                   alignment,
 		},
-		"open":              target != nil,
-		"target":            target,
-		"analysis_run":      run,
-		"evidence":          map[string]any{"records": c.Session.Ledger.Len(), "bytes": c.Session.Ledger.Bytes(), "limits": c.Session.Ledger.Limits()},
-		"tool_availability": tools,
+		"analysis_provider_candidates": s.candidateReport(),
+		"open":                         target != nil,
+		"target":                       target,
+		"analysis_run":                 run,
+		"evidence":                     map[string]any{"records": c.Session.Ledger.Len(), "bytes": c.Session.Ledger.Bytes(), "limits": c.Session.Ledger.Limits()},
+		"tool_availability":            tools,
 	}, nil
 }
 
@@ -239,10 +256,39 @@ func (c *ctxReader) Read(p []byte) (int, error) {
 }
 
 func (s *Server) runCloseBinary(_ context.Context, c *Call) (any, error) {
+	// Drain owned work first: calls in flight are cancelled (modules stop
+	// within 100 ms) and awaited, so nothing they finish lands in the
+	// cleared ledger.
+	drained, remaining := c.Session.drain(c.self, 10*time.Second)
 	had, cleared := c.Session.close()
+	if remaining > 0 {
+		return nil, abi.Errorf(abi.CodeCleanupIncomplete, "%d tool call(s) did not stop within 10 s of cancellation; the session was cleared", remaining).
+			WithDetail("remaining_owned_resources", []string{"tool_call"})
+	}
 	return map[string]any{
 		"closed":                   had,
 		"cleared_evidence_records": cleared,
+		"drained_calls":            drained,
 		"cleanup":                  map[string]any{"status": "complete", "remaining_owned_resources": []string{}},
 	}, nil
+}
+
+// candidateReport lists the deep provider candidates sorted by id, with
+// host availability and unknown target support, without starting any.
+func (s *Server) candidateReport() []map[string]any {
+	cfg := providers.Config{}
+	for _, m := range s.app.ListModules().Modules {
+		if m.Name == "native" {
+			cfg.NativeLiteVersion = "sha256:" + m.SHA256
+		}
+	}
+	out := []map[string]any{}
+	reg, err := providers.Discover(cfg)
+	if err != nil {
+		return out
+	}
+	for _, c := range reg.Candidates() {
+		out = append(out, map[string]any{"provider": c, "availability": c.Availability, "target_support": "unknown"})
+	}
+	return out
 }
