@@ -356,8 +356,71 @@ type comparisonView struct {
 	LeftEvidenceIDs  []string        `json:"left_evidence_ids"`
 	RightEvidenceIDs []string        `json:"right_evidence_ids"`
 	Dimensions       json.RawMessage `json:"dimensions"`
+	// compare_application_versions reports counts instead of statuses.
+	Coverage json.RawMessage `json:"coverage"`
+	Summary  json.RawMessage `json:"summary"`
+	Left     json.RawMessage `json:"left"`
+	Right    json.RawMessage `json:"right"`
 
 	dims map[string]dimensionView
+}
+
+// applicationKinds maps structural-application dimensions to the item kinds
+// compare_application_versions counts.
+func applicationKinds() map[string][]string {
+	return map[string][]string{
+		"windows": {"browser-window"}, "ipc_channels": {"ipc-channel"}, "exposed_apis": {"exposed-api"},
+		"modules": {"module", "bundled-module"}, "endpoints": {"endpoint"}, "findings": {"finding"},
+	}
+}
+
+// deriveFromCounts fills statuses for a comparison that reports per-status
+// counts (summary.statuses, summary.by_kind) and a coverage: contradiction
+// outranks change, change outranks incompleteness, and a dimension with no
+// facts on either side is unknown — absence is not equivalence.
+func (v *comparisonView) deriveFromCounts() {
+	var summary struct {
+		Statuses map[string]int            `json:"statuses"`
+		ByKind   map[string]map[string]int `json:"by_kind"`
+	}
+	if v.Status != nil || json.Unmarshal(v.Summary, &summary) != nil || summary.Statuses == nil {
+		return
+	}
+	var coverage string
+	_ = json.Unmarshal(v.Coverage, &coverage)
+	complete := coverage == "complete"
+	classify := func(counts map[string]int) (string, []string) {
+		total := 0
+		for _, n := range counts {
+			total += n
+		}
+		switch {
+		case counts["contradiction"] > 0:
+			return "contradiction", nil
+		case counts["changed"]+counts["added"]+counts["removed"] > 0:
+			return "changed", nil
+		case !complete:
+			return "truncated", nil
+		case counts["unknown"] > 0:
+			return "unknown", nil
+		case total == 0:
+			return "unknown", []string{"Neither side has facts of this kind, so the comparison cannot show them unchanged."}
+		}
+		return "unchanged", nil
+	}
+	overall, lim := classify(summary.Statuses)
+	v.Status = &overall
+	v.Limitations = append(v.Limitations, lim...)
+	for dim, kinds := range applicationKinds() {
+		counts := map[string]int{}
+		for _, k := range kinds {
+			for st, n := range summary.ByKind[k] {
+				counts[st] += n
+			}
+		}
+		st, l := classify(counts)
+		v.dims[dim] = dimensionView{Status: &st, Limitations: l}
+	}
 }
 
 type dimensionView struct {
@@ -397,6 +460,7 @@ func viewOf(raw json.RawMessage) *comparisonView {
 			}
 		}
 	}
+	v.deriveFromCounts()
 	return v
 }
 
@@ -432,7 +496,13 @@ func (v *comparisonView) sides(links []string) (left, right []string) {
 		}
 		return ids
 	}
-	left, right = read(v.LeftEvidenceID, v.LeftEvidenceIDs), read(v.RightEvidenceID, v.RightEvidenceIDs)
+	var ls, rs struct {
+		EvidenceID string `json:"evidence_id"`
+	}
+	_ = json.Unmarshal(v.Left, &ls)
+	_ = json.Unmarshal(v.Right, &rs)
+	left = read(v.LeftEvidenceID, append(v.LeftEvidenceIDs, ls.EvidenceID))
+	right = read(v.RightEvidenceID, append(v.RightEvidenceIDs, rs.EvidenceID))
 	if len(left) == 0 && len(right) == 0 && len(links) == 2 {
 		left, right = []string{links[0]}, []string{links[1]}
 	}

@@ -294,3 +294,53 @@ func TestSpecificationDigestIsJCSOfTheSpecification(t *testing.T) {
 		t.Fatal("a different claim id must change the digest")
 	}
 }
+
+// TestApplicationComparisonCountsGiveStatuses covers compare_application
+// _versions results, which report counts per status and kind instead of
+// one status.
+func TestApplicationComparisonCountsGiveStatuses(t *testing.T) {
+	mk := func(name, coverage string, byKind map[string]map[string]int) Record {
+		statuses := map[string]int{}
+		for _, m := range byKind {
+			for s, n := range m {
+				statuses[s] += n
+			}
+		}
+		return Record{EvidenceID: id("ev_", name), Operation: "compare_application_versions", EvidenceLinks: []string{left, right},
+			NormalizedResult: js(map[string]any{"coverage": coverage, "left": map[string]any{"evidence_id": left}, "right": map[string]any{"evidence_id": right},
+				"summary": map[string]any{"statuses": statuses, "by_kind": byKind}})}
+	}
+	changedIPC := mk("ipc", "complete", map[string]map[string]int{"ipc-channel": {"unchanged": 2, "added": 1}, "browser-window": {"unchanged": 1}, "module": {"unchanged": 4}})
+	partial := mk("partial", "partial", map[string]map[string]int{"browser-window": {"unchanged": 1}})
+	contra := mk("contra", "complete", map[string]map[string]int{"module": {"contradiction": 1, "changed": 1}})
+	cases := []struct {
+		name string
+		rec  Record
+		dim  string
+		want string
+		obs  string
+	}{
+		{"an added channel fails the ipc dimension", changedIPC, "ipc_channels", Fail, "changed"},
+		{"an added channel fails overall", changedIPC, "overall", Fail, "changed"},
+		{"unchanged windows pass", changedIPC, "windows", Pass, "unchanged"},
+		{"no facts of a kind is unknown, not pass", changedIPC, "endpoints", Unknown, "unknown"},
+		{"partial coverage is truncated, never pass", partial, "windows", Unknown, "truncated"},
+		{"a contradiction outranks a change", contra, "modules", Fail, "contradiction"},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Claim{ClaimID: "c", Kind: KindStructuralApplication, EvidenceID: tc.rec.EvidenceID, Dimension: tc.dim}
+			res, err := Evaluate(Request{Specification: spec(c), Comparisons: []Record{tc.rec}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := res.Claims[0]
+			if got.Status != tc.want || got.ObservedStatus != tc.obs {
+				t.Fatalf("got %s/%s, want %s/%s (%v)", got.Status, got.ObservedStatus, tc.want, tc.obs, got.Limitations)
+			}
+			if len(got.LeftEvidenceIDs) != 1 || got.LeftEvidenceIDs[0] != left || got.RightEvidenceIDs[0] != right {
+				t.Fatalf("sides %v %v", got.LeftEvidenceIDs, got.RightEvidenceIDs)
+			}
+		})
+	}
+}
