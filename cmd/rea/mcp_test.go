@@ -601,3 +601,48 @@ func TestCaptureProcessOverMCPAndCompareRetainedCaptures(t *testing.T) {
 		t.Fatalf("unknown scenario field: %v", bad)
 	}
 }
+
+func TestCloseBinaryDrainsWorkInFlight(t *testing.T) {
+	c := startMCP(t)
+	dir := bigSparseDir(t, 64<<30)
+	params := &mcp.CallToolParams{Name: "inspect_artifact", Arguments: map[string]any{
+		"input_path": dir, "max_total_bytes": 128 << 30, "max_entry_bytes": 128 << 30}}
+	params.SetProgressToken("tok-drain")
+	type outcome struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	done := make(chan outcome, 1)
+	go func() {
+		res, err := c.session.CallTool(context.Background(), params)
+		done <- outcome{res, err}
+	}()
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		c.mu.Lock()
+		n := len(c.progress)
+		c.mu.Unlock()
+		if n > 0 {
+			break
+		}
+		if time.Now().After(deadline) {
+			t.Fatal("the long call never reported progress")
+		}
+		time.Sleep(20 * time.Millisecond)
+	}
+	closed := structured(t, c.call(t, "close_binary", map[string]any{}))
+	if closed["drained_calls"] != float64(1) {
+		t.Fatalf("close_binary did not drain the call in flight: %v", closed)
+	}
+	o := <-done
+	if o.err != nil {
+		t.Fatalf("drained call: protocol error %v", o.err)
+	}
+	if e := toolError(t, o.res); e["code"] != "cancelled" {
+		t.Fatalf("drained call must end cancelled: %v", e)
+	}
+	summary := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary"}))
+	if summary["total_records"] != float64(0) {
+		t.Fatalf("drained work entered the ledger: %v", summary)
+	}
+}
