@@ -222,15 +222,24 @@ func clientHealth(r setup.ClientReport) (state, detail, fix string) {
 			fix = setupFix
 		}
 	}
-	if p := r.Project; p != nil && p.Status != setup.StatusMissing {
+	// Project and local entries override the user-scope one in Claude
+	// Code; setup never writes them, so drift there is the user's to fix.
+	for _, p := range []*setup.Registration{r.Project, r.Local} {
+		if p == nil || p.Status == setup.StatusMissing {
+			continue
+		}
+		where := p.Scope + " " + p.Path
+		if p.Scope == "local" {
+			where = "local " + p.Key + " in " + p.Path
+		}
 		switch p.Status {
 		case setup.StatusAligned:
-			parts = append(parts, "project "+p.Path+" aligned")
+			parts = append(parts, where+" aligned")
 		default:
 			worsen(checkFail)
-			parts = append(parts, fmt.Sprintf("project %s %s: %s", p.Path, p.Status, p.Reason))
+			parts = append(parts, fmt.Sprintf("%s %s: %s", where, p.Status, p.Reason))
 			if fix == "" {
-				fix = "edit " + p.Path + " to run " + strings.Join(p.Want, " ") + " (rea setup never writes project files)"
+				fix = "edit " + p.Key + " in " + p.Path + " to run " + strings.Join(p.Want, " ") + " (rea setup never writes " + p.Scope + "-scope entries)"
 			}
 		}
 	}

@@ -196,6 +196,9 @@ func printPlan(w io.Writer, p *setup.Plan) {
 		if cp.Project != nil {
 			fmt.Fprintf(w, "  project %s is %s (inspected, never written)\n", cp.Project.Path, cp.Project.Status)
 		}
+		if cp.Local != nil {
+			fmt.Fprintf(w, "  local   %s in %s is %s (inspected, never written; it overrides the user entry)\n", cp.Local.Key, cp.Local.Path, cp.Local.Status)
+		}
 	}
 	fmt.Fprintln(w)
 }

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"os"
 	"reflect"
+	"strings"
 )
 
 // jsonFormat is the `mcpServers` shape shared by Claude Code, Claude
@@ -17,6 +18,10 @@ import (
 // Claude Code also records the transport: "type": "stdio".
 type jsonFormat struct {
 	withType bool
+	// under is the path of the object holding mcpServers when it is not
+	// the root: Claude Code keeps local-scope servers under
+	// projects.<dir>. Such entries are inspected, never written.
+	under []string
 }
 
 // remoteKeys are members of a server entry that select another transport;
@@ -31,13 +36,22 @@ type jsonEntry struct {
 }
 
 func (f jsonFormat) name() string { return "json" }
-func (f jsonFormat) key() string  { return "mcpServers." + ServerName }
+func (f jsonFormat) key() string {
+	return strings.Join(append(append([]string{}, f.under...), "mcpServers", ServerName), ".")
+}
 
 // inspect reports the registration in doc.
 func (f jsonFormat) inspect(doc []byte, want []string) (Status, []string, string) {
 	root, err := f.decode(doc)
 	if err != nil {
 		return StatusInvalid, nil, err.Error()
+	}
+	for _, k := range f.under {
+		next, ok := root[k].(map[string]any)
+		if !ok {
+			return StatusMissing, nil, "no " + k + " entry"
+		}
+		root = next
 	}
 	servers, ok := root["mcpServers"]
 	if !ok || servers == nil {
@@ -62,11 +76,6 @@ func (f jsonFormat) inspect(doc []byte, want []string) (Status, []string, string
 	}
 	if t, ok := em["type"]; ok && t != "stdio" {
 		return StatusStale, nil, fmt.Sprintf("the rea entry has transport type %v; rea registers stdio", t)
-	}
-	if f.withType {
-		if _, ok := em["type"]; !ok {
-			return StatusStale, commandVector(em["command"], em["args"]), "the rea entry does not name its transport type stdio"
-		}
 	}
 	return compareVector(commandVector(em["command"], em["args"]), want)
 }
@@ -97,6 +106,9 @@ func (f jsonFormat) decode(doc []byte) (map[string]any, error) {
 // apply returns doc with the rea entry registering want. A missing file is
 // passed as nil.
 func (f jsonFormat) apply(doc []byte, want []string) ([]byte, error) {
+	if len(f.under) > 0 {
+		return nil, errors.New("nested registrations are inspected, never written")
+	}
 	entry := jsonEntry{Command: want[0], Args: want[1:]}
 	if f.withType {
 		entry.Type = "stdio"

@@ -137,6 +137,8 @@ type Client struct {
 	// markers are paths whose existence means the client is installed.
 	markers []string
 	format  configFormat
+	// local reads a registration nested in Config that setup never writes.
+	local configFormat
 }
 
 // Clients returns every supported client, in a stable order, with paths
@@ -166,6 +168,7 @@ func Clients(env Env) []Client {
 	}
 	if env.WorkDir != "" {
 		claudeCode.Project = filepath.Join(env.WorkDir, ".mcp.json")
+		claudeCode.local = jsonFormat{withType: true, under: []string{"projects", env.WorkDir}}
 	}
 	return []Client{
 		claudeCode,
@@ -309,6 +312,10 @@ type ClientReport struct {
 	Registration Registration `json:"registration"`
 	// Project is the project-scope entry, when a project file exists.
 	Project *Registration `json:"project,omitempty"`
+	// Local is Claude Code's local-scope entry for the working directory
+	// (projects.<dir>.mcpServers.rea in ~/.claude.json), when present; it
+	// takes precedence over the user-scope one.
+	Local *Registration `json:"local,omitempty"`
 	// Skill is the installed guidance skill, for clients with skills.
 	Skill *SkillReport `json:"skill,omitempty"`
 }
@@ -329,6 +336,11 @@ func Inspect(env Env, clients []Client) ([]ClientReport, error) {
 			if _, err := os.Stat(c.Project); err == nil {
 				p := inspectRegistration(c.Project, "project", c.format, want)
 				rep.Project = &p
+			}
+		}
+		if c.local != nil {
+			if l := inspectRegistration(c.Config, "local", c.local, want); l.Status != StatusMissing {
+				rep.Local = &l
 			}
 		}
 		if c.SkillsDir != "" {

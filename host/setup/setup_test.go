@@ -376,6 +376,39 @@ func TestProjectRegistrationIsInspectedButNeverWritten(t *testing.T) {
 	}
 }
 
+func TestClaudeCodeLocalScopeIsInspected(t *testing.T) {
+	env := testEnv(t)
+	env.WorkDir = "/src/app"
+	c := client(t, env, "claude-code")
+	content := `{"mcpServers": {"rea": {"command": "` + reaPath + `", "args": ["mcp"]}},
+ "projects": {"/src/app": {"mcpServers": {"rea": {"type": "stdio", "command": "/old/rea", "args": ["mcp"]}}},
+              "/src/other": {"mcpServers": {"rea": {"command": "/other/rea", "args": ["mcp"]}}}}}`
+	writeFile(t, c.Config, content)
+	reps, err := Inspect(env, []Client{c})
+	if err != nil {
+		t.Fatal(err)
+	}
+	r := reps[0]
+	if r.Registration.Status != StatusAligned {
+		t.Fatalf("user scope %+v (an entry without a type is stdio)", r.Registration)
+	}
+	if r.Local == nil || r.Local.Status != StatusStale || r.Local.Command[0] != "/old/rea" || r.Local.Key != "projects./src/app.mcpServers.rea" {
+		t.Fatalf("local %+v", r.Local)
+	}
+	// Setup leaves the local entry alone: it is the user's per-project choice.
+	plan, _ := MakePlan(env, []Client{c})
+	if _, err := Apply(env, plan); err != nil {
+		t.Fatal(err)
+	}
+	if readFile(t, c.Config) != content {
+		t.Fatal("setup rewrote an aligned user scope or the local scope")
+	}
+	env.WorkDir = "/src/none"
+	if reps, _ := Inspect(env, []Client{client(t, env, "claude-code")}); reps[0].Local != nil {
+		t.Fatalf("local entry for a project without one: %+v", reps[0].Local)
+	}
+}
+
 func TestDetectionFollowsConfigurationFiles(t *testing.T) {
 	env := testEnv(t)
 	for _, c := range Clients(env) {
