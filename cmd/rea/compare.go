@@ -108,7 +108,6 @@ Match is exact (default; contains for string seeds) or contains.`,
 
 func (c *cli) compareApplicationVersionsCommand() *cobra.Command {
 	var req app.CompareVersionsRequest
-	var all bool
 	cmd := &cobra.Command{
 		Use:   "compare-application-versions LEFT RIGHT",
 		Short: "What changed between two versions of an Electron/JavaScript application",
@@ -147,7 +146,7 @@ Each side is an Evidence file (rea analyze-javascript-application APP
 			if c.format == "json" {
 				return c.printJSON(rec)
 			}
-			return c.printComparison(rec, all)
+			return c.printComparison(rec)
 		},
 	}
 	f := cmd.Flags()
@@ -155,7 +154,7 @@ Each side is an Evidence file (rea analyze-javascript-application APP
 	f.IntVar(&req.Limits.MaxCandidateNodes, "max-candidate-nodes", 0, "candidates listed for an ambiguous fact (default 100)")
 	f.IntVar(&req.Limits.MaxGraphNodes, "max-graph-nodes", 0, "nodes of the changed_from graph (default 20000)")
 	f.IntVar(&req.Limits.MaxGraphEdges, "max-graph-edges", 0, "edges of the changed_from graph (default 40000)")
-	f.BoolVar(&all, "all", false, "also list unchanged facts")
+	f.BoolVar(&req.IncludeUnchanged, "include-unchanged", false, "also list unchanged facts (always counted)")
 	return cmd
 }
 
@@ -210,7 +209,7 @@ func (c *cli) printTrace(rec evidence.Record) error {
 	return nil
 }
 
-func (c *cli) printComparison(rec evidence.Record, all bool) error {
+func (c *cli) printComparison(rec evidence.Record) error {
 	var r graph.CompareResult
 	if err := json.Unmarshal(rec.NormalizedResult, &r); err != nil {
 		return abi.Errorf(abi.CodeInternal, "comparison result does not decode: %v", err)
@@ -266,9 +265,6 @@ func (c *cli) printComparison(rec evidence.Record, all bool) error {
 	section("Findings", lines)
 	lines = nil
 	for _, it := range r.Items {
-		if it.Status == "unchanged" && !all {
-			continue
-		}
 		line := fmt.Sprintf("%-13s %-15s %s", it.Status, it.Kind, it.Label)
 		if len(it.ChangedDimensions) > 0 {
 			line += " (" + strings.Join(it.ChangedDimensions, ", ") + ")"

@@ -129,7 +129,7 @@ func evidenceIDOf(t *testing.T, path string) string {
 
 func TestCompareApplicationVersionsClassifiesEveryFixtureCase(t *testing.T) {
 	v1, v2 := analysedVersions(t)
-	r := reaWithModules(t, "compare-application-versions", v1, v2, "--format", "json")
+	r := reaWithModules(t, "compare-application-versions", v1, v2, "--format", "json", "--include-unchanged")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
@@ -196,7 +196,7 @@ func TestCompareApplicationVersionsClassifiesEveryFixtureCase(t *testing.T) {
 		}
 	}
 	// Identical inputs give the identical Evidence id.
-	again := reaWithModules(t, "compare-application-versions", v1, v2, "--format", "json")
+	again := reaWithModules(t, "compare-application-versions", v1, v2, "--format", "json", "--include-unchanged")
 	var rec2 comparisonRecord
 	decode(t, again.stdout, &rec2)
 	if rec2.EvidenceID != rec.EvidenceID {

@@ -21,6 +21,9 @@ const applicationOperation = "analyze_javascript_application"
 // sides are Evidence records resolved by the caller.
 type CompareVersionsRequest struct {
 	Limits graph.CompareLimits `json:"limits"`
+	// IncludeUnchanged lists unchanged facts among the items (they are
+	// always counted in the summary).
+	IncludeUnchanged bool `json:"include_unchanged,omitempty"`
 }
 
 // DerivedProvenance says which module computed a derived result, under
@@ -87,10 +90,11 @@ func (a *App) CompareApplicationVersions(ctx context.Context, left, right eviden
 		return evidence.Record{}, err
 	}
 	params := struct {
-		Left   json.RawMessage     `json:"left"`
-		Right  json.RawMessage     `json:"right"`
-		Limits graph.CompareLimits `json:"limits"`
-	}{l, r, req.Limits}
+		Left             json.RawMessage     `json:"left"`
+		Right            json.RawMessage     `json:"right"`
+		Limits           graph.CompareLimits `json:"limits"`
+		IncludeUnchanged bool                `json:"include_unchanged"`
+	}{l, r, req.Limits, req.IncludeUnchanged}
 	result, limitations, version, err := a.runDerived(ctx, "compare", params, progress)
 	if err != nil {
 		return evidence.Record{}, err
@@ -107,9 +111,10 @@ func (a *App) CompareApplicationVersions(ctx context.Context, left, right eviden
 		Provider:  evidence.Provider{ID: "rea.application-comparison", Name: "rea application version comparison", Version: version},
 		Operation: "compare_application_versions",
 		Parameters: map[string]any{
-			"left":   evidence.ReferenceTo(left.EvidenceID),
-			"right":  evidence.ReferenceTo(right.EvidenceID),
-			"limits": req.Limits,
+			"left":              evidence.ReferenceTo(left.EvidenceID),
+			"right":             evidence.ReferenceTo(right.EvidenceID),
+			"limits":            req.Limits,
+			"include_unchanged": req.IncludeUnchanged,
 		},
 		NormalizedResult: result,
 		Confidence:       evidence.ConfidenceDerived,

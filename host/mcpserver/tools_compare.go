@@ -101,17 +101,19 @@ func (s *Server) compareTools() []*Tool {
 				"is a retained reference or inline Evidence. The result is derived Evidence linked to both inputs.",
 			Effects: Effects{MutatesSession: true, Idempotent: true},
 			Input: object("", map[string]Schema{
-				"left":   evidenceInput("The older version"),
-				"right":  evidenceInput("The newer version"),
-				"limits": compareLimits,
+				"left":              evidenceInput("The older version"),
+				"right":             evidenceInput("The newer version"),
+				"limits":            compareLimits,
+				"include_unchanged": boolean("Also list unchanged facts among the items (default false; they are always counted in summary.statuses)."),
 			}, "left", "right"),
 			Examples: []map[string]any{{"left": ref, "right": ref2}},
 			CLI:      "compare-application-versions",
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in struct {
-					Left   json.RawMessage     `json:"left"`
-					Right  json.RawMessage     `json:"right"`
-					Limits graph.CompareLimits `json:"limits"`
+					Left             json.RawMessage     `json:"left"`
+					Right            json.RawMessage     `json:"right"`
+					Limits           graph.CompareLimits `json:"limits"`
+					IncludeUnchanged bool                `json:"include_unchanged"`
 				}
 				if err := c.Decode(&in); err != nil {
 					return nil, err
@@ -124,7 +126,7 @@ func (s *Server) compareTools() []*Tool {
 				if err != nil {
 					return nil, withField(err, "right")
 				}
-				return s.app.CompareApplicationVersions(ctx, left, right, app.CompareVersionsRequest{Limits: in.Limits}, c.Progress)
+				return s.app.CompareApplicationVersions(ctx, left, right, app.CompareVersionsRequest{Limits: in.Limits, IncludeUnchanged: in.IncludeUnchanged}, c.Progress)
 			},
 		},
 	}

@@ -7,12 +7,16 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"runtime/debug"
 
 	"rea/modules/abi"
 	"rea/modules/compare/graph"
 )
 
 func main() {
+	// Decoding two analyses allocates much and keeps little: collect
+	// rarely (the sandbox's memory limit still bounds the heap).
+	debug.SetGCPercent(800)
 	abi.Serve(map[string]abi.Handler{"trace": trace, "compare": compare})
 }
 

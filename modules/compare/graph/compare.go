@@ -61,23 +61,33 @@ type CompareRequest struct {
 	Left   Source        `json:"left"`
 	Right  Source        `json:"right"`
 	Limits CompareLimits `json:"limits"`
+	// IncludeUnchanged lists unchanged facts among the items; they are
+	// always counted in the summary.
+	IncludeUnchanged bool `json:"include_unchanged,omitempty"`
 }
 
 // DecodeCompareRequest decodes and validates the compare operation's
 // params, filling defaults.
 func DecodeCompareRequest(raw []byte) (*CompareRequest, error) {
-	f, err := strictObject(raw, "left", "right", "limits")
-	if err != nil {
+	var f struct {
+		Left, Right, Limits json.RawMessage
+		IncludeUnchanged    json.RawMessage `json:"include_unchanged"`
+	}
+	if err := strictParams(raw, &f); err != nil {
 		return nil, err
 	}
 	req := &CompareRequest{}
-	if req.Left, err = decodeSource(f["left"], "left"); err != nil {
+	var err error
+	if req.Left, err = decodeSource(f.Left, "left"); err != nil {
 		return nil, err
 	}
-	if req.Right, err = decodeSource(f["right"], "right"); err != nil {
+	if req.Right, err = decodeSource(f.Right, "right"); err != nil {
 		return nil, err
 	}
-	if err := decodeStrict(f["limits"], "limits", &req.Limits); err != nil {
+	if err := decodeStrict(f.Limits, "limits", &req.Limits); err != nil {
+		return nil, err
+	}
+	if err := decodeStrict(f.IncludeUnchanged, "include_unchanged", &req.IncludeUnchanged); err != nil {
 		return nil, err
 	}
 	if err := req.Limits.Normalise(); err != nil {
@@ -240,8 +250,11 @@ type CompareResult struct {
 	Limits        CompareLimits  `json:"limits"`
 	Summary       CompareSummary `json:"summary"`
 	Items         []Item         `json:"items"`
-	ChangedFrom   ChangedFrom    `json:"changed_from"`
-	Omissions     Omissions      `json:"omissions"`
+	// UnchangedListed says whether items include unchanged facts
+	// (include_unchanged); summary.statuses always counts them.
+	UnchangedListed bool        `json:"unchanged_listed"`
+	ChangedFrom     ChangedFrom `json:"changed_from"`
+	Omissions       Omissions   `json:"omissions"`
 	// Coverage is complete when both sides were complete and no limit
 	// omitted anything; otherwise partial.
 	Coverage    string   `json:"coverage"`
@@ -696,6 +709,18 @@ func Compare(ctx context.Context, req *CompareRequest) (*CompareResult, error) {
 	})
 	res.changedFrom(lim)
 	res.summarise(left, right)
+	if !req.IncludeUnchanged {
+		kept := res.Items[:0]
+		for _, v := range res.Items {
+			if v.Status != statusUnchanged {
+				kept = append(kept, v)
+			}
+		}
+		res.Items = kept
+		res.UnchangedListed = false
+	} else {
+		res.UnchangedListed = true
+	}
 	res.Coverage = "complete"
 	if !leftComplete || !rightComplete || res.Omissions.Candidates+res.Omissions.GraphNodes+res.Omissions.GraphEdges > 0 {
 		res.Coverage = "partial"

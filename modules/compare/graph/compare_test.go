@@ -30,7 +30,7 @@ func factory(key, sha, fp string) report.BundledModule {
 
 func compare(t *testing.T, left, right Source) *CompareResult {
 	t.Helper()
-	req := &CompareRequest{Left: left, Right: right}
+	req := &CompareRequest{Left: left, Right: right, IncludeUnchanged: true}
 	if err := req.Limits.Normalise(); err != nil {
 		t.Fatal(err)
 	}
@@ -343,6 +343,33 @@ func TestDecodeCompareRequestRejectsWhatItCannotRead(t *testing.T) {
 	}
 	if req.Limits != (CompareLimits{MaxComparisonItems: 20000, MaxCandidateNodes: 100, MaxGraphNodes: 20000, MaxGraphEdges: 40000}) {
 		t.Errorf("defaults %+v", req.Limits)
+	}
+}
+
+func TestUnchangedFactsAreCountedAndListedOnlyOnRequest(t *testing.T) {
+	same := []report.BundledModule{factory("./a.js", "x", "sfp1:a"), factory("./b.js", "y", "sfp1:b")}
+	for _, include := range []bool{false, true} {
+		req := &CompareRequest{Left: app(same, nil), Right: app(same[:1], nil), IncludeUnchanged: include}
+		if err := req.Limits.Normalise(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Compare(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		listed := 0
+		for _, it := range res.Items {
+			if it.Status == "unchanged" {
+				listed++
+			}
+		}
+		want := 0
+		if include {
+			want = 1
+		}
+		if listed != want || res.UnchangedListed != include || res.Summary.Statuses["unchanged"] != 1 || res.Summary.Statuses["removed"] != 1 {
+			t.Errorf("include_unchanged %v: listed %d, flag %v, statuses %v", include, listed, res.UnchangedListed, res.Summary.Statuses)
+		}
 	}
 }
 

@@ -8,6 +8,7 @@ package graph
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 
 	"rea/jsengine/report"
 	"rea/modules/abi"
@@ -70,47 +71,27 @@ func decodeSource(raw json.RawMessage, field string) (Source, error) {
 	return s, nil
 }
 
-// strictObject decodes raw into a map of its top-level members, rejecting
-// unknown names and duplicates, so a misspelt option never passes silently.
-func strictObject(raw []byte, allowed ...string) (map[string]json.RawMessage, error) {
+// strictParams decodes the top-level members of params into v (a struct
+// of json.RawMessage fields), rejecting unknown names so a misspelt option
+// never passes silently. Members are decoded again, one by one, by their
+// own checks; this pass only copies their bytes.
+func strictParams(raw []byte, v any) error {
 	if len(bytes.TrimSpace(raw)) == 0 {
 		raw = []byte("{}")
 	}
 	dec := json.NewDecoder(bytes.NewReader(raw))
-	tok, err := dec.Token()
-	if err != nil || tok != json.Delim('{') {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "params must be a JSON object")
-	}
-	out := map[string]json.RawMessage{}
-	for dec.More() {
-		tok, err := dec.Token()
-		if err != nil {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		e := abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+		if name, ok := strings.CutPrefix(err.Error(), "json: unknown field "); ok {
+			e = e.WithDetail("field", strings.Trim(name, `"`))
 		}
-		name, _ := tok.(string)
-		ok := false
-		for _, a := range allowed {
-			ok = ok || a == name
-		}
-		if !ok {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "params: unknown field %q", name).WithDetail("field", name)
-		}
-		if _, dup := out[name]; dup {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "params: duplicate field %q", name).WithDetail("field", name)
-		}
-		var v json.RawMessage
-		if err := dec.Decode(&v); err != nil {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "params.%s: %v", name, err).WithDetail("field", name)
-		}
-		out[name] = v
-	}
-	if _, err := dec.Token(); err != nil {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+		return e
 	}
 	if dec.More() {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: trailing data after the object")
+		return abi.Errorf(abi.CodeInvalidRequest, "params: trailing data after the object")
 	}
-	return out, nil
+	return nil
 }
 
 // decodeStrict decodes one member into v, rejecting unknown fields.

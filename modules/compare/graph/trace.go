@@ -52,21 +52,24 @@ const maxFrontier = 100
 // DecodeTraceRequest decodes and validates the trace operation's params,
 // filling defaults.
 func DecodeTraceRequest(raw []byte) (*TraceRequest, error) {
-	f, err := strictObject(raw, "source", "seeds", "direction", "limits")
-	if err != nil {
+	var f struct {
+		Source, Seeds, Direction, Limits json.RawMessage
+	}
+	if err := strictParams(raw, &f); err != nil {
 		return nil, err
 	}
 	req := &TraceRequest{}
-	if req.Source, err = decodeSource(f["source"], "source"); err != nil {
+	var err error
+	if req.Source, err = decodeSource(f.Source, "source"); err != nil {
 		return nil, err
 	}
-	if err := decodeStrict(f["seeds"], "seeds", &req.Seeds); err != nil {
+	if err := decodeStrict(f.Seeds, "seeds", &req.Seeds); err != nil {
 		return nil, err
 	}
-	if err := decodeStrict(f["direction"], "direction", &req.Direction); err != nil {
+	if err := decodeStrict(f.Direction, "direction", &req.Direction); err != nil {
 		return nil, err
 	}
-	if err := decodeStrict(f["limits"], "limits", &req.Limits); err != nil {
+	if err := decodeStrict(f.Limits, "limits", &req.Limits); err != nil {
 		return nil, err
 	}
 	if err := req.Normalise(); err != nil {
