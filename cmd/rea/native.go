@@ -1,6 +1,8 @@
 package main
 
 import (
+	"bytes"
+	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -9,6 +11,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/host/app"
+	"rea/host/evidence"
 	"rea/modules/abi"
 	"rea/modules/native/binary"
 	"rea/modules/native/query"
@@ -21,6 +24,7 @@ func (c *cli) nativeCommands() []*cobra.Command {
 		c.providersCommand(), c.layoutCommand(), c.analyzeCommand(), c.functionsCommand(), c.stringsCommand(), c.namesCommand(),
 		c.segmentsCommand(), c.functionCommand(), c.disassembleCommand(), c.callsCommand("callers"), c.callsCommand("callees"),
 		c.xrefsCommand(), c.searchCommand(), c.addressCommand("resolve"), c.addressCommand("file-offset"), c.addressCommand("read-bytes"),
+		c.compareFunctionsCommand(),
 	}
 }
 
@@ -585,4 +589,91 @@ func (c *cli) addressCommand(name string) *cobra.Command {
 		cmd.Flags().IntVar(&req.Length, "length", 16, "bytes to read (1 to 4096)")
 	}
 	return cmd
+}
+
+func (c *cli) compareFunctionsCommand() *cobra.Command {
+	var req app.CompareFunctionsRequest
+	cmd := &cobra.Command{
+		Use:   "compare-functions LEFT.json RIGHT.json",
+		Short: "Compare analyze_function Evidence of two versions over eight dimensions",
+		Long: `compare-functions reads analyze_function Evidence records (one record or a
+JSON array of records per file, e.g. saved from rea --format json function),
+pairs functions by name and compares identity, pseudocode, assembly,
+comments, calls, references, strings and names, and the address-normalised
+control-flow graph. A facet that was paged out is truncated and a facet the
+provider cannot produce is unknown: neither is reported as equal.`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			var err error
+			if req.Left, err = readRecords(args[0], "left"); err != nil {
+				return err
+			}
+			if req.Right, err = readRecords(args[1], "right"); err != nil {
+				return err
+			}
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			res, err := a.CompareFunctions(req)
+			if err != nil {
+				return err
+			}
+			if c.format == "json" {
+				return c.printJSON(res.Evidence)
+			}
+			cmp := res.Comparison
+			fmt.Fprintf(c.stdout, "%s: %d pairs (%d unchanged, %d changed, %d truncated, %d unknown), %d added, %d removed\n", cmp.Status,
+				cmp.Summary.Pairs, cmp.Summary.Unchanged, cmp.Summary.Changed, cmp.Summary.Truncated, cmp.Summary.Unknown, cmp.Summary.Added, cmp.Summary.Removed)
+			for _, ch := range cmp.Changes.Items {
+				name := ""
+				if ch.Match.LeftName != nil {
+					name = *ch.Match.LeftName
+				} else if ch.Match.RightName != nil {
+					name = *ch.Match.RightName
+				}
+				fmt.Fprintf(c.stdout, "\n%-10s %s\n", ch.Status, name)
+				for _, d := range ch.Dimensions {
+					delta := ""
+					if d.TextDelta != nil && d.Status == "changed" {
+						delta = fmt.Sprintf(" +%d -%d in %d hunks", d.TextDelta.AddedLines, d.TextDelta.RemovedLines, d.TextDelta.Hunks)
+					}
+					fmt.Fprintf(c.stdout, "  %-14s %-10s %d/%d%s\n", d.Dimension, d.Status, d.LeftCount, d.RightCount, delta)
+				}
+			}
+			c.pageLine(len(cmp.Changes.Items), cmp.Changes.Total, cmp.Changes.NextOffset, "functions")
+			fmt.Fprintf(c.stdout, "\nevidence %s\n", res.Evidence.EvidenceID)
+			return nil
+		},
+	}
+	cmd.Flags().IntVar(&req.Offset, "offset", 0, "first function of the page")
+	cmd.Flags().IntVar(&req.Limit, "limit", 0, "functions per page (default 100, at most 100)")
+	return cmd
+}
+
+// readRecords reads Evidence records from a file holding one record or an
+// array of them; each is re-validated (a tampered id is refused).
+func readRecords(path, side string) ([]evidence.Record, error) {
+	data, err := os.ReadFile(path)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read %s Evidence %s: %v", side, path, err).WithDetail("field", side)
+	}
+	data = bytes.TrimSpace(data)
+	var raws []json.RawMessage
+	if len(data) > 0 && data[0] == '[' {
+		if err := json.Unmarshal(data, &raws); err != nil {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "%s is not a JSON array of Evidence records: %v", path, err).WithDetail("field", side)
+		}
+	} else {
+		raws = []json.RawMessage{data}
+	}
+	out := make([]evidence.Record, 0, len(raws))
+	for _, raw := range raws {
+		r, err := evidence.Parse(raw)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, r)
+	}
+	return out, nil
 }

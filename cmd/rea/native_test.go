@@ -154,3 +154,30 @@ func writeNativeTestFile(t *testing.T, p, s string) {
 		t.Fatal(err)
 	}
 }
+
+func TestCompareFunctionsCommandReadsSavedEvidence(t *testing.T) {
+	dir := t.TempDir()
+	save := func(bin, name string) string {
+		r := rea(t, "", nativeEnv(t), "--format", "json", "function", bin, "leaf")
+		if r.code != 0 {
+			t.Fatalf("function leaf: exit %d %s", r.code, r.stderr)
+		}
+		p := dir + "/" + name
+		writeNativeTestFile(t, p, r.stdout)
+		return p
+	}
+	left, right := save(nativetest.ChainELF(t, "plain"), "left.json"), save(nativetest.ChainELF(t, "plain-v2"), "right.json")
+	r := rea(t, "", nativeEnv(t), "compare-functions", left, right)
+	if r.code != 0 || !strings.Contains(r.stdout, "changed    leaf") || !strings.Contains(r.stdout, "pseudocode     unknown") {
+		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
+	}
+	// A tampered record is refused.
+	b, _ := os.ReadFile(left)
+	writeNativeTestFile(t, left, strings.Replace(string(b), `"kind": "function"`, `"kind": "thunk"`, 1))
+	r = rea(t, "", nativeEnv(t), "--format", "json", "compare-functions", left, right)
+	var e typedError
+	decode(t, r.stdout, &e)
+	if r.code != 1 || e.Error.Code != "evidence_integrity_mismatch" {
+		t.Fatalf("tampered: exit %d %+v", r.code, e)
+	}
+}

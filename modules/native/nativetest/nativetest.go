@@ -79,13 +79,16 @@ var (
 	PlainFlags    = []string{"-O2", "-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-pie", "-no-pie", "-Wl,-z,norelro", "-fcf-protection=none"}
 )
 
-// ChainELF is chain.c compiled with gcc; variant is hardened, plain or
-// stripped (hardened, then strip).
+// ChainELF is chain.c compiled with gcc; variant is hardened, plain,
+// plain-v2 (the changed second version) or stripped (hardened, then strip).
 func ChainELF(t testing.TB, variant string) string {
 	return BuildOnce(t, "chain-"+variant, func(out string) error {
 		flags := HardenedFlags
-		if variant == "plain" {
+		switch variant {
+		case "plain":
 			flags = PlainFlags
+		case "plain-v2": // version 2 of the program: see REA_V2 in chain.c
+			flags = append(append([]string{}, PlainFlags...), "-DREA_V2")
 		}
 		args := append(append([]string{}, flags...), "-o", out, Testdata(t, "chain.c"))
 		if err := Run("", nil, "gcc", args...); err != nil {
