@@ -32,6 +32,7 @@ func cliOnlyCommands() map[string]string {
 		"setup":        "changes client configuration on the user's machine, with confirmation",
 		"doctor":       "diagnoses client registrations from the outside",
 		"completion":   "shell completion scripts",
+		"providers":    "provider discovery for operators; MCP clients read analysis_provider_candidates from binary_session",
 	}
 }
 

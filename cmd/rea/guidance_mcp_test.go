@@ -376,36 +376,10 @@ func TestGuidedWorkflowsToolRejectsFieldsPerAction(t *testing.T) {
 // remove a name when its tool joins the catalog (the test fails until you
 // do), and never add a tool that is not planned.
 var plannedTools = []string{
-	"address_to_file_offset",           // issue 7
-	"analyze_function",                 // issue 7
-	"binary_overview",                  // issue 7
-	"capture_process_scenario",         // issue 9 (the CLI exists; the MCP tool is pending)
-	"compare_application_versions",     // issue 8
 	"compare_artifacts",                // issue 8
 	"compare_functions",                // issue 7
 	"compare_javascript_export_shapes", // issue 8
-	"compare_process_captures",         // issue 9
 	"compare_source_to_bundle",         // issue 8
-	"inspect_binary_layout",            // issue 7
-	"list_names",                       // issue 7
-	"list_procedures",                  // issue 7
-	"list_segments",                    // issue 7
-	"list_strings",                     // issue 7
-	"list_unknowns",                    // issue 10
-	"procedure_assembly",               // issue 7
-	"procedure_callees",                // issue 7
-	"procedure_callers",                // issue 7
-	"read_bytes",                       // issue 7
-	"read_function_instructions",       // issue 7
-	"record_unknown",                   // issue 10
-	"resolve_containing_procedure",     // issue 7
-	"search_procedures",                // issue 7
-	"search_strings",                   // issue 7
-	"trace_application_feature",        // issue 8
-	"update_unknown",                   // issue 10
-	"verify_reconstruction",            // issue 10
-	"verify_unknown_resolution",        // issue 10
-	"xrefs",                            // issue 7
 }
 
 func TestGuidanceNamesOnlyToolsAndArgumentsTheCatalogHas(t *testing.T) {

@@ -12,30 +12,10 @@ import (
 func plannedToolFamilies() map[string]string {
 	return map[string]string{
 		// issue 8 (feature tracing and comparisons)
-		"trace_application_feature":    "application",
-		"compare_application_versions": "application",
-		"compare_artifacts":            "artifact",
+		"compare_artifacts": "artifact",
 		// issue 7 (native binaries through the provider)
-		"inspect_binary_layout":        "native",
-		"binary_overview":              "native",
-		"list_documents":               "native",
-		"search_strings":               "native",
-		"search_procedures":            "native",
-		"xrefs":                        "native",
-		"resolve_containing_procedure": "native",
-		"analyze_function":             "native",
-		"procedure_callers":            "native",
-		"procedure_callees":            "native",
-		"compare_functions":            "native",
-		// issue 9 (process capture)
-		"capture_process_scenario": "process",
-		"compare_process_captures": "process",
-		// issue 10 (reconstruction and the residual-unknown registry)
-		"verify_reconstruction":     "application",
-		"record_unknown":            "session",
-		"list_unknowns":             "session",
-		"update_unknown":            "session",
-		"verify_unknown_resolution": "session",
+		"list_documents":    "native",
+		"compare_functions": "native",
 	}
 }
 
