@@ -548,7 +548,8 @@ func items(a *Analysis) []*item {
 
 // match pairs the items of both sides tier by tier. At each tier only keys
 // held by exactly one unmatched item on each side pair; keys shared by
-// several items record the ambiguity instead of guessing.
+// several items record the ambiguity instead of guessing, and the first
+// tier that finds any candidate decides.
 func match(ctx context.Context, left, right []*item) error {
 	for t := 0; t < tierCount; t++ {
 		if ctx.Err() != nil {
@@ -557,7 +558,9 @@ func match(ctx context.Context, left, right []*item) error {
 		index := func(side []*item) map[string][]*item {
 			m := map[string][]*item{}
 			for _, it := range side {
-				if it.match == nil && it.keys[t] != "" {
+				// An item that found several candidates at a stronger
+				// tier stays unknown: a weaker key must not pick one.
+				if it.match == nil && len(it.ambiguous) == 0 && it.keys[t] != "" {
 					k := it.kind + "\x00" + it.keys[t]
 					m[k] = append(m[k], it)
 				}

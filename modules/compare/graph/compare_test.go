@@ -97,6 +97,12 @@ func TestTiersMatchByTheStrongestUniqueKey(t *testing.T) {
 			want:  map[string][3]string{"60": {"unknown", "", ""}, "61": {"unknown", "", ""}},
 		},
 		{
+			name:  "an ambiguous stronger tier is not settled by a weaker one",
+			left:  []report.BundledModule{factory("1", "x", "sfp1:f")},
+			right: []report.BundledModule{factory("5", "x", "sfp1:f"), factory("6", "x", "sfp1:g")},
+			want:  map[string][3]string{"5": {"unknown", "", ""}, "6": {"unknown", "", ""}},
+		},
+		{
 			name:  "the same ordinal never matches different code",
 			left:  []report.BundledModule{factory("3", "x", "sfp1:f")},
 			right: []report.BundledModule{factory("3", "y", "sfp1:g")},
