@@ -122,9 +122,9 @@ func (c *Config) defaults() {
 
 // NativeLiteOperations are the provider tools native-lite answers.
 func NativeLiteOperations() []string {
-	return []string{"address_name", "address_to_file_offset", "analyze_function", "binary_overview", "inspect_binary_layout", "list_documents", "list_names",
-		"list_procedures", "list_segments", "list_strings", "procedure_address", "procedure_assembly", "procedure_callees", "procedure_callers",
-		"read_bytes", "read_function_instructions", "resolve_containing_procedure", "search_procedures", "search_strings", "xrefs"}
+	return []string{"address_to_file_offset", "analyze_function", "binary_overview", "list_names", "list_procedures", "list_segments", "list_strings",
+		"procedure_assembly", "procedure_callees", "procedure_callers", "read_bytes", "read_function_instructions", "resolve_containing_procedure",
+		"search_procedures", "search_strings", "xrefs"}
 }
 
 // Registry is the discovered candidate set, sorted by id.
