@@ -578,7 +578,7 @@ func TestAnalyzeCompleteFindsInsecureWindowOptionsFromAHelperFunction(t *testing
 
 func TestCaptureProcessOverMCPAndCompareRetainedCaptures(t *testing.T) {
 	c := startMCP(t)
-	scenario := map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo captured-output"}, "env": map[string]any{"PATH": "/usr/bin:/bin"}}
+	scenario := map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo captured-output; sleep 0.6"}, "env": map[string]any{"PATH": "/usr/bin:/bin"}}
 	first := structured(t, c.call(t, "capture_process_scenario", scenario))
 	second := structured(t, c.call(t, "capture_process_scenario", scenario))
 	if first["predicate_type"] != "rea.process-capture/v1" || first["authority"] != "controlled-replay" {
@@ -586,6 +586,17 @@ func TestCaptureProcessOverMCPAndCompareRetainedCaptures(t *testing.T) {
 	}
 	if !strings.Contains(mustJSON(t, first["normalized_result"]), "captured-output") {
 		t.Fatal("capture lost the program's output")
+	}
+	// binary_session's process lineage now holds the verified snapshots.
+	bs := structured(t, c.call(t, "binary_session", map[string]any{}))
+	lineage := bs["analysis_run"].(map[string]any)["process_lineage"].(map[string]any)
+	snaps, _ := lineage["snapshots"].([]any)
+	if lineage["status"] != "snapshots" || len(snaps) != 2 {
+		t.Fatalf("process_lineage after two captures: %v", lineage)
+	}
+	obs := snaps[0].(map[string]any)["observation"].(map[string]any)
+	if obs["status"] != "verified" || obs["launcher_pid"].(float64) <= 0 || obs["observed_at"] == "" {
+		t.Fatalf("lineage observation: %v", obs)
 	}
 	cmp := structured(t, c.call(t, "compare_process_captures", map[string]any{
 		"left":  map[string]any{"kind": "retained-evidence", "evidence_id": first["evidence_id"]},

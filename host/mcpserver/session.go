@@ -24,6 +24,26 @@ type Session struct {
 	// active holds the cancel functions of tool calls in flight, so that
 	// close_binary can drain them.
 	active map[*activeCall]struct{}
+	// lineage holds one ownership observation per process rea started in
+	// this session's analysis run (historical snapshots, not live state).
+	lineage []any
+}
+
+// observeLineage records a started process family for binary_session.
+func (s *Session) observeLineage(provider string, observation any) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.lineage = append(s.lineage, map[string]any{"provider": provider, "observation": observation})
+}
+
+// processLineage is binary_session's analysis_run.process_lineage.
+func (s *Session) processLineage() map[string]any {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if len(s.lineage) == 0 {
+		return map[string]any{"status": "not_observed"}
+	}
+	return map[string]any{"status": "snapshots", "snapshots": append([]any(nil), s.lineage...)}
 }
 
 type activeCall struct {
@@ -102,6 +122,7 @@ func (s *Session) open(t *Target) string {
 	defer s.mu.Unlock()
 	s.target = t
 	s.runID = newRunID()
+	s.lineage = nil
 	return s.runID
 }
 
@@ -113,6 +134,7 @@ func (s *Session) close() (hadTarget bool, cleared int) {
 	cleared = s.Ledger.Len()
 	s.target = nil
 	s.runID = ""
+	s.lineage = nil
 	s.Ledger.Clear()
 	return hadTarget, cleared
 }

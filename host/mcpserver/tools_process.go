@@ -31,6 +31,9 @@ func (s *Server) processTools() []*Tool {
 					return nil, err
 				}
 				res, err := s.app.CaptureProcessScenario(ctx, req, c.Progress)
+				if res != nil && res.Capture != nil {
+					c.Session.observeLineage("rea.process-capture", res.Capture.ProcessLineage)
+				}
 				if err != nil {
 					return nil, err
 				}

@@ -129,7 +129,7 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	if t := c.Session.Target(); t != nil {
 		target = t
 	}
-	run := map[string]any{"run_id": nil, "process_lineage": map[string]any{"status": "not_observed"}}
+	run := map[string]any{"run_id": nil, "process_lineage": c.Session.processLineage()}
 	if id := c.Session.run(); id != "" {
 		run["run_id"] = id
 	}
