@@ -193,3 +193,23 @@ func TestDecodeTraceRequestFillsDefaults(t *testing.T) {
 		}
 	}
 }
+
+func FuzzDecodeTraceRequest(f *testing.F) {
+	src := `{"evidence_id":"ev_x","analysis":{"schema_version":1,"coverage":"complete","application":{"modules":[{"path":"a.js"}],"module_graph":[{"from":"a.js","to":"b.js","kind":"require"}]}}}`
+	f.Add([]byte(`{"source":` + src + `,"seeds":[{"kind":"module","value":"a.js"}]}`))
+	f.Add([]byte(`{"source":` + src + `,"seeds":[{"kind":"string","value":"a","match":"contains"}],"direction":"backward","limits":{"max_depth":1}}`))
+	f.Add([]byte(`{"seeds":[]}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		req, err := DecodeTraceRequest(data)
+		if err != nil {
+			return
+		}
+		res, err := Trace(context.Background(), req)
+		if err != nil {
+			t.Fatalf("a decoded request failed to trace: %v", err)
+		}
+		if len(res.Nodes) > req.Limits.MaxNodes || len(res.Edges) > req.Limits.MaxEdges || len(res.Paths) > req.Limits.MaxPaths {
+			t.Fatalf("limits exceeded: %d nodes, %d edges, %d paths under %+v", len(res.Nodes), len(res.Edges), len(res.Paths), req.Limits)
+		}
+	})
+}
