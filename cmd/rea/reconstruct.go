@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -16,7 +17,7 @@ import (
 const exitReconstructionFail = 3
 
 func (c *cli) reconstructCommands() []*cobra.Command {
-	return []*cobra.Command{c.verifyReconstructionCommand(), c.evaluateReconstructionCoverageCommand(), c.unknownsCommand()}
+	return []*cobra.Command{c.verifyReconstructionCommand(), c.evaluateReconstructionCoverageCommand(), c.obligationLedgerCommand(), c.unknownsCommand()}
 }
 
 func readJSONFile(path, what string) (json.RawMessage, error) {
@@ -175,4 +176,75 @@ Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
 	}
 	cmd.Flags().StringVar(&req.BoundaryID, "boundary", "", "evaluate only this boundary")
 	return cmd
+}
+
+func (c *cli) obligationLedgerCommand() *cobra.Command {
+	var bundle string
+	cmd := &cobra.Command{
+		Use:   "build-reconstruction-obligation-ledger REQUEST.json --bundle BUNDLE.json",
+		Short: "Build the obligation ledger of a reconstruction from application Evidence in an exported bundle",
+		Long: `REQUEST.json is {"manifest":{"schema_version":1,"bindings":[…],"contradictions":[…]},
+"reviewed_obligations":[…], "source_evidence_ids":[…], "limits":{…}, "page":{…}} as the
+MCP tool build_reconstruction_obligation_ledger takes it. Candidates come from
+the bundle's analyze_javascript_application Evidence.
+
+Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
+		Example: `  rea build-reconstruction-obligation-ledger request.json --bundle evidence.json`,
+		Args:    cobra.ExactArgs(1),
+		RunE: func(_ *cobra.Command, args []string) error {
+			raw, err := readJSONFile(args[0], "obligation ledger request")
+			if err != nil {
+				return err
+			}
+			var req app.ObligationLedgerRequest
+			if err := strictJSON(raw, &req); err != nil {
+				return abi.Errorf(abi.CodeInvalidRequest, "the obligation ledger request %s: %v", args[0], err)
+			}
+			ledger, err := app.LoadBundleLedger(c.ctx, bundle)
+			if err != nil {
+				return err
+			}
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			rec, err := a.BuildObligationLedger(c.ctx, req, ledger, nil)
+			if err != nil {
+				return err
+			}
+			var res app.ReconstructionObligationLedger
+			_ = json.Unmarshal(rec.NormalizedResult, &res)
+			if c.format == "json" {
+				if err := c.printJSON(rec); err != nil {
+					return err
+				}
+			} else {
+				fmt.Fprintf(c.stdout, "obligation ledger %s: %s  %d obligations %v\n", res.LedgerID[:16]+"…", res.Status, res.Summary.Total, res.Summary.ByStatus)
+				for _, o := range res.Obligations {
+					fmt.Fprintf(c.stdout, "  %-13s %-11s %s\n", o.Status, o.Layer, o.ObligationID)
+					for _, d := range o.Diagnostics {
+						fmt.Fprintf(c.stdout, "                %s: %s\n", d.Code, d.Message)
+					}
+				}
+				if res.Page.NextOffset != nil {
+					fmt.Fprintf(c.stdout, "  … more: \"page\":{\"offset\":%d}\n", *res.Page.NextOffset)
+				}
+			}
+			switch res.Status {
+			case "contradicted":
+				c.exitCode = exitReconstructionFail
+			case "open", "unknown":
+				c.exitCode = exitPartial
+			}
+			return nil
+		},
+	}
+	cmd.Flags().StringVar(&bundle, "bundle", "", "exported Evidence bundle holding the application Evidence (required)")
+	return cmd
+}
+
+func strictJSON(raw []byte, v any) error {
+	dec := json.NewDecoder(bytes.NewReader(raw))
+	dec.DisallowUnknownFields()
+	return dec.Decode(v)
 }

@@ -69,6 +69,31 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 		t.Fatalf("verification: %v\n%s", verdict, mustJSON(t, first["normalized_result"]))
 	}
 
+	// The obligation ledger of the original (v2): the new channel is a
+	// candidate until a binding owns it.
+	ol := structured(t, c.call(t, "build_reconstruction_obligation_ledger", map[string]any{
+		"source_evidence_ids": []string{v2},
+		"manifest": map[string]any{"schema_version": 1, "bindings": []any{map[string]any{"obligation_id": "ipc:settings:save", "owner": "main-process",
+			"cases": map[string]any{"positive": "fx/save-ok"}}}},
+	}))
+	obligationStatus := map[string]string{}
+	var olv struct {
+		NormalizedResult struct {
+			Status      string `json:"status"`
+			Obligations []struct {
+				ObligationID string `json:"obligation_id"`
+				Status       string `json:"status"`
+			} `json:"obligations"`
+		} `json:"normalized_result"`
+	}
+	_ = json.Unmarshal([]byte(mustJSON(t, ol)), &olv)
+	for _, o := range olv.NormalizedResult.Obligations {
+		obligationStatus[o.ObligationID] = o.Status
+	}
+	if obligationStatus["ipc:settings:save"] != "characterized" || obligationStatus["ipc:feature:export"] != "unowned" || olv.NormalizedResult.Status != "unknown" && olv.NormalizedResult.Status != "open" {
+		t.Fatalf("obligation ledger %s: %v", olv.NormalizedResult.Status, obligationStatus)
+	}
+
 	bundle := filepath.Join(t.TempDir(), "evidence.json")
 	exported := structured(t, c.call(t, "export_evidence_bundle", map[string]any{"output_path": bundle}))
 	if exported["unknowns"] != float64(2) {

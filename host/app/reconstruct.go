@@ -11,6 +11,7 @@ import (
 	"rea/host/unknowns"
 	"rea/modules/abi"
 	"rea/modules/reconstruct/coverage"
+	"rea/modules/reconstruct/obligations"
 	"rea/modules/reconstruct/verify"
 )
 
@@ -246,4 +247,97 @@ func LoadBundleLedger(ctx context.Context, path string) (*evidence.Ledger, error
 		return nil, err
 	}
 	return l, nil
+}
+
+// ObligationLedgerRequest is the canonical request of
+// build_reconstruction_obligation_ledger. SourceEvidenceIDs name retained
+// analyze_javascript_application Evidence; empty means every such record
+// retained.
+type ObligationLedgerRequest struct {
+	SourceEvidenceIDs   []string               `json:"source_evidence_ids,omitempty"`
+	ReviewedObligations []obligations.Reviewed `json:"reviewed_obligations"`
+	Manifest            obligations.Manifest   `json:"manifest"`
+	Limits              struct {
+		MaxObligations int `json:"max_obligations,omitempty"`
+	} `json:"limits"`
+	Page struct {
+		Offset int `json:"offset,omitempty"`
+		Limit  int `json:"limit,omitempty"`
+	} `json:"page"`
+}
+
+// ReconstructionObligationLedger is the normalized_result of
+// build_reconstruction_obligation_ledger Evidence.
+type ReconstructionObligationLedger struct {
+	obligations.Ledger
+	Provenance ModuleProvenance `json:"provenance"`
+}
+
+// BuildObligationLedger derives the obligation ledger from application
+// Evidence retained in ledger, the reviewed obligations and the manifest.
+func (a *App) BuildObligationLedger(ctx context.Context, req ObligationLedgerRequest, ledger *evidence.Ledger, progress func(abi.Progress)) (evidence.Record, error) {
+	var picked []evidence.Record
+	if len(req.SourceEvidenceIDs) == 0 {
+		for _, r := range ledger.Records() {
+			if r.Operation == "analyze_javascript_application" {
+				picked = append(picked, r)
+			}
+		}
+	}
+	for i, id := range req.SourceEvidenceIDs {
+		r, ok := ledger.Lookup(id)
+		if !ok {
+			return evidence.Record{}, abi.Errorf(abi.CodeUnavailable,
+				"Application Evidence %s (source_evidence_ids[%d]) is not retained. Analyse the application in this session or import its bundle.", id, i).
+				WithDetail("evidence_id", id).WithDetail("reason", "missing").WithDetail("field", fmt.Sprintf("source_evidence_ids[%d]", i))
+		}
+		if r.Operation != "analyze_javascript_application" {
+			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest,
+				"Evidence %s is %s; obligations derive from analyze_javascript_application Evidence.", id, r.Operation).
+				WithDetail("field", fmt.Sprintf("source_evidence_ids[%d]", i))
+		}
+		picked = append(picked, r)
+	}
+	sources := make([]obligations.Source, 0, len(picked))
+	links := make([]string, 0, len(picked))
+	for _, r := range picked {
+		var s obligations.Source
+		if err := json.Unmarshal(r.NormalizedResult, &s); err != nil {
+			return evidence.Record{}, abi.Errorf(abi.CodeEvidenceIntegrity, "Evidence %s does not hold an application analysis: %v", r.EvidenceID, err)
+		}
+		s.EvidenceID = r.EvidenceID
+		sources = append(sources, s)
+		links = append(links, r.EvidenceID)
+	}
+	sort.Strings(links)
+	mreq := obligations.Request{Sources: sources, ReviewedObligations: req.ReviewedObligations, Manifest: req.Manifest}
+	mreq.Limits.MaxObligations = req.Limits.MaxObligations
+	mreq.Page.Offset, mreq.Page.Limit = req.Page.Offset, req.Page.Limit
+	out, err := a.Runner.Run(ctx, sandbox.Call{Module: ReconstructModule, Operation: "build_reconstruction_obligation_ledger",
+		Params: mreq, Limits: a.Config.Limits, Progress: progress})
+	if err != nil {
+		return evidence.Record{}, err
+	}
+	var res obligations.Ledger
+	if err := json.Unmarshal(out.Result, &res); err != nil {
+		return evidence.Record{}, abi.Errorf(abi.CodeModuleFailed, "the reconstruct module answered with an unreadable result: %v", err)
+	}
+	version := out.Module.SHA256
+	var limitations []string
+	if res.Status != "closed" {
+		limitations = append(limitations, "The obligation ledger is "+res.Status+"; see each obligation's diagnostics.")
+	}
+	params := req
+	params.SourceEvidenceIDs = links
+	return evidence.New(evidence.Draft{
+		Provider:   evidence.Provider{ID: "rea.reconstruct", Name: "rea reconstruction verification", Version: &version},
+		Operation:  "build_reconstruction_obligation_ledger",
+		Parameters: params,
+		NormalizedResult: ReconstructionObligationLedger{Ledger: res, Provenance: ModuleProvenance{Module: out.Module.Name,
+			ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion, SandboxLimits: ReportLimits(out.Limits)}},
+		Confidence:    evidence.ConfidenceDerived,
+		Authority:     evidence.AuthorityAnalystInference,
+		Limitations:   limitations,
+		EvidenceLinks: links,
+	})
 }

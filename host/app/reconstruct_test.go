@@ -158,3 +158,43 @@ func TestEvaluateReconstructionCoverageThroughTheSandbox(t *testing.T) {
 		t.Fatalf("a truncated verifier result leaves coverage unknown: %+v", res)
 	}
 }
+
+func TestBuildObligationLedgerFromRetainedApplicationEvidence(t *testing.T) {
+	a := reconstructApp(t)
+	l := evidence.NewLedger(evidence.Limits{})
+	appRec, err := evidence.New(evidence.Draft{
+		Provider:  evidence.Provider{ID: "rea.javascript-application", Name: "rea JavaScript application analysis"},
+		Operation: "analyze_javascript_application",
+		NormalizedResult: map[string]any{"application": map[string]any{
+			"ipc": []any{map[string]any{"module": "main.js", "side": "main", "channel": "settings:save", "channel_state": "literal"}}}},
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if _, err := l.Add(appRec); err != nil {
+		t.Fatal(err)
+	}
+	var req ObligationLedgerRequest
+	req.Manifest.SchemaVersion = 1
+	rec, err := a.BuildObligationLedger(context.Background(), req, l, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var res ReconstructionObligationLedger
+	_ = json.Unmarshal(rec.NormalizedResult, &res)
+	if res.Summary.Total != 1 || res.Obligations[0].ObligationID != "ipc:settings:save" || res.Obligations[0].Status != "unowned" || res.Status != "open" {
+		t.Fatalf("ledger: %+v", res)
+	}
+	if len(rec.EvidenceLinks) != 1 || rec.EvidenceLinks[0] != appRec.EvidenceID {
+		t.Fatalf("links %v", rec.EvidenceLinks)
+	}
+	// An empty session gives an unknown ledger with no obligations.
+	rec, err = a.BuildObligationLedger(context.Background(), req, evidence.NewLedger(evidence.Limits{}), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	_ = json.Unmarshal(rec.NormalizedResult, &res)
+	if res.Status != "unknown" || res.Summary.Total != 0 {
+		t.Fatalf("empty ledger: %+v", res)
+	}
+}

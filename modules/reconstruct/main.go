@@ -1,7 +1,8 @@
 // Command reconstruct is the reconstruction-verification module: pure
 // computation over Evidence the host has already resolved —
 // verify_reconstruction (a finite specification checked claim by claim
-// against comparison Evidence) and evaluate_reconstruction_coverage.
+// against comparison Evidence), evaluate_reconstruction_coverage and
+// build_reconstruction_obligation_ledger.
 package main
 
 import (
@@ -9,6 +10,7 @@ import (
 
 	"rea/modules/abi"
 	"rea/modules/reconstruct/coverage"
+	"rea/modules/reconstruct/obligations"
 	"rea/modules/reconstruct/verify"
 )
 
@@ -16,8 +18,9 @@ func main() { abi.Serve(handlers()) }
 
 func handlers() map[string]abi.Handler {
 	return map[string]abi.Handler{
-		"verify_reconstruction":            verifyReconstruction,
-		"evaluate_reconstruction_coverage": evaluateCoverage,
+		"verify_reconstruction":                  verifyReconstruction,
+		"evaluate_reconstruction_coverage":       evaluateCoverage,
+		"build_reconstruction_obligation_ledger": buildObligationLedger,
 	}
 }
 
@@ -36,4 +39,12 @@ func evaluateCoverage(params json.RawMessage, _ *abi.Reporter) (any, error) {
 		return nil, err
 	}
 	return coverage.Evaluate(req)
+}
+
+func buildObligationLedger(params json.RawMessage, _ *abi.Reporter) (any, error) {
+	var req obligations.Request
+	if err := abi.DecodeParams(params, &req); err != nil {
+		return nil, err
+	}
+	return obligations.Build(req)
 }
