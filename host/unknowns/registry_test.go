@@ -371,3 +371,35 @@ func TestClearingTheLedgerClearsTheRegistry(t *testing.T) {
 		t.Fatalf("unknowns survived Clear: %d", p.Total)
 	}
 }
+
+func TestConcurrentUpdatesOfOneRevisionHaveOneWinner(t *testing.T) {
+	l := evidence.NewLedger(evidence.Limits{})
+	r := New(l)
+	u := mustRecord(t, r, Proposal{Question: "q", Domain: "d"})
+	const n = 8
+	errs := make(chan error, n)
+	sev := []string{"low", "high", "critical", "low", "high", "critical", "low", "high"}
+	for i := 0; i < n; i++ {
+		go func(i int) {
+			_, err := New(l).Update(context.Background(), u.UnknownID, 1, map[string]json.RawMessage{
+				"severity": raw(sev[i]), "recommended_probes": raw([]Probe{{Operation: "op", Rationale: strings.Repeat("r", i+1)}})})
+			errs <- err
+		}(i)
+	}
+	wins := 0
+	for i := 0; i < n; i++ {
+		err := <-errs
+		switch {
+		case err == nil:
+			wins++
+		case code(err) != abi.CodeRevisionConflict:
+			t.Fatalf("a losing update must be a revision conflict: %v", err)
+		}
+	}
+	if wins != 1 {
+		t.Fatalf("%d updates of revision 1 won", wins)
+	}
+	if p, _ := r.List(Filter{History: true}); p.Total != 2 {
+		t.Fatalf("history has %d revisions, want 2", p.Total)
+	}
+}
