@@ -12,7 +12,9 @@ import (
 // explicit next to the Evidence, so absence of Evidence is never read as an
 // answer. Revisions live in the session ledger and travel in bundles.
 func (s *Server) unknownTools() []*Tool {
-	ids := func(d string) Schema { return array(d, str("ev_ followed by 64 lowercase hex digits."), unknowns.MaxEvidenceIDs) }
+	ids := func(d string) Schema {
+		return array(d, str("ev_ followed by 64 lowercase hex digits."), unknowns.MaxEvidenceIDs)
+	}
 	probe := object("", map[string]Schema{
 		"operation": str("A rea tool or operation name."),
 		"rationale": str("Why it would settle the question."),
