@@ -29,7 +29,9 @@ func (c *cli) applicationEvidence(a *app.App, arg, field string) (evidence.Recor
 		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
 	}
 	if st.IsDir() || strings.HasSuffix(strings.ToLower(arg), ".asar") {
-		res, err := a.AnalyzeJavaScriptApplication(c.ctx, app.AnalyzeApplicationRequest{InputPath: arg}, c.progressPrinter("analyze "+field))
+		// The same request as `rea analyze-javascript-application` with its
+		// default flags, so both paths give the same Evidence.
+		res, err := a.AnalyzeJavaScriptApplication(c.ctx, app.AnalyzeApplicationRequest{InputPath: arg, Format: "auto", IntegrityPolicy: "fail"}, c.progressPrinter("analyze "+field))
 		c.endProgress()
 		if err != nil {
 			return evidence.Record{}, err

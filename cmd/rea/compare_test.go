@@ -390,3 +390,24 @@ func TestCompareAndTraceOverMCPWithRetainedAndInlineSides(t *testing.T) {
 		t.Errorf("a trace without seed: %v", e)
 	}
 }
+
+func TestCompareApplicationVersionsAnalysesDirectoriesFirst(t *testing.T) {
+	v1, v2 := analysedVersions(t)
+	var fromFiles, fromDirs comparisonRecord
+	r := reaWithModules(t, "compare-application-versions", v1, v2, "--format", "json")
+	decode(t, r.stdout, &fromFiles)
+	r = reaWithModules(t, "compare-application-versions", versionFixture(t, "v1"), versionFixture(t, "v2"), "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	decode(t, r.stdout, &fromDirs)
+	if fromDirs.EvidenceID != fromFiles.EvidenceID {
+		t.Errorf("analysing the directories gave %s, the Evidence files %s", fromDirs.EvidenceID, fromFiles.EvidenceID)
+	}
+	missing := reaWithModules(t, "compare-application-versions", v1, filepath.Join(t.TempDir(), "absent.json"), "--format", "json")
+	var e typedError
+	decode(t, missing.stdout, &e)
+	if missing.code != 1 || e.Error.Code != "invalid_request" || e.Error.Details["field"] != "right" {
+		t.Errorf("a missing right file: exit %d %+v", missing.code, e.Error)
+	}
+}

@@ -814,32 +814,30 @@ func decodeProp(v string, ok bool) any {
 func (res *CompareResult) changedFrom(lim CompareLimits) {
 	seen := map[string]bool{}
 	g := &res.ChangedFrom
-	addNode := func(side string, r *Ref, kind string) bool {
-		id := side + ":" + r.ID
-		if seen[id] {
-			return true
-		}
-		if len(g.Nodes) >= lim.MaxGraphNodes {
-			res.Omissions.GraphNodes++
-			return false
-		}
-		seen[id] = true
-		g.Nodes = append(g.Nodes, GraphNode{ID: id, Side: side, Kind: kind, Label: r.Label})
-		return true
-	}
 	for _, v := range res.Items {
 		if v.Status != statusChanged || v.Left == nil || v.Right == nil {
 			continue
 		}
-		if len(g.Edges) >= lim.MaxGraphEdges {
+		from, to := "right:"+v.Right.ID, "left:"+v.Left.ID
+		var fresh []GraphNode
+		if !seen[from] {
+			fresh = append(fresh, GraphNode{ID: from, Side: "right", Kind: v.Kind, Label: v.Right.Label})
+		}
+		if !seen[to] {
+			fresh = append(fresh, GraphNode{ID: to, Side: "left", Kind: v.Kind, Label: v.Left.Label})
+		}
+		// An edge enters with both its ends or not at all: the graph
+		// never holds a dangling node.
+		if len(g.Edges) >= lim.MaxGraphEdges || len(g.Nodes)+len(fresh) > lim.MaxGraphNodes {
 			res.Omissions.GraphEdges++
+			res.Omissions.GraphNodes += len(fresh)
 			continue
 		}
-		if !addNode("right", v.Right, v.Kind) || !addNode("left", v.Left, v.Kind) {
-			res.Omissions.GraphEdges++
-			continue
+		for _, n := range fresh {
+			seen[n.ID] = true
+			g.Nodes = append(g.Nodes, n)
 		}
-		g.Edges = append(g.Edges, GraphEdge{From: "right:" + v.Right.ID, To: "left:" + v.Left.ID, Relation: "changed_from", MatchedBy: v.MatchedBy, Confidence: v.MatchConfidence})
+		g.Edges = append(g.Edges, GraphEdge{From: from, To: to, Relation: "changed_from", MatchedBy: v.MatchedBy, Confidence: v.MatchConfidence})
 	}
 }
 

@@ -320,6 +320,36 @@ func TestLimitsOmitAndCount(t *testing.T) {
 	}
 }
 
+func TestChangedFromGraphIsBounded(t *testing.T) {
+	left := []report.BundledModule{factory("./a.js", "a1", "sfp1:a"), factory("./b.js", "b1", "sfp1:b"), factory("./c.js", "c1", "sfp1:c")}
+	right := []report.BundledModule{factory("./a.js", "a2", "sfp1:a"), factory("./b.js", "b2", "sfp1:b"), factory("./c.js", "c2", "sfp1:c")}
+	for _, c := range []struct {
+		limits             CompareLimits
+		edges, nodes       int
+		omittedE, omittedN int
+	}{
+		{CompareLimits{}, 3, 6, 0, 0},
+		{CompareLimits{MaxGraphEdges: 2}, 2, 4, 1, 2},
+		{CompareLimits{MaxGraphNodes: 3}, 1, 2, 2, 4},
+	} {
+		req := &CompareRequest{Left: app(left, nil), Right: app(right, nil), Limits: c.limits}
+		if err := req.Limits.Normalise(); err != nil {
+			t.Fatal(err)
+		}
+		res, err := Compare(context.Background(), req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		g := res.ChangedFrom
+		if len(g.Edges) != c.edges || len(g.Nodes) != c.nodes || res.Omissions.GraphEdges != c.omittedE || res.Omissions.GraphNodes != c.omittedN {
+			t.Errorf("%+v: %d edges %d nodes, omissions %+v", c.limits, len(g.Edges), len(g.Nodes), res.Omissions)
+		}
+		if (c.omittedE+c.omittedN > 0) != (res.Coverage == "partial") {
+			t.Errorf("%+v: coverage %s", c.limits, res.Coverage)
+		}
+	}
+}
+
 func TestDecodeCompareRequestRejectsWhatItCannotRead(t *testing.T) {
 	good := `{"evidence_id":"ev_x","analysis":{"schema_version":1,"coverage":"complete","application":{}}}`
 	cases := []struct{ name, params, field string }{
