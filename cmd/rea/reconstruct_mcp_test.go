@@ -54,6 +54,13 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	if check["verdict"] != "unverified" || check["revision"] != float64(2) {
 		t.Fatalf("verify_unknown_resolution: %v", check)
 	}
+	// Completion offers the open head and retained comparison Evidence.
+	if got := complete(t, c, "audit_residual_unknowns", "unknown_id", "unk_"); !hasValue(got.Values, unkID) {
+		t.Fatalf("completion lacks the open unknown %s: %v", unkID, got.Values)
+	}
+	if got := complete(t, c, "verify_reconstruction", "comparison_evidence_id", diff[:10]); !hasValue(got.Values, diff) {
+		t.Fatalf("completion lacks the comparison %s: %v", diff, got.Values)
+	}
 	listed := structured(t, c.call(t, "list_unknowns", map[string]any{"status": []string{"investigating"}}))
 	if listed["total"] != float64(1) {
 		t.Fatalf("list_unknowns: %v", listed)
@@ -167,4 +174,13 @@ func claimStatuses(t *testing.T, rec map[string]any) map[string]string {
 		out[c.ClaimID] = c.Status
 	}
 	return out
+}
+
+func hasValue(xs []string, x string) bool {
+	for _, v := range xs {
+		if v == x {
+			return true
+		}
+	}
+	return false
 }
