@@ -1,6 +1,8 @@
 package main_test
 
 import (
+	"bytes"
+	"io/fs"
 	"os"
 	"path/filepath"
 	"reflect"
@@ -9,6 +11,7 @@ import (
 	"sync"
 	"testing"
 
+	"rea/modules/artifact/asarpack"
 	"rea/wasm/wasmtest"
 )
 
@@ -409,5 +412,83 @@ func TestCompareApplicationVersionsAnalysesDirectoriesFirst(t *testing.T) {
 	decode(t, missing.stdout, &e)
 	if missing.code != 1 || e.Error.Code != "invalid_request" || e.Error.Details["field"] != "right" {
 		t.Errorf("a missing right file: exit %d %+v", missing.code, e.Error)
+	}
+}
+
+// tamperedV2 packs testdata/versions/v2 as an ASAR with integrity, then
+// changes lib/util.js's packed bytes so they no longer match their declared
+// digest.
+func tamperedV2(t *testing.T) string {
+	t.Helper()
+	root := versionFixture(t, "v2")
+	var files []asarpack.File
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() {
+			return err
+		}
+		b, err := os.ReadFile(p)
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		files = append(files, asarpack.Bytes(filepath.ToSlash(rel), b))
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	var buf bytes.Buffer
+	if err := asarpack.Write(&buf, files); err != nil {
+		t.Fatal(err)
+	}
+	b := buf.Bytes()
+	i := bytes.Index(b, []byte("toLowerCase"))
+	if i < 0 || bytes.Count(b, []byte("toLowerCase")) != 1 {
+		t.Fatal("lib/util.js's code is not in the archive exactly once")
+	}
+	copy(b[i:], "toUpperCase")
+	p := filepath.Join(t.TempDir(), "app.asar")
+	if err := os.WriteFile(p, b, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	return p
+}
+
+func TestIntegrityContradictionsClassifyAffectedFactsAsContradiction(t *testing.T) {
+	v1, _ := analysedVersions(t)
+	asar := tamperedV2(t)
+	if r := reaWithModules(t, "analyze-javascript-application", asar, "--format", "json"); r.code != 1 || !strings.Contains(r.stdout, "artifact_integrity_mismatch") {
+		t.Fatalf("the default policy fails closed: exit %d %s", r.code, r.stdout)
+	}
+	r := reaWithModules(t, "analyze-javascript-application", asar, "--format", "json", "--integrity-policy", "record-and-continue")
+	if r.code != 2 {
+		t.Fatalf("record-and-continue completes with partial coverage (exit 2), got %d: %s", r.code, r.stderr)
+	}
+	right := filepath.Join(t.TempDir(), "v2-tampered.json")
+	if err := os.WriteFile(right, []byte(r.stdout), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cmp := reaWithModules(t, "compare-application-versions", v1, right, "--format", "json")
+	if cmp.code != 0 {
+		t.Fatalf("exit %d: %s", cmp.code, cmp.stderr)
+	}
+	var rec comparisonRecord
+	decode(t, cmp.stdout, &rec)
+	if status, _, _ := rec.verdictOf(t, "module:lib/util.js"); status != "contradiction" {
+		t.Errorf("lib/util.js: %s, want contradiction", status)
+	}
+	// The right side is incomplete: nothing may be claimed removed. The
+	// left is complete, so right-only facts may still be added.
+	added := 0
+	for _, it := range rec.NormalizedResult.Items {
+		if it.Status == "removed" {
+			t.Errorf("%s %s: removal claimed against a side with integrity contradictions", it.Kind, it.Left.ID)
+		}
+		if it.Status == "added" {
+			added++
+		}
+	}
+	if added == 0 || rec.NormalizedResult.Coverage != "partial" {
+		t.Errorf("added %d, coverage %s", added, rec.NormalizedResult.Coverage)
 	}
 }
