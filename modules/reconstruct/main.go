@@ -7,6 +7,7 @@ package main
 
 import (
 	"encoding/json"
+	"runtime/debug"
 
 	"rea/modules/abi"
 	"rea/modules/reconstruct/coverage"
@@ -14,7 +15,12 @@ import (
 	"rea/modules/reconstruct/verify"
 )
 
-func main() { abi.Serve(handlers()) }
+func main() {
+	// One short-lived request per instance: trade memory for fewer
+	// collections, which are costly in wasm.
+	debug.SetGCPercent(400)
+	abi.Serve(handlers())
+}
 
 func handlers() map[string]abi.Handler {
 	return map[string]abi.Handler{
