@@ -151,6 +151,24 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	if r.code != 0 || !strings.Contains(r.stdout, unkID) {
 		t.Fatalf("rea unknowns list: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
+	// An edited unknown history is refused by the CLI's bundle reader.
+	raw, err := os.ReadFile(bundle)
+	if err != nil {
+		t.Fatal(err)
+	}
+	at := strings.LastIndex(string(raw), `"unknowns":[`)
+	if at < 0 || !strings.Contains(string(raw[at:]), `"severity":"high"`) {
+		t.Fatal("the bundle does not hold the unknown's severity")
+	}
+	tampered := string(raw[:at]) + strings.Replace(string(raw[at:]), `"severity":"high"`, `"severity":"low"`, 1)
+	edited := filepath.Join(t.TempDir(), "edited.json")
+	if err := os.WriteFile(edited, []byte(tampered), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r = reaWithModules(t, "unknowns", "list", "--bundle", edited, "--format", "json")
+	if r.code != 1 || !strings.Contains(r.stdout, "evidence_integrity_mismatch") || !strings.Contains(r.stdout, "digest-mismatch") {
+		t.Fatalf("an edited unknown was accepted: exit %d\n%s%s", r.code, r.stdout, r.stderr)
+	}
 }
 
 // claimStatuses reads the verdict and each claim's status from
