@@ -13,13 +13,16 @@ import (
 	"rea/modules/abi"
 )
 
-// exitPartial is the exit status of an analysis that completed with
-// partial coverage (a limit was reached), so CI gates cannot miss it.
-const exitPartial = 2
+// Exit statuses of an analysis that completed, for CI gates: partial
+// coverage (a limit was reached) and findings at or above --fail-on.
+const (
+	exitPartial  = 2
+	exitFindings = 3
+)
 
 func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var req app.AnalyzeApplicationRequest
-	var sarifPath string
+	var sarifPath, failOn, detail string
 	var failOnPartial bool
 	cmd := &cobra.Command{
 		Use:   "analyze-javascript-application PATH",
@@ -32,18 +35,31 @@ reports windows and their webPreferences, preload scripts, contextBridge
 APIs, IPC channels and handlers, imports, bundles and security findings at
 their original file:line:column.
 
-Exit status: 0 complete; 1 failure; 2 completed with partial coverage
-(a limit was reached; the summary line names it) when --fail-on-partial is
-set (default true). Use --sarif FILE for code-scanning tools.`,
+Output: --format text (a readable report), json (the Evidence record) or
+sarif (SARIF 2.1.0 for code-scanning UIs; --sarif FILE writes it beside
+another format). --detail summary prints the summary view instead of the
+complete record.
+
+Exit status: 0 complete; 1 failure; 2 completed with partial coverage (a
+limit was reached; a line on stderr names it) unless --fail-on-partial=false;
+3 when --fail-on low|medium|high is set and findings at or above that
+severity exist.`,
 		Example: `  rea analyze-javascript-application ./MyApp.app
   rea analyze-javascript-application resources/app.asar --format json > evidence.json
-  rea analyze-javascript-application ./app --sarif findings.sarif`,
+  rea analyze-javascript-application ./app --format sarif --fail-on high > findings.sarif`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			a, err := c.application()
 			if err != nil {
 				return err
+			}
+			rank := map[string]int{"info": 0, "low": 1, "medium": 2, "high": 3}
+			if _, ok := rank[failOn]; failOn != "" && (!ok || failOn == "info") {
+				return invalidFlag("fail-on", fmt.Sprintf("%q is not low, medium or high", failOn))
+			}
+			if detail != "complete" && detail != "summary" {
+				return invalidFlag("detail", fmt.Sprintf("%q is not complete or summary", detail))
 			}
 			res, err := a.AnalyzeJavaScriptApplication(c.ctx, req, c.progressPrinter("analyze"))
 			c.endProgress()
@@ -55,16 +71,45 @@ set (default true). Use --sarif FILE for code-scanning tools.`,
 					return err
 				}
 			}
-			if c.format == "json" {
+			switch {
+			case c.format == "sarif":
+				if err := c.printJSON(sarifDocument(res.Analysis)); err != nil {
+					return err
+				}
+			case detail == "summary":
+				view, err := a.InspectAnalysisView(res.Evidence, app.AnalysisViewRequest{View: "summary"})
+				if err != nil {
+					return err
+				}
+				if c.format == "json" {
+					if err := c.printJSON(view); err != nil {
+						return err
+					}
+				} else {
+					c.printApplication(res)
+				}
+			case c.format == "json":
 				if err := c.printJSON(res.Evidence); err != nil {
 					return err
 				}
-			} else {
+			default:
 				c.printApplication(res)
+			}
+			if failOn != "" {
+				n := 0
+				for _, f := range res.Analysis.Application.Findings {
+					if rank[f.Severity] >= rank[failOn] {
+						n++
+					}
+				}
+				if n > 0 {
+					fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", n, failOn)
+					c.exitCode = exitFindings
+				}
 			}
 			if res.Analysis.Coverage != "complete" {
 				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", partialReason(res.Analysis))
-				if failOnPartial {
+				if failOnPartial && c.exitCode == 0 {
 					c.exitCode = exitPartial
 				}
 			}
@@ -82,6 +127,8 @@ set (default true). Use --sarif FILE for code-scanning tools.`,
 	f.IntVar(&req.MaxFindings, "max-findings", 0, "findings kept (default 8000)")
 	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
 	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
+	f.StringVar(&failOn, "fail-on", "", "exit 3 when findings at or above this severity exist: low, medium or high")
+	f.StringVar(&detail, "detail", "complete", "complete (the whole Evidence record) or summary (the summary view)")
 	f.BoolVar(&failOnPartial, "fail-on-partial", true, "exit 2 when a limit left part of the application unanalysed")
 	return cmd
 }
@@ -136,9 +183,9 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	}
 }
 
-// writeSARIF writes the findings as a SARIF 2.1.0 log for code-scanning
-// tools and CI gates.
-func writeSARIF(path string, a *app.ApplicationAnalysis) error {
+// sarifDocument renders the findings as a SARIF 2.1.0 log for
+// code-scanning tools and CI gates.
+func sarifDocument(a *app.ApplicationAnalysis) map[string]any {
 	level := map[string]string{"high": "error", "medium": "warning", "low": "note", "info": "note"}
 	rules := map[string]map[string]any{}
 	results := []map[string]any{}
@@ -164,7 +211,7 @@ func writeSARIF(path string, a *app.ApplicationAnalysis) error {
 	for _, id := range ids {
 		ruleList = append(ruleList, rules[id])
 	}
-	doc := map[string]any{
+	return map[string]any{
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
 		"runs": []map[string]any{{
@@ -172,6 +219,11 @@ func writeSARIF(path string, a *app.ApplicationAnalysis) error {
 			"results": results,
 		}},
 	}
+}
+
+// writeSARIF writes the SARIF log to a file.
+func writeSARIF(path string, a *app.ApplicationAnalysis) error {
+	doc := sarifDocument(a)
 	b, err := json.MarshalIndent(doc, "", "  ")
 	if err != nil {
 		return err

@@ -105,7 +105,13 @@ REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
-			return c.applyEnvironment(cmd.Flags())
+			if err := c.applyEnvironment(cmd.Flags()); err != nil {
+				return err
+			}
+			if c.format == "sarif" && cmd.Name() != "analyze-javascript-application" && cmd.Name() != "analyze" {
+				return invalidFlag("format", "sarif output is for analyze and analyze-javascript-application; use text or json here")
+			}
+			return nil
 		},
 	}
 	pf := root.PersistentFlags()
@@ -141,8 +147,8 @@ func (c *cli) applyEnvironment(flags *pflag.FlagSet) error {
 			}
 		}
 	}
-	if c.format != "text" && c.format != "json" {
-		return invalidFlag("format", fmt.Sprintf("%q is not an output format; use text or json", c.format))
+	if c.format != "text" && c.format != "json" && c.format != "sarif" {
+		return invalidFlag("format", fmt.Sprintf("%q is not an output format; use text or json (sarif for analyze-javascript-application)", c.format))
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {

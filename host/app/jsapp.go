@@ -172,7 +172,8 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 			"Entries whose bytes are unavailable (missing .asar.unpacked companions) or inside nested containers were inventoried but not analysed as code.")
 	}
 	params := req
-	params.InputPath = "" // paths never enter identity; the subject digest does
+	params.InputPath = ""  // paths never enter identity; the subject digest does
+	params.Format = format // "", "auto" and the detected format are one request
 	params.Options = limits
 	params.IntegrityPolicy = scan.req.IntegrityPolicy
 	params.MaxIntegrityMismatches = scan.req.MaxIntegrityMismatches
