@@ -10,7 +10,7 @@ import (
 // the three statuses, and a claim only passes when its comparison reports
 // "unchanged" for the claimed dimension.
 func FuzzEvaluateComparisonResult(f *testing.F) {
-	f.Add([]byte(`{"status":"unchanged","left_evidence_id":"` + left + `","right_evidence_id":"` + right + `"}`), "overall")
+	f.Add([]byte(`{"status":"unchanged","left_evidence_id":"`+left+`","right_evidence_id":"`+right+`"}`), "overall")
 	f.Add([]byte(`{"status":"changed","dimensions":{"calls":{"status":"unchanged","limitations":[]}}}`), "calls")
 	f.Add([]byte(`{"dimensions":[{"name":"cfg","status":"truncated"}]}`), "cfg")
 	f.Add([]byte(`{"coverage":"complete","summary":{"statuses":{"unchanged":3},"by_kind":{"module":{"unchanged":3}}}}`), "overall")
