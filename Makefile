@@ -9,7 +9,7 @@ MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)
 GOFLAGS_REPRO := -trimpath -buildvcs=false
 FUZZTIME  ?= 30s
 
-.PHONY: all modules rea test fuzz bench repro interop docs clean
+.PHONY: all modules rea test fuzz bench repro interop docs realworld clean
 
 all: modules rea
 	@$(BIN) modules warm
@@ -59,3 +59,7 @@ interop: all
 # The generated product catalog for this exact source revision (not committed).
 docs: rea
 	$(BIN) catalog --output docs/product-catalog.json --source-revision "$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet 2>/dev/null || echo -dirty)"
+
+# Opt-in: rea on real Electron code fetched from the npm registry (not part of make test).
+realworld: all
+	REA_BIN=$(abspath $(BIN)) ./scripts/realworld.sh
