@@ -129,6 +129,21 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	}
 	// CAS continues across the bundle.
 	structured(t, fresh.call(t, "update_unknown", map[string]any{"unknown_id": unkID, "expected_revision": 2, "changes": map[string]any{"severity": "critical"}}))
+	// A depends-on cycle is refused.
+	dep := structured(t, fresh.call(t, "record_unknown", map[string]any{"question": "Does sync retry on failure?", "domain": "ipc",
+		"relationships": []any{map[string]any{"type": "depends-on", "unknown_id": unkID}}}))["unknown"].(map[string]any)["unknown_id"].(string)
+	e = toolError(t, fresh.call(t, "update_unknown", map[string]any{"unknown_id": unkID, "expected_revision": 3, "changes": map[string]any{
+		"relationships": []any{map[string]any{"type": "depends-on", "unknown_id": dep}}}}))
+	if e["code"] != "invalid_request" || !strings.Contains(mustJSON(t, e), "depends-on-cycle") {
+		t.Fatalf("depends-on cycle: %v", e)
+	}
+	// Observed shipped-artifact analysis of v2 qualifies: verified is accepted.
+	structured(t, fresh.call(t, "update_unknown", map[string]any{"unknown_id": unkID, "expected_revision": 3, "changes": map[string]any{
+		"supporting_evidence_ids": []string{diff, v2}, "status": "resolved",
+		"resolution": map[string]any{"disposition": "verified", "rationale": "v2's analysis shows the handler posting to sync.example.com", "evidence_ids": []string{v2}}}}))
+	if check := structured(t, fresh.call(t, "verify_unknown_resolution", map[string]any{"unknown_id": unkID})); check["verdict"] != "verified" {
+		t.Fatalf("qualified resolution: %v", check)
+	}
 
 	// The CLI reads the same bundle and exits 3 on a failing verdict.
 	specPath := filepath.Join(t.TempDir(), "spec.json")
