@@ -287,7 +287,7 @@ func facets(d query.Dossier) map[string]facet {
 	f["assembly"] = facet{lines: asm, complete: d.Assembly.Offset == 0 && d.Assembly.NextOffset == nil}
 	var calls []string
 	for _, c := range d.Callees.Items {
-		calls = append(calls, c.Kind+" "+normaliseName(c.CalleeName))
+		calls = append(calls, c.Kind.String()+" "+normaliseName(c.CalleeName))
 	}
 	sort.Strings(calls)
 	f["calls"] = facet{lines: calls, complete: d.Callees.Offset == 0 && d.Callees.NextOffset == nil}

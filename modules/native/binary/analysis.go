@@ -47,14 +47,47 @@ type Procedure struct {
 // End is the exclusive end address.
 func (p Procedure) End() Addr { return p.Address + Addr(p.Size) }
 
-// CallEdge is one direct call site.
+// CallEdge is one direct call site. It holds no pointer, so the hundreds
+// of thousands of a large binary sort and copy without GC work.
 type CallEdge struct {
-	Caller Addr `json:"caller"`
-	Site   Addr `json:"site"`
-	Callee Addr `json:"callee"`
-	// Kind: call, tail-jump (a direct jump to another procedure's entry),
-	// import (a call through an import slot).
-	Kind string `json:"kind"`
+	Caller Addr     `json:"caller"`
+	Site   Addr     `json:"site"`
+	Callee Addr     `json:"callee"`
+	Kind   EdgeKind `json:"kind"`
+}
+
+// EdgeKind is how a call edge transfers control.
+type EdgeKind uint8
+
+// Edge kinds: call, tail-jump (a direct jump to another procedure's
+// entry), import (a call through an import slot).
+const (
+	EdgeCall EdgeKind = iota
+	EdgeTailJump
+	EdgeImport
+)
+
+var edgeKinds = [...]string{"call", "tail-jump", "import"}
+
+func (k EdgeKind) String() string {
+	if int(k) < len(edgeKinds) {
+		return edgeKinds[k]
+	}
+	return "unknown"
+}
+
+// MarshalText writes the kind's name.
+func (k EdgeKind) MarshalText() ([]byte, error) { return []byte(k.String()), nil }
+
+// UnmarshalText reads a kind's name.
+func (k *EdgeKind) UnmarshalText(b []byte) error {
+	for i, n := range edgeKinds {
+		if n == string(b) {
+			*k = EdgeKind(i)
+			return nil
+		}
+	}
+	return fmt.Errorf("unknown call edge kind %q", b)
 }
 
 // Reference is one operand that names an address.
@@ -320,15 +353,15 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 			case FlowCall:
 				if f.isCode(in.target) {
 					target(in.target, SourceCallTarget)
-					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: "call"})
+					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
 				}
 			case FlowJump:
-				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: "tail-jump"})
+				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
 			case FlowIndirectCall, FlowIndirectJump:
 				if _, ok := f.slots[in.mem]; ok && in.memKind == RefRead {
 					slotProcs[in.mem] = true
 					if in.flow == FlowIndirectCall {
-						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: "import"})
+						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
 					}
 				}
 			}

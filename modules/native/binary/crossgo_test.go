@@ -97,7 +97,7 @@ func TestGoCrossCompiledBinariesMatchGoTools(t *testing.T) {
 			mainAddr := syms["main.main"]
 			var got []string
 			for _, e := range a.Callees(mainAddr) {
-				if e.Kind == "call" {
+				if e.Kind == EdgeCall {
 					got = append(got, e.Site.String()+" "+e.Callee.String())
 				}
 			}

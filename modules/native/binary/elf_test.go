@@ -185,7 +185,7 @@ func TestDirectCallEdgesMatchObjdump(t *testing.T) {
 		a := analyzePath(t, bin)
 		var got []string
 		for _, e := range a.Calls {
-			if e.Kind == "call" {
+			if e.Kind == EdgeCall {
 				got = append(got, e.Site.String()+" "+e.Callee.String())
 			}
 		}
