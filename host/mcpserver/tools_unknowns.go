@@ -139,8 +139,8 @@ func (s *Server) unknownTools() []*Tool {
 				"total": typed("integer"), "offset": typed("integer"), "limit": typed("integer"), "next_offset": nullable("integer"),
 				"by_status": typed("object"), "unknowns": typed("array"),
 			}),
-			Examples:       []map[string]any{{"status": []string{"open", "investigating", "blocked"}}},
-			OneSidedReason: "the CLI lists unknowns of an exported bundle with `rea unknowns list`",
+			Examples: []map[string]any{{"status": []string{"open", "investigating", "blocked"}}},
+			CLI:      "unknowns list",
 			Run: func(_ context.Context, c *Call) (any, error) {
 				var f unknowns.Filter
 				if err := c.Decode(&f); err != nil {
@@ -167,8 +167,8 @@ func (s *Server) unknownTools() []*Tool {
 				"qualified": typed("boolean"), "qualifying_evidence_ids": typed("array"), "candidates": typed("array"),
 				"requirements": typed("object"), "verdict": typed("string"),
 			}),
-			Examples:       []map[string]any{{"unknown_id": exampleID}},
-			OneSidedReason: "the CLI checks resolutions inside an exported bundle with `rea unknowns verify`",
+			Examples: []map[string]any{{"unknown_id": exampleID}},
+			CLI:      "unknowns verify",
 			Run: func(_ context.Context, c *Call) (any, error) {
 				var in struct {
 					UnknownID   string   `json:"unknown_id"`
