@@ -43,6 +43,7 @@ type catalogDocument struct {
 	Tools     []mcpserver.CatalogTool `json:"tools"`
 	Prompts   any                     `json:"prompts"`
 	CLI       []catalogCommand        `json:"cli"`
+	Providers any                     `json:"providers"`
 	Modules   []module.Identity       `json:"modules"`
 	Digests   map[string]string       `json:"digests"`
 }
@@ -111,6 +112,12 @@ func (c *cli) buildCatalog(root *cobra.Command, revision string) (*catalogDocume
 		Tools:     cat.Tools,
 		Prompts:   cat.Prompts,
 		Modules:   a.ListModules().Modules,
+	}
+	// Providers as discovered here, without launching anything.
+	if rep, err := a.Providers(""); err == nil {
+		doc.Providers = rep.Candidates
+	} else {
+		doc.Providers = []any{}
 	}
 	toolOf := map[string]string{}
 	for _, t := range cat.Tools {
