@@ -36,4 +36,8 @@ func TestModuleAnswersBothOperationsAndRefusesUnknownParams(t *testing.T) {
 	if !resp.OK || !strings.Contains(string(resp.Result), `"status":"partial"`) {
 		t.Fatalf("a boundary with no surfaces is partial: %s %v", resp.Result, resp.Error)
 	}
+	resp = serve(t, "build_reconstruction_obligation_ledger", `{"sources":[],"reviewed_obligations":[],"manifest":{"schema_version":1,"bindings":[],"contradictions":[]},"limits":{"max_obligations":10},"page":{"offset":0,"limit":10}}`)
+	if !resp.OK || !strings.Contains(string(resp.Result), `"status":"unknown"`) {
+		t.Fatalf("an obligation ledger without Evidence is unknown: %s %v", resp.Result, resp.Error)
+	}
 }
