@@ -17,7 +17,8 @@ import (
 
 // compareCommands are the application workflows over analysis Evidence.
 func (c *cli) compareCommands() []*cobra.Command {
-	return []*cobra.Command{c.traceApplicationFeatureCommand(), c.compareApplicationVersionsCommand()}
+	return []*cobra.Command{c.traceApplicationFeatureCommand(), c.compareApplicationVersionsCommand(), c.compareArtifactsCommand(),
+		c.importReferenceSourceCommand(), c.compareSourceToBundleCommand()}
 }
 
 // applicationEvidence reads analysis Evidence from a file (as printed by

@@ -1,10 +1,12 @@
 package mcpserver
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 
 	"rea/host/app"
+	"rea/host/evidence"
 	"rea/modules/abi"
 	"rea/modules/compare/graph"
 )
@@ -127,6 +129,133 @@ func (s *Server) compareTools() []*Tool {
 					return nil, withField(err, "right")
 				}
 				return s.app.CompareApplicationVersions(ctx, left, right, app.CompareVersionsRequest{Limits: in.Limits, IncludeUnchanged: in.IncludeUnchanged}, c.Progress)
+			},
+		},
+		{
+			Name:   "compare_artifacts",
+			Title:  "Compare two artifact inventories",
+			Family: "artifact",
+			Description: "What changed between two containers (ASAR, zip, tar, directory)? Compares two inspect_artifact inventories per logical " +
+				"path (entries of nested containers as outer!/inner): added, removed, changed — with the dimensions content, kind, format, size, " +
+				"executable, relations, availability and integrity — unknown or contradiction (bytes contradicting declared integrity). Each side is " +
+				"one inspect_artifact record or a list of up to 100 pages of one scan (they must share its manifest_id), each a retained reference or " +
+				"inline Evidence. Only what both sides' pages hold is compared: unread pages, partial coverage and unobserved bytes give truncated or " +
+				"unknown, never equivalence; added/removed is claimed only against a side read whole. Overall status unchanged, added, removed, " +
+				"changed, truncated, unknown or contradiction; changes are paged (offset, limit ≤ 500). The result is derived Evidence linked to every input.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":              withExamples(anyJSON("The older inventory: inspect_artifact Evidence (retained reference or inline), or an array of up to 100 pages of one scan."), ref),
+				"right":             withExamples(anyJSON("The newer inventory, in the same forms as left."), ref2),
+				"offset":            integer("First change of the page (default 0).", 0, 1<<31-1),
+				"limit":             integer("Changes per page (default 100).", 1, 500),
+				"include_unchanged": boolean("Also list unchanged paths among the changes (default false; always counted in summary)."),
+			}, "left", "right"),
+			Examples: []map[string]any{{"left": ref, "right": ref2}, {"left": []any{ref, ref2}, "right": ref, "limit": 50}},
+			CLI:      "compare-artifacts",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Left             json.RawMessage `json:"left"`
+					Right            json.RawMessage `json:"right"`
+					Offset           int             `json:"offset"`
+					Limit            int             `json:"limit"`
+					IncludeUnchanged bool            `json:"include_unchanged"`
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				resolve := func(raw json.RawMessage, field string) ([]evidence.Record, error) {
+					var list []json.RawMessage
+					if t := bytes.TrimSpace(raw); len(t) > 0 && t[0] == '[' {
+						if err := json.Unmarshal(t, &list); err != nil {
+							return nil, withField(abi.Errorf(abi.CodeInvalidRequest, "%s: %v", field, err), field)
+						}
+					} else {
+						list = []json.RawMessage{raw}
+					}
+					out := make([]evidence.Record, 0, len(list))
+					for _, r := range list {
+						rec, err := c.Session.Ledger.Resolve(r)
+						if err != nil {
+							return nil, withField(err, field)
+						}
+						out = append(out, rec)
+					}
+					return out, nil
+				}
+				left, err := resolve(in.Left, "left")
+				if err != nil {
+					return nil, err
+				}
+				right, err := resolve(in.Right, "right")
+				if err != nil {
+					return nil, err
+				}
+				return s.app.CompareArtifacts(ctx, left, right, app.CompareArtifactsRequest{Offset: in.Offset, Limit: in.Limit, IncludeUnchanged: in.IncludeUnchanged}, c.Progress)
+			},
+		},
+		{
+			Name:   "import_reference_source",
+			Title:  "Import a reference source tree",
+			Family: "application",
+			Description: "Inventory a reference source tree (a checkout of the original sources, or an archive of it) for compare_source_to_bundle: " +
+				"the tree is read through the same sandboxed scan as inspect_artifact, every file is hashed by rea, and the JavaScript/TypeScript " +
+				"files (.js .mjs .cjs .jsx .ts .mts .cts .tsx; declarations left out) are recorded with their source digests as a " +
+				"HistoricalSourceGraph/v1 Evidence record. Nothing in the tree is executed.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", func() map[string]Schema {
+				p := artifactInputProps()
+				p["input_path"] = str("Local source directory (or ASAR, zip, tar, tar.gz of it) to import.")
+				return p
+			}(), "input_path"),
+			Examples: []map[string]any{{"input_path": "/src/app-1.4.2"}},
+			CLI:      "import-reference-source",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var req app.ImportReferenceSourceRequest
+				if err := c.Decode(&req); err != nil {
+					return nil, err
+				}
+				if req.Format == "auto" {
+					req.Format = ""
+				}
+				return s.app.ImportReferenceSource(ctx, req, c.Progress)
+			},
+		},
+		{
+			Name:   "compare_source_to_bundle",
+			Title:  "Compare a reference source tree with a shipped application",
+			Family: "application",
+			Description: "Which original source files ship unchanged, modified, split, merged into a bundle, duplicated or removed? Matches every " +
+				"file of an import_reference_source tree against an analyze_javascript_application analysis by weighted signals, strongest first: " +
+				"exact source digest, the module paths a bundler recorded (webpack keys; source maps are listed but never read), exact path, path " +
+				"suffix, basename — a weaker tier is used only when stronger ones find nothing. Per file: unchanged, modified, removed (only against " +
+				"complete coverage), split, merged, duplicated or unknown (ambiguous candidates listed). Each side is a retained reference or inline " +
+				"Evidence. The result is derived Evidence linked to both inputs.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"reference":      withExamples(anyJSON("The reference tree: import_reference_source Evidence, retained reference or inline."), ref),
+				"application":    evidenceInput("The shipped application"),
+				"max_candidates": integer("Targets listed per file (default 20).", 1, 1000),
+			}, "reference", "application"),
+			Examples: []map[string]any{{"reference": ref, "application": ref2}},
+			CLI:      "compare-source-to-bundle",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Reference     json.RawMessage `json:"reference"`
+					Application   json.RawMessage `json:"application"`
+					MaxCandidates int             `json:"max_candidates"`
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				ref, err := c.Session.Ledger.Resolve(in.Reference)
+				if err != nil {
+					return nil, withField(err, "reference")
+				}
+				application, err := c.Session.Ledger.Resolve(in.Application)
+				if err != nil {
+					return nil, withField(err, "application")
+				}
+				return s.app.CompareSourceToBundle(ctx, ref, application, app.CompareSourceRequest{MaxCandidates: in.MaxCandidates}, c.Progress)
 			},
 		},
 	}

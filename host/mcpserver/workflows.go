@@ -11,8 +11,6 @@ import (
 // Without an entry, a tool the catalog lacks is out of every family scope.
 func plannedToolFamilies() map[string]string {
 	return map[string]string{
-		// issue 8 (feature tracing and comparisons)
-		"compare_artifacts": "artifact",
 		// issue 7 (native binaries through the provider)
 		"list_documents":    "native",
 		"compare_functions": "native",

@@ -10,14 +10,18 @@ import (
 	"runtime/debug"
 
 	"rea/modules/abi"
+	"rea/modules/compare/artifacts"
 	"rea/modules/compare/graph"
+	"rea/modules/compare/source"
 )
 
 func main() {
 	// Decoding two analyses allocates much and keeps little: collect
 	// rarely (the sandbox's memory limit still bounds the heap).
 	debug.SetGCPercent(800)
-	abi.Serve(map[string]abi.Handler{"trace": trace, "compare": compare})
+	abi.Serve(map[string]abi.Handler{"trace": trace, "compare": compare,
+		"compare_artifacts": compareArtifacts, "import_reference_source": importReferenceSource,
+		"compare_source_to_bundle": compareSourceToBundle})
 }
 
 func trace(raw json.RawMessage, rep *abi.Reporter) (any, error) {
@@ -36,4 +40,37 @@ func compare(raw json.RawMessage, rep *abi.Reporter) (any, error) {
 	}
 	rep.Report(abi.Progress{Phase: "compare", Done: 0, Total: 1})
 	return graph.Compare(context.Background(), req)
+}
+
+func compareArtifacts(raw json.RawMessage, rep *abi.Reporter) (any, error) {
+	req, err := artifacts.DecodeRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	rep.Report(abi.Progress{Phase: "compare_artifacts", Done: 0, Total: 1})
+	return artifacts.Compare(context.Background(), req)
+}
+
+func importReferenceSource(raw json.RawMessage, rep *abi.Reporter) (any, error) {
+	var req struct {
+		ManifestID  string        `json:"manifest_id"`
+		RootSHA256  string        `json:"root_sha256"`
+		Coverage    string        `json:"coverage"`
+		Files       []source.File `json:"files"`
+		Limitations []string      `json:"limitations"`
+	}
+	if err := json.Unmarshal(raw, &req); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+	}
+	rep.Report(abi.Progress{Phase: "import_reference_source", Done: 0, Total: 1})
+	return source.NewReference(req.ManifestID, req.RootSHA256, req.Coverage, req.Files, req.Limitations), nil
+}
+
+func compareSourceToBundle(raw json.RawMessage, rep *abi.Reporter) (any, error) {
+	req, err := source.DecodeRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	rep.Report(abi.Progress{Phase: "compare_source_to_bundle", Done: 0, Total: 1})
+	return source.Compare(context.Background(), req)
 }

@@ -134,11 +134,25 @@ type Request struct {
 
 // DecodeRequest decodes and checks the params.
 func DecodeRequest(raw []byte) (*Request, error) {
+	// Only the top level is strict: the inputs are Evidence results
+	// that grow independently.
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
-	var req Request
-	if err := dec.Decode(&req); err != nil {
+	var top struct {
+		Reference     json.RawMessage `json:"reference"`
+		Application   json.RawMessage `json:"application"`
+		MaxCandidates int             `json:"max_candidates"`
+	}
+	if err := dec.Decode(&top); err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+	}
+	var req Request
+	req.MaxCandidates = top.MaxCandidates
+	if err := json.Unmarshal(top.Reference, &req.Reference); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "reference: %v", err).WithDetail("field", "reference")
+	}
+	if err := json.Unmarshal(top.Application, &req.Application); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "application: %v", err).WithDetail("field", "application")
 	}
 	if req.Reference.Graph.Format != Format {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "reference: format %q is not %s; run import_reference_source on the source tree", req.Reference.Graph.Format, Format).

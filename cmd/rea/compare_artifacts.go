@@ -1,0 +1,181 @@
+package main
+
+import (
+	"bytes"
+	"encoding/json"
+	"fmt"
+	"os"
+	"strings"
+
+	"github.com/spf13/cobra"
+
+	"rea/host/app"
+	"rea/host/evidence"
+	"rea/modules/abi"
+	"rea/modules/compare/artifacts"
+)
+
+// inventoryEvidence reads one side of compare-artifacts: an Evidence file
+// (one inspect_artifact record or a JSON array of pages of one scan), or a
+// container or directory, which is inspected first, every page of it.
+func (c *cli) inventoryEvidence(a *app.App, arg, field string) ([]evidence.Record, error) {
+	st, err := os.Stat(arg)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
+	}
+	if !st.IsDir() && strings.HasSuffix(strings.ToLower(arg), ".json") {
+		b, err := os.ReadFile(arg)
+		if err != nil {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
+		}
+		var raws []json.RawMessage
+		if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
+			if err := json.Unmarshal(t, &raws); err != nil {
+				return nil, abi.Errorf(abi.CodeInvalidRequest, "%s (%s): not a JSON array of Evidence records: %v", field, arg, err).WithDetail("field", field)
+			}
+		} else {
+			raws = []json.RawMessage{b}
+		}
+		var out []evidence.Record
+		for _, r := range raws {
+			rec, err := evidence.Parse(r)
+			if err != nil {
+				if ae, ok := err.(*abi.Error); ok {
+					ae.Message = field + " (" + arg + "): " + ae.Message
+					return nil, ae.WithDetail("field", field)
+				}
+				return nil, err
+			}
+			out = append(out, rec)
+		}
+		return out, nil
+	}
+	// Inspect with the largest pages and walk them all, so the side is
+	// read whole.
+	req := app.InspectArtifactRequest{ArtifactRequest: app.ArtifactRequest{InputPath: arg},
+		NodeLimit: app.MaxPageLimit, OccurrenceLimit: app.MaxPageLimit, EdgeLimit: app.MaxPageLimit}
+	var out []evidence.Record
+	for {
+		res, err := a.InspectArtifact(c.ctx, req, c.progressPrinter("inspect "+field))
+		c.endProgress()
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, res.Evidence)
+		inv := res.Inventory
+		more := false
+		if n := inv.Nodes.NextOffset; n != nil {
+			req.NodeOffset, more = *n, true
+		}
+		if n := inv.Occurrences.NextOffset; n != nil {
+			req.OccurrenceOffset, more = *n, true
+		}
+		if n := inv.Edges.NextOffset; n != nil {
+			req.EdgeOffset, more = *n, true
+		}
+		if !more || len(out) >= artifacts.MaxPagesPerSide {
+			return out, nil
+		}
+	}
+}
+
+func (c *cli) compareArtifactsCommand() *cobra.Command {
+	var req app.CompareArtifactsRequest
+	cmd := &cobra.Command{
+		Use:   "compare-artifacts LEFT RIGHT",
+		Short: "What changed between two containers (ASAR, zip, tar, directory), per logical path",
+		Long: `Compare two artifact inventories (older LEFT, newer RIGHT) per logical path
+and print a changelog: added, removed, changed (with the dimensions content,
+kind, format, size, executable, relations, availability, integrity), unknown
+or contradiction. Entries of nested containers are named OUTER!/INNER.
+
+Each side is an Evidence file (rea inspect-artifact PATH --format json, or a
+JSON array of several pages of one scan), or a container or directory, which
+is inspected first. Paths on pages not given are unknown, never equal; added
+or removed is claimed only against a side read whole.`,
+		Example: `  rea compare-artifacts app-1.0.asar app-2.0.asar
+  rea compare-artifacts v1.json v2.json --format json > comparison.json
+  rea compare-artifacts ./build-a ./build-b --include-unchanged`,
+		Args: cobra.ExactArgs(2),
+		RunE: func(cmd *cobra.Command, args []string) error {
+			a, err := c.application()
+			if err != nil {
+				return err
+			}
+			left, err := c.inventoryEvidence(a, args[0], "left")
+			if err != nil {
+				return err
+			}
+			right, err := c.inventoryEvidence(a, args[1], "right")
+			if err != nil {
+				return err
+			}
+			rec, err := a.CompareArtifacts(c.ctx, left, right, req, c.progressPrinter("compare"))
+			c.endProgress()
+			if err != nil {
+				return err
+			}
+			if c.format == "json" {
+				return c.printJSON(rec)
+			}
+			return c.printArtifactComparison(rec)
+		},
+	}
+	f := cmd.Flags()
+	f.IntVar(&req.Offset, "offset", 0, "first change of the page")
+	f.IntVar(&req.Limit, "limit", artifacts.MaxLimit, "changes per page (≤ 500)")
+	f.BoolVar(&req.IncludeUnchanged, "include-unchanged", false, "also list unchanged paths (always counted)")
+	return cmd
+}
+
+func (c *cli) printArtifactComparison(rec evidence.Record) error {
+	var r artifacts.Result
+	if err := json.Unmarshal(rec.NormalizedResult, &r); err != nil {
+		return abi.Errorf(abi.CodeInternal, "artifact comparison does not decode: %v", err)
+	}
+	w := c.stdout
+	fmt.Fprintf(w, "compare-artifacts %s → %s: %s\n", r.Left.ManifestID, r.Right.ManifestID, r.Status)
+	fmt.Fprintf(w, "evidence %s\n", rec.EvidenceID)
+	fmt.Fprintf(w, "%d unchanged, %d changed, %d added, %d removed, %d unknown, %d contradiction\n\n",
+		r.Summary[artifacts.StatusUnchanged], r.Summary[artifacts.StatusChanged], r.Summary[artifacts.StatusAdded],
+		r.Summary[artifacts.StatusRemoved], r.Summary[artifacts.StatusUnknown], r.Summary[artifacts.StatusContradiction])
+	mark := map[string]string{artifacts.StatusAdded: "+", artifacts.StatusRemoved: "-", artifacts.StatusChanged: "~",
+		artifacts.StatusUnknown: "?", artifacts.StatusContradiction: "!", artifacts.StatusUnchanged: "="}
+	for _, ch := range r.Changes {
+		line := fmt.Sprintf("%s %s", mark[ch.Kind], ch.LogicalPath)
+		if len(ch.ChangedDimensions) > 0 {
+			var parts []string
+			for _, d := range ch.Dimensions {
+				if d.Status == artifacts.StatusChanged {
+					parts = append(parts, fmt.Sprintf("%s %v → %v", d.Name, shortDigest(d.Left), shortDigest(d.Right)))
+				}
+			}
+			line += "  (" + strings.Join(parts, "; ") + ")"
+		}
+		if len(ch.UnknownDimensions) > 0 {
+			line += "  unknown: " + strings.Join(ch.UnknownDimensions, ", ")
+		}
+		if ch.Reason != "" {
+			line += "  — " + ch.Reason
+		}
+		fmt.Fprintln(w, line)
+	}
+	if r.NextOffset != nil {
+		fmt.Fprintf(w, "… %d more; next page: --offset %d\n", r.Total-*r.NextOffset, *r.NextOffset)
+	}
+	for _, l := range r.Limitations {
+		fmt.Fprintf(w, "note: %s\n", l)
+	}
+	return nil
+}
+
+// shortDigest abbreviates a digest for the changelog.
+func shortDigest(v any) any {
+	if s, ok := v.(string); ok && len(s) == 64 {
+		return s[:12]
+	}
+	if v == nil {
+		return "—"
+	}
+	return v
+}

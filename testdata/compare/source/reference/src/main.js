@@ -1,0 +1,2 @@
+const config = require("./lib/config");
+console.log("starting", config.name);

@@ -1,0 +1,1 @@
+export const shared = (v) => v * 2;

@@ -1,0 +1,1 @@
+module.exports = function index() { return "reference index"; };
