@@ -350,6 +350,7 @@ func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex, vi
 // normalized_result, decoded once per comparison.
 type comparisonView struct {
 	Status           *string         `json:"status"`
+	Verdict          *string         `json:"verdict"`
 	Limitations      []string        `json:"limitations"`
 	LeftEvidenceID   string          `json:"left_evidence_id"`
 	RightEvidenceID  string          `json:"right_evidence_id"`
@@ -427,6 +428,7 @@ type dimensionView struct {
 	Name        string   `json:"name"`
 	Dimension   string   `json:"dimension"`
 	Status      *string  `json:"status"`
+	Verdict     *string  `json:"verdict"`
 	Limitations []string `json:"limitations"`
 }
 
@@ -470,15 +472,35 @@ func viewOf(raw json.RawMessage) *comparisonView {
 func (v *comparisonView) status(dim string) (status string, limitations []string, found bool) {
 	if dim == DimensionOverall {
 		if v.Status == nil {
-			return "", nil, false
+			return fromVerdict(v.Verdict)
 		}
 		return *v.Status, nil, true
 	}
 	d, ok := v.dims[dim]
-	if !ok || d.Status == nil {
+	if !ok {
 		return "", nil, false
 	}
+	if d.Status == nil {
+		s, _, found := fromVerdict(d.Verdict)
+		return s, d.Limitations, found
+	}
 	return *d.Status, d.Limitations, true
+}
+
+// fromVerdict reads compare_process_captures' verdicts: equivalent or equal
+// is unchanged, divergent or different is changed; any other verdict is
+// passed through and so becomes unknown.
+func fromVerdict(v *string) (string, []string, bool) {
+	if v == nil {
+		return "", nil, false
+	}
+	switch *v {
+	case "equivalent", "equal":
+		return "unchanged", nil, true
+	case "divergent", "different":
+		return "changed", nil, true
+	}
+	return *v, nil, true
 }
 
 // sides reads the comparison's input Evidence: left/right_evidence_id(s)

@@ -344,3 +344,25 @@ func TestApplicationComparisonCountsGiveStatuses(t *testing.T) {
 		})
 	}
 }
+
+// TestProcessCaptureVerdictsGiveStatuses covers compare_process_captures
+// results, which report verdicts (equivalent/divergent, equal/different).
+func TestProcessCaptureVerdictsGiveStatuses(t *testing.T) {
+	env := &Environment{ID: "ci", Platform: "linux", Architecture: "x86_64", Isolation: "process"}
+	inputs := []Record{{EvidenceID: left, Authority: "controlled-replay", Environment: env}, {EvidenceID: right, Authority: "controlled-replay", Environment: env}}
+	rec := Record{EvidenceID: id("ev_", "pc"), Operation: "compare_process_captures", EvidenceLinks: []string{left, right},
+		NormalizedResult: js(map[string]any{"verdict": "divergent", "dimensions": []any{
+			map[string]any{"name": "exit", "verdict": "equal"}, map[string]any{"name": "filesystem", "verdict": "different"},
+			map[string]any{"name": "terminal", "verdict": "incomparable"}}})}
+	cases := map[string]string{"overall": Fail, "exit": Pass, "filesystem": Fail, "terminal": Unknown, "shim": Unknown}
+	for dim, want := range cases {
+		c := Claim{ClaimID: dim, Kind: KindBehavioral, EvidenceID: rec.EvidenceID, Dimension: dim}
+		res, err := Evaluate(Request{Specification: spec(c), Comparisons: []Record{rec}, Inputs: inputs})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := res.Claims[0].Status; got != want {
+			t.Errorf("%s: %s, want %s (%v)", dim, got, want, res.Claims[0].Limitations)
+		}
+	}
+}
