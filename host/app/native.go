@@ -146,6 +146,7 @@ func openNative(p string) (*nativeInput, error) {
 // result into out.
 func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params query.Params, out any, progress func(abi.Progress)) (*sandbox.Outcome, error) {
 	params.Input = in.info.Name()
+	params.MemoryLimitBytes = a.Config.Limits.WithDefaults().MemoryBytes
 	res, err := a.Runner.Run(ctx, sandbox.Call{
 		Module: NativeModule, Operation: op, Params: params,
 		Mounts:   []sandbox.Mount{{GuestPath: "/in", FS: &fileFS{name: in.info.Name(), f: in.f, info: in.info}}},

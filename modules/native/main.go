@@ -7,12 +7,24 @@ import (
 	"encoding/json"
 	"os"
 	"path"
+	"runtime/debug"
 
 	"rea/modules/abi"
 	"rea/modules/native/query"
 )
 
-func main() { abi.Serve(handlers()) }
+func main() {
+	// One request per instance and a heap that mostly grows: collecting
+	// less often cut a 99 MB binary's overview from 41 s to 14 s of CPU in
+	// wasm, where the collector runs on the only thread. The handler then
+	// sets a soft limit below the sandbox's hard one.
+	debug.SetGCPercent(400)
+	abi.Serve(handlers())
+}
+
+// DefaultSoftMemoryLimit applies when the host does not say how much
+// memory the sandbox grants.
+const DefaultSoftMemoryLimit = 640 << 20
 
 func handlers() map[string]abi.Handler {
 	h := map[string]abi.Handler{}
@@ -22,6 +34,11 @@ func handlers() map[string]abi.Handler {
 			if err := abi.DecodeParams(params, &p); err != nil {
 				return nil, err
 			}
+			soft := int64(DefaultSoftMemoryLimit)
+			if p.MemoryLimitBytes > 0 {
+				soft = int64(p.MemoryLimitBytes / 4 * 3) // collect hard before the hard limit traps
+			}
+			debug.SetMemoryLimit(soft)
 			mount := p.Mount
 			if mount == "" {
 				mount = "/in"

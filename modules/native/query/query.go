@@ -66,10 +66,13 @@ type Params struct {
 	Offset        int          `json:"offset,omitempty"`
 	Limit         int          `json:"limit,omitempty"`
 	// AssemblyOffset/AssemblyLimit page a dossier's instructions.
-	AssemblyOffset int           `json:"assembly_offset,omitempty"`
-	AssemblyLimit  int           `json:"assembly_limit,omitempty"`
-	MinString      int           `json:"min_string,omitempty"`
-	Limits         binary.Limits `json:"limits,omitempty"`
+	AssemblyOffset int `json:"assembly_offset,omitempty"`
+	AssemblyLimit  int `json:"assembly_limit,omitempty"`
+	MinString      int `json:"min_string,omitempty"`
+	// MemoryLimitBytes is the sandbox's memory limit; the module keeps its
+	// garbage collector's soft limit below it.
+	MemoryLimitBytes uint64        `json:"memory_limit_bytes,omitempty"`
+	Limits           binary.Limits `json:"limits,omitempty"`
 }
 
 // Page is one window of a collection, counts first.
