@@ -176,6 +176,7 @@ func project(r evidence.Record, withResult bool) verify.Record {
 	}
 	if withResult {
 		p.NormalizedResult = r.NormalizedResult
+		p.Parameters = r.Parameters
 	}
 	return p
 }

@@ -30,6 +30,9 @@ type Record struct {
 	Limitations      []string        `json:"limitations"`
 	EvidenceLinks    []string        `json:"evidence_links"`
 	NormalizedResult json.RawMessage `json:"normalized_result,omitempty"`
+	// Parameters is the comparison's canonical request; its left/right name
+	// the inputs when the result does not.
+	Parameters json.RawMessage `json:"parameters,omitempty"`
 }
 
 // UnknownHead is the current revision of a residual unknown as far as
@@ -282,7 +285,7 @@ func evaluateClaim(c Claim, comps, inputs map[string]Record, ix unknownIndex, vi
 		observed = "unknown"
 	}
 	cr.ObservedStatus = observed
-	cr.LeftEvidenceIDs, cr.RightEvidenceIDs = view.sides(comp.EvidenceLinks)
+	cr.LeftEvidenceIDs, cr.RightEvidenceIDs = view.sides(comp.EvidenceLinks, comp.Parameters)
 	links := []string{comp.EvidenceID}
 	links = append(links, cr.LeftEvidenceIDs...)
 	links = append(links, cr.RightEvidenceIDs...)
@@ -362,6 +365,8 @@ type comparisonView struct {
 	Summary  json.RawMessage `json:"summary"`
 	Left     json.RawMessage `json:"left"`
 	Right    json.RawMessage `json:"right"`
+	// compare_functions reports dimensions per function pair in a page.
+	Changes json.RawMessage `json:"changes"`
 
 	dims map[string]dimensionView
 }
@@ -463,7 +468,63 @@ func viewOf(raw json.RawMessage) *comparisonView {
 		}
 	}
 	v.deriveFromCounts()
+	v.deriveFromPairs()
 	return v
+}
+
+// deriveFromPairs fills dimension statuses of a comparison that reports
+// them per function pair (compare_functions' changes page): the worst pair
+// status of each dimension, where a function on one side only changes every
+// dimension. A page that is not the whole list leaves the dimensions
+// truncated.
+func (v *comparisonView) deriveFromPairs() {
+	var page struct {
+		Offset     int  `json:"offset"`
+		NextOffset *int `json:"next_offset"`
+		Total      int  `json:"total"`
+		Items      []struct {
+			Status     string          `json:"status"`
+			Dimensions []dimensionView `json:"dimensions"`
+		} `json:"items"`
+	}
+	if len(v.dims) > 0 || len(v.Changes) == 0 || json.Unmarshal(v.Changes, &page) != nil || page.Items == nil {
+		return
+	}
+	rank := map[string]int{"unchanged": 0, "unknown": 1, "truncated": 2, "removed": 3, "added": 3, "changed": 3, "contradiction": 4}
+	worst := map[string]string{}
+	limits := map[string][]string{}
+	for _, it := range page.Items {
+		if it.Status == "added" || it.Status == "removed" {
+			for _, d := range Dimensions(KindStructuralFunction)[1:] {
+				worst[d] = "changed"
+			}
+			continue
+		}
+		for _, d := range it.Dimensions {
+			name := d.Dimension
+			if name == "" {
+				name = d.Name
+			}
+			st := "unknown"
+			if d.Status != nil {
+				st = *d.Status
+			}
+			if _, known := rank[st]; !known {
+				st = "unknown"
+			}
+			if cur, ok := worst[name]; !ok || rank[st] > rank[cur] {
+				worst[name] = st
+			}
+			limits[name] = append(limits[name], d.Limitations...)
+		}
+	}
+	whole := page.Offset == 0 && page.NextOffset == nil && page.Total == len(page.Items)
+	for name, st := range worst {
+		if !whole && rank[st] < rank["removed"] {
+			st = "truncated"
+		}
+		v.dims[name] = dimensionView{Status: &st, Limitations: limits[name]}
+	}
 }
 
 // status reads one dimension: the result's own status for overall,
@@ -505,7 +566,7 @@ func fromVerdict(v *string) (string, []string, bool) {
 
 // sides reads the comparison's input Evidence: left/right_evidence_id(s)
 // in the result, else exactly two evidence_links.
-func (v *comparisonView) sides(links []string) (left, right []string) {
+func (v *comparisonView) sides(links []string, params json.RawMessage) (left, right []string) {
 	read := func(one string, many []string) []string {
 		var ids []string
 		if isEvidenceID(one) {
@@ -525,10 +586,42 @@ func (v *comparisonView) sides(links []string) (left, right []string) {
 	_ = json.Unmarshal(v.Right, &rs)
 	left = read(v.LeftEvidenceID, append(v.LeftEvidenceIDs, ls.EvidenceID))
 	right = read(v.RightEvidenceID, append(v.RightEvidenceIDs, rs.EvidenceID))
+	if len(left) == 0 && len(right) == 0 {
+		var p struct {
+			Left  json.RawMessage `json:"left"`
+			Right json.RawMessage `json:"right"`
+		}
+		_ = json.Unmarshal(params, &p)
+		left, right = read("", referenced(p.Left)), read("", referenced(p.Right))
+	}
 	if len(left) == 0 && len(right) == 0 && len(links) == 2 {
 		left, right = []string{links[0]}, []string{links[1]}
 	}
 	return uniqueSorted(left), uniqueSorted(right)
+}
+
+// referenced reads Evidence ids from a request side: an id, a list of ids,
+// a retained-evidence reference or a list of references.
+func referenced(raw json.RawMessage) []string {
+	var one string
+	if json.Unmarshal(raw, &one) == nil {
+		return []string{one}
+	}
+	var ref struct {
+		EvidenceID string `json:"evidence_id"`
+	}
+	if json.Unmarshal(raw, &ref) == nil && ref.EvidenceID != "" {
+		return []string{ref.EvidenceID}
+	}
+	var many []json.RawMessage
+	if json.Unmarshal(raw, &many) != nil {
+		return nil
+	}
+	var out []string
+	for _, m := range many {
+		out = append(out, referenced(m)...)
+	}
+	return out
 }
 
 // environmentLimitations enforces that controlled-replay observations on

@@ -366,3 +366,55 @@ func TestProcessCaptureVerdictsGiveStatuses(t *testing.T) {
 		}
 	}
 }
+
+// TestFunctionComparisonPairsGiveDimensionStatuses covers compare_functions
+// results: dimensions per function pair in a changes page, inputs named in
+// the request parameters.
+func TestFunctionComparisonPairsGiveDimensionStatuses(t *testing.T) {
+	l2, r2 := id("ev_", "left2"), id("ev_", "right2")
+	pair := func(calls, cfg string) map[string]any {
+		return map[string]any{"status": "changed", "dimensions": []any{
+			map[string]any{"dimension": "calls", "status": calls, "limitations": []string{}},
+			map[string]any{"dimension": "cfg", "status": cfg, "limitations": []string{}}}}
+	}
+	mk := func(name string, page map[string]any) Record {
+		return Record{EvidenceID: id("ev_", name), Operation: "compare_functions", EvidenceLinks: []string{left, l2, right, r2},
+			Parameters:       js(map[string]any{"left": []string{left, l2}, "right": []string{right, r2}, "offset": 0, "limit": 100}),
+			NormalizedResult: js(map[string]any{"status": "changed", "limitations": []string{}, "changes": page})}
+	}
+	whole := mk("whole", map[string]any{"offset": 0, "limit": 100, "total": 2, "next_offset": nil,
+		"items": []any{pair("unchanged", "changed"), pair("unchanged", "unchanged")}})
+	paged := mk("paged", map[string]any{"offset": 0, "limit": 1, "total": 2, "next_offset": 1,
+		"items": []any{pair("unchanged", "changed")}})
+	added := mk("added", map[string]any{"offset": 0, "limit": 100, "total": 2, "next_offset": nil,
+		"items": []any{pair("unchanged", "unchanged"), map[string]any{"status": "added", "dimensions": []any{}}}})
+	cases := []struct {
+		name string
+		rec  Record
+		dim  string
+		want string
+	}{
+		{"every pair unchanged in a dimension passes", whole, "calls", Pass},
+		{"one pair changed fails the dimension", whole, "cfg", Fail},
+		{"a change on a partial page still fails", paged, "cfg", Fail},
+		{"unchanged on a partial page is truncated, never pass", paged, "calls", Unknown},
+		{"a function on one side only changes every dimension", added, "calls", Fail},
+		{"a dimension no pair reports is unknown", whole, "comments", Unknown},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			c := Claim{ClaimID: "c", Kind: KindStructuralFunction, EvidenceID: tc.rec.EvidenceID, Dimension: tc.dim}
+			res, err := Evaluate(Request{Specification: spec(c), Comparisons: []Record{tc.rec}})
+			if err != nil {
+				t.Fatal(err)
+			}
+			got := res.Claims[0]
+			if got.Status != tc.want {
+				t.Fatalf("got %s/%s, want %s (%v)", got.Status, got.ObservedStatus, tc.want, got.Limitations)
+			}
+			if len(got.LeftEvidenceIDs) != 2 || len(got.RightEvidenceIDs) != 2 || len(got.EvidenceLinks) != 5 {
+				t.Fatalf("inputs from parameters: %v %v", got.LeftEvidenceIDs, got.RightEvidenceIDs)
+			}
+		})
+	}
+}
