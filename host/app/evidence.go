@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"rea/host/evidence"
+	"rea/host/unknowns"
 	"rea/modules/abi"
 )
 
@@ -24,7 +25,7 @@ func (a *App) InspectEvidenceBundle(ctx context.Context, request json.RawMessage
 	if err := json.Unmarshal(request, &in); err != nil || in.Path == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the bundle file in \"path\"").WithDetail("field", "path")
 	}
-	b, err := evidence.ReadBundleFile(ctx, in.Path, evidence.DefaultLimits(), nil)
+	b, err := evidence.ReadBundleFile(ctx, in.Path, evidence.DefaultLimits(), unknowns.Validator{})
 	if err != nil {
 		return nil, err
 	}

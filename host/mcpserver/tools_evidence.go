@@ -5,6 +5,7 @@ import (
 	"encoding/json"
 
 	"rea/host/evidence"
+	"rea/host/unknowns"
 	"rea/modules/abi"
 )
 
@@ -87,7 +88,7 @@ func (s *Server) evidenceTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				b, err := evidence.ReadBundleFile(ctx, in.InputPath, c.Session.Ledger.Limits(), nil)
+				b, err := evidence.ReadBundleFile(ctx, in.InputPath, c.Session.Ledger.Limits(), unknowns.Validator{})
 				if err != nil {
 					return nil, err
 				}
