@@ -123,7 +123,7 @@ func (c *Config) defaults() {
 // NativeLiteOperations are the provider tools native-lite answers.
 func NativeLiteOperations() []string {
 	return []string{"address_to_file_offset", "analyze_function", "binary_overview", "list_names", "list_procedures", "list_segments", "list_strings",
-		"procedure_assembly", "procedure_callees", "procedure_callers", "read_bytes", "read_function_instructions", "resolve_containing_procedure",
+		"procedure_assembly", "procedure_callees", "procedure_callers", "procedure_references", "read_bytes", "read_function_instructions", "resolve_containing_procedure",
 		"search_procedures", "search_strings", "xrefs"}
 }
 

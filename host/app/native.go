@@ -46,6 +46,9 @@ type NativeRequest struct {
 	// AssemblyOffset/AssemblyLimit page analyze_function's assembly.
 	AssemblyOffset int `json:"assembly_offset,omitempty"`
 	AssemblyLimit  int `json:"assembly_limit,omitempty"`
+	// Direction (in/out) and MaxInstructions shape procedure_references.
+	Direction       string `json:"direction,omitempty"`
+	MaxInstructions int    `json:"max_instructions,omitempty"`
 }
 
 // NativeResult is one native tool's Evidence record, the typed result it
@@ -164,7 +167,8 @@ func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params 
 
 func queryParams(req NativeRequest) (query.Params, error) {
 	p := query.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern, Mode: req.Mode,
-		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit}
+		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit,
+		Direction: req.Direction, MaxInstructions: req.MaxInstructions}
 	if req.Address != "" {
 		addr, err := binary.ParseAddr(req.Address)
 		if err != nil {

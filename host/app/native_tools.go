@@ -142,3 +142,9 @@ func (a *App) ReadBytes(ctx context.Context, req NativeRequest, progress func(ab
 func (a *App) AnalyzeFunction(ctx context.Context, req NativeRequest, progress func(abi.Progress)) (*NativeResult[query.Dossier], error) {
 	return nativeTool(a, ctx, "analyze_function", query.OpFunction, req, func(r *query.Dossier) query.Target { return r.Target }, progress)
 }
+
+// ProcedureReferences pages the raw reference edges out of a procedure
+// (direction out, scanning at most max_instructions) or into its entry.
+func (a *App) ProcedureReferences(ctx context.Context, req NativeRequest, progress func(abi.Progress)) (*NativeResult[query.References], error) {
+	return nativeTool(a, ctx, "procedure_references", query.OpReferences, req, func(r *query.References) query.Target { return r.Target }, progress)
+}

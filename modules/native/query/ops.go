@@ -412,3 +412,67 @@ func function(a *binary.Analysis, p Params) (*Dossier, error) {
 		Limitations:       limitations(a),
 	}, nil
 }
+
+// References is procedure_references: the raw reference edges into or out
+// of one procedure, with kinds.
+type References struct {
+	Target    Target           `json:"target"`
+	Procedure binary.Procedure `json:"procedure"`
+	Direction string           `json:"direction"`
+	// InstructionsScanned and Truncated say how much of an outgoing scan
+	// max_instructions allowed.
+	InstructionsScanned int                    `json:"instructions_scanned"`
+	Truncated           bool                   `json:"truncated"`
+	References          Page[binary.Reference] `json:"references"`
+}
+
+// Defaults and maxima of procedure_references.
+const (
+	DefaultMaxInstructions = 500
+	MaxMaxInstructions     = 5000
+)
+
+func procedureReferences(a *binary.Analysis, p Params) (*References, error) {
+	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+		return nil, err
+	}
+	if p.MaxInstructions == 0 {
+		p.MaxInstructions = DefaultMaxInstructions
+	}
+	if p.MaxInstructions < 1 || p.MaxInstructions > MaxMaxInstructions {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "max_instructions must be between 1 and %d", MaxMaxInstructions).WithDetail("field", "max_instructions")
+	}
+	pr, err := a.Resolve(p.Procedure)
+	if err != nil {
+		return nil, err
+	}
+	r := &References{Target: targetOf(a.File), Procedure: *pr, Direction: p.Direction}
+	switch p.Direction {
+	case "in":
+		r.References = pageOf(a.ReferencesTo(pr.Address), p.Offset, p.Limit)
+	case "", "out":
+		r.Direction = "out"
+		body, err := a.Decode(pr)
+		if err != nil {
+			return nil, err
+		}
+		r.InstructionsScanned = min(len(body.Instructions), p.MaxInstructions)
+		var out []binary.Reference
+		if r.InstructionsScanned > 0 {
+			limit := binary.Addr(0)
+			if r.InstructionsScanned < len(body.Instructions) {
+				limit = body.Instructions[r.InstructionsScanned].Address
+				r.Truncated = true
+			}
+			for _, ref := range body.Out {
+				if limit == 0 || ref.From < limit {
+					out = append(out, ref)
+				}
+			}
+		}
+		r.References = pageOf(out, p.Offset, p.Limit)
+	default:
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "direction must be in or out, got %q", p.Direction).WithDetail("field", "direction")
+	}
+	return r, nil
+}

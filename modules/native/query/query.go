@@ -31,11 +31,12 @@ const (
 	OpResolve      = "resolve"
 	OpFileOffset   = "file_offset"
 	OpReadBytes    = "read_bytes"
+	OpReferences   = "references"
 )
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes}
+	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
 }
 
 // Paging defaults and maxima (anchor inventory §1.2/§1.3).
@@ -69,6 +70,10 @@ type Params struct {
 	AssemblyOffset int `json:"assembly_offset,omitempty"`
 	AssemblyLimit  int `json:"assembly_limit,omitempty"`
 	MinString      int `json:"min_string,omitempty"`
+	// Direction (in or out, default out) and MaxInstructions (default
+	// 500, at most 5,000) shape procedure_references.
+	Direction       string `json:"direction,omitempty"`
+	MaxInstructions int    `json:"max_instructions,omitempty"`
 	// MemoryLimitBytes is the sandbox's memory limit; the module keeps its
 	// garbage collector's soft limit below it.
 	MemoryLimitBytes uint64        `json:"memory_limit_bytes,omitempty"`
@@ -151,6 +156,8 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 	switch op {
 	case OpXrefs, OpFunction:
 		opt.References = true
+	case OpReferences:
+		opt.References = p.Direction == "in"
 	}
 	if progress != nil {
 		opt.Progress = func(done, total int64) {
@@ -180,6 +187,8 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 		return xrefs(a, p)
 	case OpResolve:
 		return resolve(a, p)
+	case OpReferences:
+		return procedureReferences(a, p)
 	}
 	return nil, abi.Errorf(abi.CodeInvalidRequest, "unknown operation %q; use one of %v", op, Operations()).WithDetail("field", "operation")
 }

@@ -192,3 +192,31 @@ func contains(ss []string, s string) bool {
 	}
 	return false
 }
+
+func TestProcedureReferencesInAndOut(t *testing.T) {
+	bin := nativetest.ChainELF(t, "plain")
+	out := runOn[References](t, bin, OpReferences, Params{Procedure: "middle"})
+	calls := 0
+	for _, r := range out.References.Items {
+		if r.Kind == binary.RefCall {
+			calls++
+		}
+	}
+	if out.Direction != "out" || calls != 2 || out.Truncated {
+		t.Fatalf("out of middle: %+v", out)
+	}
+	in := runOn[References](t, bin, OpReferences, Params{Procedure: "leaf", Direction: "in"})
+	if in.References.Total != 2 || in.References.Items[0].Kind != binary.RefCall {
+		t.Fatalf("into leaf: %+v", in.References)
+	}
+	short := runOn[References](t, bin, OpReferences, Params{Procedure: "middle", MaxInstructions: 1})
+	if !short.Truncated || short.InstructionsScanned != 1 || short.References.Total >= out.References.Total {
+		t.Fatalf("one instruction of middle: %+v", short)
+	}
+	if e := errOf(t, bin, OpReferences, Params{Procedure: "middle", MaxInstructions: 5001}); e.Details["field"] != "max_instructions" {
+		t.Fatalf("max_instructions 5001: %v", e)
+	}
+	if e := errOf(t, bin, OpReferences, Params{Procedure: "middle", Direction: "sideways"}); e.Details["field"] != "direction" {
+		t.Fatalf("bad direction: %v", e)
+	}
+}
