@@ -1,6 +1,9 @@
 package binary
 
 import (
+	"bytes"
+	"debug/macho"
+	"encoding/binary"
 	"os/exec"
 	"regexp"
 	"sort"
@@ -171,5 +174,59 @@ func TestUniversalMachOSelectsASlice(t *testing.T) {
 	}
 	if _, err := Open(mustOpen(t, fat), fileSize(t, fat), Options{Architecture: "ppc"}); err == nil {
 		t.Errorf("a missing slice opened")
+	}
+}
+
+func TestMachOImportsNameTheirLibraryAndSlot(t *testing.T) {
+	bin := nativetest.GoBinary(t, "darwin", "arm64")
+	a := analyzePath(t, bin)
+	f := a.File
+	if !contains(f.Libraries, "/usr/lib/libSystem.B.dylib") {
+		t.Fatalf("libraries %v", f.Libraries)
+	}
+	// Go links darwin binaries with a flat namespace (no MH_TWOLEVEL):
+	// dyld binds by name from any library, so none is claimed.
+	withSlot := 0
+	for _, im := range f.Imports {
+		if im.Library != "" {
+			t.Errorf("flat-namespace import %s attributed to %s", im.Name, im.Library)
+		}
+		if im.Slot != nil {
+			withSlot++
+		}
+	}
+	if len(f.Imports) < 10 || withSlot == 0 {
+		t.Fatalf("%d imports, %d with a GOT slot", len(f.Imports), withSlot)
+	}
+	// Made two-level, an import's n_desc ordinal names its library.
+	data := readFixture(t, bin)
+	mf, err := macho.NewFile(bytes.NewReader(data))
+	if err != nil {
+		t.Fatal(err)
+	}
+	binary.LittleEndian.PutUint32(data[24:], mf.Flags|0x80) // MH_TWOLEVEL
+	idx := -1
+	for i, s := range mf.Symtab.Syms {
+		if s.Name == "_close" {
+			idx = i
+		}
+	}
+	if idx < 0 {
+		t.Fatal("no _close symbol")
+	}
+	symoff := int(binary.LittleEndian.Uint32(mf.Symtab.Raw()[8:])) // symtab_command.symoff
+	binary.LittleEndian.PutUint16(data[symoff+16*idx+6:], 2<<8)    // n_desc: second library
+	two, err := Open(bytes.NewReader(data), int64(len(data)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	for _, im := range two.Imports {
+		want := ""
+		if im.Name == "_close" {
+			want = f.Libraries[1]
+		}
+		if im.Library != want {
+			t.Errorf("two-level import %s from %q, want %q", im.Name, im.Library, want)
+		}
 	}
 }

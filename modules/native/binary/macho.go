@@ -178,21 +178,33 @@ func (f *File) openMachO(r io.ReaderAt, size int64, sliceOffset int64) error {
 			}
 		}
 	}
-	imps, _ := mf.ImportedSymbols()
+	f.Libraries, _ = mf.ImportedLibraries()
 	slotOf := map[string]Addr{}
 	for a, n := range f.slots {
 		if o, ok := slotOf[n]; !ok || a < o {
 			slotOf[n] = a
 		}
 	}
-	for _, n := range imps {
-		im := Import{Name: n}
-		if a, ok := slotOf[n]; ok {
-			im.Slot = &a
+	// Undefined external symbols are the imports; with a two-level
+	// namespace, n_desc's high byte is the 1-based index of the library
+	// (in load-command order) that provides each.
+	if mf.Symtab != nil {
+		seen := map[string]bool{}
+		for _, sym := range mf.Symtab.Syms {
+			if sym.Type&0xe0 != 0 || sym.Type&0x0e != 0 || sym.Type&0x01 == 0 || sym.Name == "" || seen[sym.Name] {
+				continue
+			}
+			seen[sym.Name] = true
+			im := Import{Name: sym.Name}
+			if ord := int(sym.Desc >> 8); ord >= 1 && ord <= len(f.Libraries) && mf.Flags&0x80 != 0 { // MH_TWOLEVEL
+				im.Library = f.Libraries[ord-1]
+			}
+			if a, ok := slotOf[sym.Name]; ok {
+				im.Slot = &a
+			}
+			f.Imports = append(f.Imports, im)
 		}
-		f.Imports = append(f.Imports, im)
 	}
-	f.Libraries, _ = mf.ImportedLibraries()
 	var signed, encrypted bool
 	var cryptid uint32
 	for _, l := range mf.Loads {
