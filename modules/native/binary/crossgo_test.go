@@ -57,10 +57,12 @@ func TestGoCrossCompiledBinariesMatchGoTools(t *testing.T) {
 		goos, goarch, format, arch string
 		mitigations                map[string]string
 	}{
-		{"windows", "amd64", FormatPE, "x86_64", map[string]string{"aslr": StatusObserved, "dep": StatusObserved, "high_entropy_va": StatusObserved, "signature": StatusAbsent}},
+		{"windows", "amd64", FormatPE, "x86_64", map[string]string{"aslr": StatusObserved, "dep": StatusObserved, "high_entropy_va": StatusObserved, "signature": StatusAbsent, "safeseh": StatusObserved}},
 		{"darwin", "arm64", FormatMachO, "arm64", map[string]string{"pie": StatusObserved, "code_signature": StatusObserved, "encryption": StatusAbsent}},
 		{"darwin", "amd64", FormatMachO, "x86_64", map[string]string{"pie": StatusObserved}},
 		{"linux", "arm64", FormatELF, "arm64", map[string]string{"pie": StatusAbsent, "relro": StatusAbsent, "nx": StatusObserved}},
+		{"linux", "386", FormatELF, "x86", map[string]string{"pie": StatusAbsent, "nx": StatusObserved}},
+		{"windows", "386", FormatPE, "x86", map[string]string{"aslr": StatusObserved, "dep": StatusObserved, "safeseh": StatusAbsent, "stack_canary": StatusAbsent}},
 	} {
 		t.Run(tc.goos+"-"+tc.goarch, func(t *testing.T) {
 			bin := nativetest.GoBinary(t, tc.goos, tc.goarch)

@@ -340,12 +340,14 @@ func (f *File) symbolNamed(names ...string) (string, bool) {
 func (f *File) canaryAndFortify(prefix string) []Mitigation {
 	noSymbols := len(f.Symbols) == 0 && len(f.Imports) == 0
 	var out []Mitigation
-	if n, ok := f.symbolNamed(prefix+"__stack_chk_fail", prefix+"__stack_chk_guard", prefix+"__stack_chk_fail_local"); ok {
+	// MSVC's /GS checks __security_cookie; gcc and clang (MinGW too) call
+	// __stack_chk_fail.
+	if n, ok := f.symbolNamed(prefix+"__stack_chk_fail", prefix+"__stack_chk_guard", prefix+"__stack_chk_fail_local", "__security_check_cookie", "__security_cookie", "__GSHandlerCheck"); ok {
 		out = append(out, Mitigation{Name: "stack_canary", Status: StatusInferred, Basis: fmt.Sprintf("references %s, the stack protector's failure handler or guard", n)})
 	} else if noSymbols {
 		out = append(out, Mitigation{Name: "stack_canary", Status: StatusUnknown, Basis: "no symbol table or imports to look for __stack_chk_fail in (stripped)"})
 	} else {
-		out = append(out, Mitigation{Name: "stack_canary", Status: StatusAbsent, Basis: "no reference to __stack_chk_fail or __stack_chk_guard in the symbol tables or imports"})
+		out = append(out, Mitigation{Name: "stack_canary", Status: StatusAbsent, Basis: "no reference to __stack_chk_fail, __stack_chk_guard or __security_cookie in the symbol tables or imports"})
 	}
 	seen := map[string]bool{}
 	var chk []string
