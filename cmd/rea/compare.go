@@ -18,7 +18,7 @@ import (
 // compareCommands are the application workflows over analysis Evidence.
 func (c *cli) compareCommands() []*cobra.Command {
 	return []*cobra.Command{c.traceApplicationFeatureCommand(), c.compareApplicationVersionsCommand(), c.compareArtifactsCommand(),
-		c.importReferenceSourceCommand(), c.compareSourceToBundleCommand()}
+		c.importReferenceSourceCommand(), c.compareSourceToBundleCommand(), c.compareJavaScriptExportShapesCommand()}
 }
 
 // applicationEvidence reads analysis Evidence from a file (as printed by

@@ -8,6 +8,7 @@ import (
 	"rea/host/app"
 	"rea/host/evidence"
 	"rea/modules/abi"
+	"rea/modules/compare/exports"
 	"rea/modules/compare/graph"
 )
 
@@ -256,6 +257,68 @@ func (s *Server) compareTools() []*Tool {
 					return nil, withField(err, "application")
 				}
 				return s.app.CompareSourceToBundle(ctx, ref, application, app.CompareSourceRequest{MaxCandidates: in.MaxCandidates}, c.Progress)
+			},
+		},
+		{
+			Name:   "compare_javascript_export_shapes",
+			Title:  "Compare the shape of one JavaScript export across versions",
+			Family: "application",
+			Description: "Did an export's shape change between two analysed versions? Select one module (its exact path in the analysis) and export " +
+				"(a CommonJS member name, or default for module.exports) per side. Each export is abstracted without running anything into a bounded " +
+				"value lattice — folded literal constants, object members, array items, a function's parameters and the join of its direct returns, " +
+				"unions of object variants paired by a reciprocal unique literal discriminant — and differences are reported at JSON Pointer paths " +
+				"(/member, /0, /$params, /$returns, /$variant/type=value) as added, removed, changed or unknown. A missing or duplicate selector, an " +
+				"ES module, an archive input or an unmodelled value (a call, a spread) gives unknown with candidates and a controlled-replay " +
+				"recommendation, never equality. The module is read from the analysed directory only while its bytes match the analysis digest. " +
+				"The result is derived Evidence linked to both analyses.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":              evidenceInput("The older version"),
+				"right":             evidenceInput("The newer version"),
+				"left_module_path":  str("Exact module path on the left (as in the analysis's modules)."),
+				"left_export_name":  str("Export on the left: a member of module.exports / exports, or default for module.exports itself."),
+				"right_module_path": str("Module path on the right (default: left_module_path)."),
+				"right_export_name": str("Export on the right (default: left_export_name)."),
+				"limits": object("Bounds of the abstraction.", map[string]Schema{
+					"max_depth":      integer("Nesting followed (default 8).", 1, 32),
+					"max_properties": integer("Members or items per object or array (default 200).", 1, 5000),
+					"max_variants":   integer("Variants of a union before it becomes unknown (default 16).", 1, 256),
+				}),
+			}, "left", "right", "left_module_path", "left_export_name"),
+			Examples: []map[string]any{{"left": ref, "right": ref2, "left_module_path": "lib/settings.js", "left_export_name": "defaults"}},
+			CLI:      "compare-javascript-export-shapes",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Left            json.RawMessage `json:"left"`
+					Right           json.RawMessage `json:"right"`
+					LeftModulePath  string          `json:"left_module_path"`
+					LeftExportName  string          `json:"left_export_name"`
+					RightModulePath string          `json:"right_module_path"`
+					RightExportName string          `json:"right_export_name"`
+					Limits          exports.Limits  `json:"limits"`
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				if in.RightModulePath == "" {
+					in.RightModulePath = in.LeftModulePath
+				}
+				if in.RightExportName == "" {
+					in.RightExportName = in.LeftExportName
+				}
+				left, err := c.Session.Ledger.Resolve(in.Left)
+				if err != nil {
+					return nil, withField(err, "left")
+				}
+				right, err := c.Session.Ledger.Resolve(in.Right)
+				if err != nil {
+					return nil, withField(err, "right")
+				}
+				return s.app.CompareJavaScriptExportShapes(ctx, left, right, app.CompareExportShapesRequest{
+					Left:   app.ExportSelector{ModulePath: in.LeftModulePath, ExportName: in.LeftExportName},
+					Right:  app.ExportSelector{ModulePath: in.RightModulePath, ExportName: in.RightExportName},
+					Limits: in.Limits,
+				}, c.Progress)
 			},
 		},
 	}

@@ -11,6 +11,7 @@ import (
 
 	"rea/modules/abi"
 	"rea/modules/compare/artifacts"
+	"rea/modules/compare/exports"
 	"rea/modules/compare/graph"
 	"rea/modules/compare/source"
 )
@@ -21,7 +22,7 @@ func main() {
 	debug.SetGCPercent(800)
 	abi.Serve(map[string]abi.Handler{"trace": trace, "compare": compare,
 		"compare_artifacts": compareArtifacts, "import_reference_source": importReferenceSource,
-		"compare_source_to_bundle": compareSourceToBundle})
+		"compare_source_to_bundle": compareSourceToBundle, "compare_javascript_export_shapes": compareExportShapes})
 }
 
 func trace(raw json.RawMessage, rep *abi.Reporter) (any, error) {
@@ -73,4 +74,13 @@ func compareSourceToBundle(raw json.RawMessage, rep *abi.Reporter) (any, error) 
 	}
 	rep.Report(abi.Progress{Phase: "compare_source_to_bundle", Done: 0, Total: 1})
 	return source.Compare(context.Background(), req)
+}
+
+func compareExportShapes(raw json.RawMessage, rep *abi.Reporter) (any, error) {
+	req, err := exports.DecodeRequest(raw)
+	if err != nil {
+		return nil, err
+	}
+	rep.Report(abi.Progress{Phase: "compare_javascript_export_shapes", Done: 0, Total: 1})
+	return exports.Compare(context.Background(), req)
 }

@@ -337,7 +337,7 @@ func (m *module) eval(e ast.Expression, depth int) *Shape {
 		if b, ok := m.bindings[n]; ok {
 			return m.eval(b, depth+1)
 		}
-		return unknown("the value of " + n + " is not a top-level binding")
+		return unknown("the value of " + n + " is not known statically (a parameter, or not a top-level binding)")
 	case *ast.ObjectLiteral:
 		s := &Shape{Kind: KindObject, Props: map[string]*Shape{}}
 		for _, p := range x.Value {

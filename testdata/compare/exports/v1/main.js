@@ -1,0 +1,2 @@
+const settings = require("./lib/settings");
+console.log(settings.version);
