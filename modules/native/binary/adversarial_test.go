@@ -143,3 +143,43 @@ func TestParserPanicsBecomeTypedErrors(t *testing.T) {
 		t.Fatalf("err = %v", err)
 	}
 }
+
+func TestSectionlessELFIsAnalysedFromItsSegments(t *testing.T) {
+	full := analyzePath(t, nativetest.ChainELF(t, "stripped"))
+	data := readFixture(t, nativetest.ChainELF(t, "stripped"))
+	// Remove the section headers, as sstrip does.
+	data = patched(data, 0x28, uint64(0))
+	data = patched(data, 0x3c, uint16(0))
+	data = patched(data, 0x3e, uint16(0))
+	f, err := Open(bytes.NewReader(data), int64(len(data)), Options{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(f.Sections) == 0 || len(f.Limitations) == 0 {
+		t.Fatalf("sections %v limitations %v", f.Sections, f.Limitations)
+	}
+	a, err := Analyze(f, AnalyzeOptions{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Without section headers the PLT names are gone, but the code and
+	// its call edges are the same.
+	edges := func(a *Analysis) map[string]bool {
+		m := map[string]bool{}
+		for _, e := range a.Calls {
+			if e.Kind == EdgeCall {
+				m[e.Site.String()+" "+e.Callee.String()] = true
+			}
+		}
+		return m
+	}
+	want, got := edges(full), edges(a)
+	for e := range want {
+		if !got[e] {
+			t.Errorf("edge %s lost without section headers", e)
+		}
+	}
+	if len(want) == 0 {
+		t.Fatal("no edges in the stripped fixture")
+	}
+}

@@ -268,6 +268,9 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	if a.Limitations == nil {
 		a.Limitations = []string{}
 	}
+	if f.Type == "relocatable" || f.Type == "core" {
+		a.Limitations = append(a.Limitations, "a "+f.Type+" file is not laid out in memory; native-lite inventories linked executables and libraries")
+	}
 	a.Limitations = append(a.Limitations,
 		"native-lite finds procedures from symbols, stubs, the entry point and direct call targets of a linear sweep; functions reached only indirectly and without a symbol are not listed",
 		"pseudocode is unavailable: native-lite has no decompiler")

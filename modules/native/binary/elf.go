@@ -105,6 +105,9 @@ func (f *File) openELF(r io.ReaderAt, size int64) error {
 			}
 		}
 	}
+	if len(f.Sections) == 0 {
+		f.sectionsFromSegments(ef)
+	}
 	if err := f.elfSymbols(ef); err != nil {
 		return err
 	}
@@ -518,4 +521,24 @@ func (f *File) elfCET(ef *elf.File) Mitigation {
 		data = data[min(len(data), pad(descOff+descsz)):]
 	}
 	return Mitigation{Name: "cet_ibt", Status: StatusAbsent, Basis: ".note.gnu.property declares no FEATURE_1_AND property"}
+}
+
+// sectionsFromSegments stands loadable segments in for the sections of a
+// file whose section headers were removed (sstrip, packers): the loader
+// never needs them, so analysis must not either.
+func (f *File) sectionsFromSegments(ef *elf.File) {
+	for i, p := range ef.Progs {
+		if p.Type != elf.PT_LOAD || p.Memsz == 0 {
+			continue
+		}
+		if p.Off > uint64(f.size) || p.Off+p.Filesz > uint64(f.size) {
+			continue
+		}
+		f.Sections = append(f.Sections, Section{Name: fmt.Sprintf("segment[%d]", i), Address: Addr(p.Vaddr), Size: p.Memsz,
+			FileOffset: int64(p.Off), FileSize: int64(p.Filesz), Permissions: perms(p.Flags&elf.PF_R != 0, p.Flags&elf.PF_W != 0, p.Flags&elf.PF_X != 0),
+			Kind: "LOAD", Loaded: true, Code: p.Flags&elf.PF_X != 0})
+	}
+	if len(f.Sections) > 0 {
+		f.Limitations = append(f.Limitations, "the file has no section headers; its loadable segments stand in for sections")
+	}
 }
