@@ -18,7 +18,7 @@ import (
 // inventoryEvidence reads one side of compare-artifacts: an Evidence file
 // (one inspect_artifact record or a JSON array of pages of one scan), or a
 // container or directory, which is inspected first, every page of it.
-func (c *cli) inventoryEvidence(a *app.App, arg, field string) ([]evidence.Record, error) {
+func (c *cli) inventoryEvidence(a *app.App, arg, field, policy string) ([]evidence.Record, error) {
 	st, err := os.Stat(arg)
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
@@ -52,7 +52,7 @@ func (c *cli) inventoryEvidence(a *app.App, arg, field string) ([]evidence.Recor
 	}
 	// Inspect with the largest pages and walk them all, so the side is
 	// read whole.
-	req := app.InspectArtifactRequest{ArtifactRequest: app.ArtifactRequest{InputPath: arg},
+	req := app.InspectArtifactRequest{ArtifactRequest: app.ArtifactRequest{InputPath: arg, IntegrityPolicy: policy},
 		NodeLimit: app.MaxPageLimit, OccurrenceLimit: app.MaxPageLimit, EdgeLimit: app.MaxPageLimit}
 	var out []evidence.Record
 	for {
@@ -81,6 +81,7 @@ func (c *cli) inventoryEvidence(a *app.App, arg, field string) ([]evidence.Recor
 
 func (c *cli) compareArtifactsCommand() *cobra.Command {
 	var req app.CompareArtifactsRequest
+	var policy string
 	cmd := &cobra.Command{
 		Use:   "compare-artifacts LEFT RIGHT",
 		Short: "What changed between two containers (ASAR, zip, tar, directory), per logical path",
@@ -102,11 +103,11 @@ or removed is claimed only against a side read whole.`,
 			if err != nil {
 				return err
 			}
-			left, err := c.inventoryEvidence(a, args[0], "left")
+			left, err := c.inventoryEvidence(a, args[0], "left", policy)
 			if err != nil {
 				return err
 			}
-			right, err := c.inventoryEvidence(a, args[1], "right")
+			right, err := c.inventoryEvidence(a, args[1], "right", policy)
 			if err != nil {
 				return err
 			}
@@ -125,6 +126,8 @@ or removed is claimed only against a side read whole.`,
 	f.IntVar(&req.Offset, "offset", 0, "first change of the page")
 	f.IntVar(&req.Limit, "limit", artifacts.MaxLimit, "changes per page (≤ 500)")
 	f.BoolVar(&req.IncludeUnchanged, "include-unchanged", false, "also list unchanged paths (always counted)")
+	f.StringVar(&policy, "integrity-policy", app.IntegrityFail,
+		"when inspecting a path: fail on a declared-versus-observed hash mismatch, or record-and-continue (the path is then a contradiction)")
 	return cmd
 }
 

@@ -245,3 +245,39 @@ func TestCompareArtifactsOverMCP(t *testing.T) {
 		t.Errorf("the error should say what to run: %s", b)
 	}
 }
+
+func TestCompareArtifactsClassifiesATamperedEntryAsContradiction(t *testing.T) {
+	src := filepath.Join(wasmtest.RepoRoot(t), "testdata", "artifact")
+	raw, err := os.ReadFile(filepath.Join(src, "app.asar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	i := strings.Index(string(raw), "hello from main")
+	if i < 0 {
+		t.Fatal("fixture changed: no main.js text")
+	}
+	raw[i] ^= 0x20
+	dir := t.TempDir()
+	copyTree(t, filepath.Join(src, "app.asar.unpacked"), filepath.Join(dir, "app.asar.unpacked"))
+	tampered := filepath.Join(dir, "app.asar")
+	if err := os.WriteFile(tampered, raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	r := reaWithModules(t, "compare-artifacts", filepath.Join(src, "app.asar"), tampered, "--integrity-policy", "record-and-continue", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var c artifactComparison
+	decode(t, r.stdout, &c)
+	if got := c.kinds()["main.js"]; !strings.HasPrefix(got, "contradiction") {
+		t.Errorf("main.js %q (all %v)", got, c.kinds())
+	}
+	if c.NormalizedResult.Status != "contradiction" || c.NormalizedResult.Summary["added"] != 0 || c.NormalizedResult.Summary["removed"] != 0 {
+		t.Errorf("status %s summary %v", c.NormalizedResult.Status, c.NormalizedResult.Summary)
+	}
+	// Without record-and-continue the tampered side fails closed.
+	r = reaWithModules(t, "compare-artifacts", filepath.Join(src, "app.asar"), tampered)
+	if r.code == 0 || !strings.Contains(r.stderr+r.stdout, "artifact_integrity_mismatch") {
+		t.Errorf("fail policy: exit %d %s", r.code, r.stderr)
+	}
+}
