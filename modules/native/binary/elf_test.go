@@ -165,32 +165,46 @@ func TestProceduresHaveNmsSymbolAddresses(t *testing.T) {
 
 // objdumpCalls lists "site callee" pairs of the direct calls objdump -d finds.
 func objdumpCalls(t testing.TB, bin string) []string {
+	calls, _ := objdumpCallsNamed(t, bin)
+	return calls
+}
+
+// objdumpCallsNamed also returns the callee name objdump shows at each
+// site when it names a symbol exactly (no "+offset").
+func objdumpCallsNamed(t testing.TB, bin string) ([]string, map[Addr]string) {
 	out, err := exec.Command("objdump", "-d", "--no-show-raw-insn", bin).Output()
 	if err != nil {
 		t.Fatal(err)
 	}
-	re := regexp.MustCompile(`(?m)^\s+([0-9a-f]+):\s+call\s+([0-9a-f]+) <`)
+	re := regexp.MustCompile(`(?m)^\s+([0-9a-f]+):\s+call\s+([0-9a-f]+) <([^>]*)>`)
 	var calls []string
+	names := map[Addr]string{}
 	for _, g := range re.FindAllStringSubmatch(string(out), -1) {
 		s, _ := strconv.ParseUint(g[1], 16, 64)
 		c, _ := strconv.ParseUint(g[2], 16, 64)
 		calls = append(calls, Addr(s).String()+" "+Addr(c).String())
+		if !strings.Contains(g[3], "+") {
+			names[Addr(s)] = g[3]
+		}
 	}
 	sort.Strings(calls)
-	return calls
+	return calls, names
 }
 
 func TestDirectCallEdgesMatchObjdump(t *testing.T) {
-	for _, bin := range []string{nativetest.ChainELF(t, "hardened"), nativetest.ChainELF(t, "plain"), nativetest.ChainELF(t, "stripped"), nativetest.GeneratedELF(t)} {
+	for _, bin := range []string{nativetest.ChainELF(t, "hardened"), nativetest.ChainELF(t, "plain"), nativetest.ChainELF(t, "stripped"), nativetest.ChainELF(t, "ibt"), nativetest.GeneratedELF(t)} {
 		a := analyzePath(t, bin)
+		want, names := objdumpCallsNamed(t, bin)
 		var got []string
 		for _, e := range a.Calls {
 			if e.Kind == EdgeCall {
 				got = append(got, e.Site.String()+" "+e.Callee.String())
+				if n, ok := names[e.Site]; ok && a.NameAt(e.Callee) != n {
+					t.Errorf("%s: call at %s goes to %s, objdump says <%s>", bin, e.Site, a.NameAt(e.Callee), n)
+				}
 			}
 		}
 		sort.Strings(got)
-		want := objdumpCalls(t, bin)
 		if strings.Join(got, "\n") != strings.Join(want, "\n") {
 			t.Errorf("%s: %d call edges, objdump finds %d\nours:    %v\nobjdump: %v", bin, len(got), len(want), got, want)
 		}

@@ -80,7 +80,8 @@ var (
 )
 
 // ChainELF is chain.c compiled with gcc; variant is hardened, plain,
-// plain-v2 (the changed second version) or stripped (hardened, then strip).
+// plain-v2 (the changed second version), ibt (hardened with .plt.sec stubs)
+// or stripped (hardened, then strip).
 func ChainELF(t testing.TB, variant string) string {
 	return BuildOnce(t, "chain-"+variant, func(out string) error {
 		flags := HardenedFlags
@@ -89,6 +90,8 @@ func ChainELF(t testing.TB, variant string) string {
 			flags = PlainFlags
 		case "plain-v2": // version 2 of the program: see REA_V2 in chain.c
 			flags = append(append([]string{}, PlainFlags...), "-DREA_V2")
+		case "ibt": // IBT-style PLT: calls go through .plt.sec
+			flags = append(append([]string{}, HardenedFlags...), "-Wl,-z,ibtplt")
 		}
 		args := append(append([]string{}, flags...), "-o", out, Testdata(t, "chain.c"))
 		if err := Run("", nil, "gcc", args...); err != nil {
