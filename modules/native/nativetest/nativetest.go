@@ -73,9 +73,10 @@ func Testdata(t testing.TB, name string) string {
 	return filepath.Join(wasmtest.RepoRoot(t), "testdata", "native", name)
 }
 
-// Compiler flags whose effects the mitigation tests assert.
+// Compiler flags whose effects the mitigation tests assert; the hardened
+// build is also the debug build (-g), which strip turns into "stripped".
 var (
-	HardenedFlags = []string{"-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now", "-fcf-protection=full"}
+	HardenedFlags = []string{"-g", "-O2", "-fstack-protector-strong", "-D_FORTIFY_SOURCE=2", "-fPIE", "-pie", "-Wl,-z,relro,-z,now", "-fcf-protection=full"}
 	PlainFlags    = []string{"-O2", "-fno-stack-protector", "-U_FORTIFY_SOURCE", "-fno-pie", "-no-pie", "-Wl,-z,norelro", "-fcf-protection=none"}
 )
 
