@@ -50,33 +50,10 @@ func (c *cli) inventoryEvidence(a *app.App, arg, field, policy string) ([]eviden
 		}
 		return out, nil
 	}
-	// Inspect with the largest pages and walk them all, so the side is
-	// read whole.
-	req := app.InspectArtifactRequest{ArtifactRequest: app.ArtifactRequest{InputPath: arg, IntegrityPolicy: policy},
-		NodeLimit: app.MaxPageLimit, OccurrenceLimit: app.MaxPageLimit, EdgeLimit: app.MaxPageLimit}
-	var out []evidence.Record
-	for {
-		res, err := a.InspectArtifact(c.ctx, req, c.progressPrinter("inspect "+field))
-		c.endProgress()
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, res.Evidence)
-		inv := res.Inventory
-		more := false
-		if n := inv.Nodes.NextOffset; n != nil {
-			req.NodeOffset, more = *n, true
-		}
-		if n := inv.Occurrences.NextOffset; n != nil {
-			req.OccurrenceOffset, more = *n, true
-		}
-		if n := inv.Edges.NextOffset; n != nil {
-			req.EdgeOffset, more = *n, true
-		}
-		if !more || len(out) >= artifacts.MaxPagesPerSide {
-			return out, nil
-		}
-	}
+	// Inspect once and take every page, so the side is read whole.
+	recs, err := a.InspectArtifactPages(c.ctx, app.ArtifactRequest{InputPath: arg, IntegrityPolicy: policy}, app.MaxPageLimit, c.progressPrinter("inspect "+field))
+	c.endProgress()
+	return recs, err
 }
 
 func (c *cli) compareArtifactsCommand() *cobra.Command {

@@ -111,3 +111,51 @@ func linksOf(sides ...[]evidence.Record) []string {
 	}
 	return out
 }
+
+// InspectArtifactPages inventories a container once and returns every
+// page of it (pages of limit entries per collection, at most
+// artifacts.MaxPagesPerSide), each the record InspectArtifact would give
+// for that window: the whole side of a comparison for one scan.
+func (a *App) InspectArtifactPages(ctx context.Context, req ArtifactRequest, limit int, progress func(abi.Progress)) ([]evidence.Record, error) {
+	if limit == 0 {
+		limit = MaxPageLimit
+	}
+	if limit < 1 || limit > MaxPageLimit {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "page limit must be between 1 and %d", MaxPageLimit).WithDetail("field", "limit")
+	}
+	s, err := a.scanArtifact(ctx, req, progress)
+	if err != nil {
+		return nil, err
+	}
+	page := InspectArtifactRequest{NodeLimit: limit, OccurrenceLimit: limit, EdgeLimit: limit}
+	var out []evidence.Record
+	for {
+		if ctx.Err() != nil {
+			return nil, abi.Errorf(abi.CodeCancelled, "inspect_artifact was cancelled; nothing was recorded")
+		}
+		inv := s.inventory(page)
+		params := page
+		params.ArtifactRequest = s.req
+		params.InputPath = ""
+		rec, err := s.evidenceRecord("inspect_artifact", params, inv)
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec)
+		more := false
+		for _, p := range []struct {
+			next   *int
+			offset *int
+		}{{inv.Nodes.NextOffset, &page.NodeOffset}, {inv.Occurrences.NextOffset, &page.OccurrenceOffset}, {inv.Edges.NextOffset, &page.EdgeOffset}} {
+			if p.next != nil {
+				*p.offset, more = *p.next, true
+			}
+		}
+		if !more {
+			return out, nil
+		}
+		if len(out) >= artifacts.MaxPagesPerSide {
+			return nil, abi.Errorf(abi.CodeTruncated, "the inventory needs more than %d pages of %d; compare pages of it as Evidence instead", artifacts.MaxPagesPerSide, limit)
+		}
+	}
+}

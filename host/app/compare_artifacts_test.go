@@ -4,6 +4,7 @@ import (
 	"context"
 	"errors"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"rea/host/evidence"
@@ -118,5 +119,47 @@ func TestDerivedServicesRefuseTheWrongEvidence(t *testing.T) {
 				t.Errorf("err %v, want invalid_request", err)
 			}
 		})
+	}
+}
+
+func TestInspectArtifactPagesGivesTheRecordsOfEachPage(t *testing.T) {
+	a := newCompareApp(t)
+	path := compareFixturePath(t, "artifacts", "v1")
+	recs, err := a.InspectArtifactPages(context.Background(), ArtifactRequest{InputPath: path}, 4, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Walk the same pages with InspectArtifact, one scan per page.
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: path}, NodeLimit: 4, OccurrenceLimit: 4, EdgeLimit: 4}
+	var want []string
+	for {
+		one, err := a.InspectArtifact(context.Background(), req, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		want = append(want, one.Evidence.EvidenceID)
+		inv, more := one.Inventory, false
+		if n := inv.Nodes.NextOffset; n != nil {
+			req.NodeOffset, more = *n, true
+		}
+		if n := inv.Occurrences.NextOffset; n != nil {
+			req.OccurrenceOffset, more = *n, true
+		}
+		if n := inv.Edges.NextOffset; n != nil {
+			req.EdgeOffset, more = *n, true
+		}
+		if !more {
+			break
+		}
+	}
+	var got []string
+	for _, r := range recs {
+		got = append(got, r.EvidenceID)
+	}
+	if len(want) < 2 || !reflect.DeepEqual(got, want) {
+		t.Errorf("pages %v, InspectArtifact gives %v", got, want)
+	}
+	if _, err := a.InspectArtifactPages(context.Background(), ArtifactRequest{InputPath: path}, 501, nil); err == nil {
+		t.Error("a page limit over 500 is refused")
 	}
 }
