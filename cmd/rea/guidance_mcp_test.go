@@ -375,9 +375,7 @@ func TestGuidedWorkflowsToolRejectsFieldsPerAction(t *testing.T) {
 // other work (issues 4, 7, 8, 9 and 10). The list keeps the gap visible:
 // remove a name when its tool joins the catalog (the test fails until you
 // do), and never add a tool that is not planned.
-var plannedTools = []string{
-	"compare_functions", // issue 7
-}
+var plannedTools = []string{}
 
 func TestGuidanceNamesOnlyToolsAndArgumentsTheCatalogHas(t *testing.T) {
 	c := startMCP(t)

@@ -466,9 +466,16 @@ func TestToolFamiliesScopeTheCatalog(t *testing.T) {
 	if len(res.Tools) == 0 {
 		t.Fatal("no tools in the artifact family")
 	}
+	names := map[string]bool{}
 	for _, tool := range res.Tools {
-		if tool.Name != "inspect_artifact" && tool.Name != "extract_artifact" {
-			t.Errorf("%s listed outside the artifact family", tool.Name)
+		names[tool.Name] = true
+	}
+	if !names["inspect_artifact"] || !names["extract_artifact"] {
+		t.Errorf("artifact tools missing from the artifact scope: %v", names)
+	}
+	for _, other := range []string{"binary_session", "analyze_javascript_application", "search_guidance", "list_procedures", "capture_process_scenario"} {
+		if names[other] {
+			t.Errorf("%s (another family) listed under REA_MCP_TOOL_FAMILIES=artifact", other)
 		}
 	}
 }

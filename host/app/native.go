@@ -155,6 +155,9 @@ func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params 
 		Mounts:   []sandbox.Mount{{GuestPath: "/in", FS: &fileFS{name: in.info.Name(), f: in.f, info: in.info}}},
 		Limits:   a.Config.Limits,
 		Progress: progress,
+		// The module sees exactly this file, whose digest names the
+		// content: a repeated query is served from the result cache.
+		CacheKey: "native-file:" + in.sha256,
 	})
 	if err != nil {
 		return nil, err

@@ -2,6 +2,8 @@ package mcpserver
 
 import (
 	"context"
+	"encoding/json"
+	"strings"
 
 	"rea/host/app"
 	"rea/modules/abi"
@@ -11,19 +13,21 @@ import (
 // every native tool; each tool advertises the ones it reads.
 func nativeProps() map[string]Schema {
 	return map[string]Schema{
-		"input_path":      str("Native binary (ELF, PE, Mach-O, universal Mach-O) on the local file system."),
-		"provider_id":     str("Deep provider: a concrete id (native-lite, ghidra, hopper) or auto (default: REA_ANALYSIS_PROVIDER, then auto)."),
-		"architecture":    enum("Slice of a universal Mach-O.", "x86", "x86_64", "arm", "arm64"),
-		"procedure":       str("Procedure address (0x…) or a name that identifies one procedure."),
-		"address":         str("Virtual address, e.g. 0x401000."),
-		"length":          integer("Bytes to read (at most 4,096).", 1, 4096),
-		"pattern":         str("Search pattern: literal text, or a bounded RE2 regex with mode regex."),
-		"mode":            enum("literal (default) or regex.", "literal", "regex"),
-		"case_sensitive":  boolean("Match case exactly (default false)."),
-		"offset":          integer("First item of the page (default 0).", 0, 1<<31),
-		"limit":           integer("Page size (defaults and maxima per tool, at most 500).", 1, 500),
-		"assembly_offset": integer("analyze_function: first instruction of the assembly page.", 0, 100_000),
-		"assembly_limit":  integer("analyze_function: instructions in the assembly page (default 64).", 1, 500),
+		"input_path":       str("Native binary (ELF, PE, Mach-O, universal Mach-O) on the local file system."),
+		"provider_id":      str("Deep provider: a concrete id (native-lite, ghidra, hopper) or auto (default: REA_ANALYSIS_PROVIDER, then auto)."),
+		"architecture":     enum("Slice of a universal Mach-O.", "x86", "x86_64", "arm", "arm64"),
+		"procedure":        str("Procedure address (0x…) or a name that identifies one procedure."),
+		"address":          str("Virtual address, e.g. 0x401000."),
+		"length":           integer("Bytes to read (at most 4,096).", 1, 4096),
+		"pattern":          str("Search pattern: literal text, or a bounded RE2 regex with mode regex."),
+		"mode":             enum("literal (default) or regex.", "literal", "regex"),
+		"case_sensitive":   boolean("Match case exactly (default false)."),
+		"offset":           integer("First item of the page (default 0).", 0, 1<<31),
+		"limit":            integer("Page size (defaults and maxima per tool, at most 500).", 1, 500),
+		"assembly_offset":  integer("analyze_function: first instruction of the assembly page.", 0, 100_000),
+		"assembly_limit":   integer("analyze_function: instructions in the assembly page (default 64).", 1, 500),
+		"direction":        enum("procedure_references: in (references to the procedure) or out (references from it).", "in", "out"),
+		"max_instructions": integer("procedure_references: instructions scanned (at most 5,000).", 1, 5000),
 	}
 }
 
@@ -118,9 +122,76 @@ func (s *Server) nativeTools() []*Tool {
 		nativeTool(s, "read_bytes", "Read bytes at an address", "read-bytes",
 			"Exactly length (at most 4,096) bytes at an address, as hex.",
 			with(deep, "address", "length"), []string{"address", "length"}, ex("address", "0x401000", "length", 64), (*app.App).ReadBytes),
+		oneSided(nativeTool(s, "procedure_references", "References of a procedure", "",
+			"Page the references into (direction in) or out of (direction out) a procedure: calls, jumps, reads, writes and address loads.",
+			with(page, "procedure", "direction", "max_instructions"), []string{"procedure"}, ex("procedure", "main", "direction", "out"), (*app.App).ProcedureReferences),
+			"the CLI shows a procedure's references in `rea function` (the dossier) and references to an address in `rea xrefs`"),
 		nativeTool(s, "analyze_function", "Function dossier", "function",
 			"One function's dossier: an assembly page, basic blocks and local CFG, callers and callees, references, referenced strings and names, exact "+
 				"truncation counts; the pseudocode facet is reported unavailable with its reason.",
 			with(deep, "procedure", "assembly_offset", "assembly_limit"), []string{"procedure"}, ex("procedure", "main"), (*app.App).AnalyzeFunction),
+		s.compareFunctionsTool(),
+	}
+}
+
+// oneSided marks a tool that has no CLI command of its own, with the reason.
+func oneSided(t *Tool, reason string) *Tool {
+	t.CLI, t.OneSidedReason = "", reason
+	return t
+}
+
+// compareFunctionsTool compares two sets of analyze_function Evidence.
+func (s *Server) compareFunctionsTool() *Tool {
+	side := array("analyze_function Evidence: inline records or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} references (at most 100).",
+		anyJSON("One record or reference."), 100)
+	ref := func(hex string) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + hex}
+	}
+	return &Tool{
+		Name: "compare_functions", Title: "Compare functions across versions", Family: "native", Description: "Pair analyze_function Evidence " +
+			"from two versions by function and compare eight dimensions (identity, pseudocode, assembly, comments, calls, references, strings and names, " +
+			"control-flow graph with addresses normalised). Paged-out facets are truncated, never equal; pseudocode and comments are unknown when unavailable.",
+		Effects: Effects{MutatesSession: true, Idempotent: true},
+		Input: object("", map[string]Schema{
+			"left": side, "right": side,
+			"offset": integer("First function pair of the page (default 0).", 0, 1<<31),
+			"limit":  integer("Function pairs per page (default and maximum 100).", 1, 100),
+		}, "left", "right"),
+		Examples: []map[string]any{{"left": []any{ref("11" + strings.Repeat("0", 62))}, "right": []any{ref("22" + strings.Repeat("0", 62))}}},
+		CLI:      "compare-functions",
+		Run: func(ctx context.Context, c *Call) (any, error) {
+			var in struct {
+				Left   []json.RawMessage `json:"left"`
+				Right  []json.RawMessage `json:"right"`
+				Offset int               `json:"offset"`
+				Limit  int               `json:"limit"`
+			}
+			if err := c.Decode(&in); err != nil {
+				return nil, err
+			}
+			req := app.CompareFunctionsRequest{Offset: in.Offset, Limit: in.Limit}
+			for _, raw := range in.Left {
+				r, err := c.Session.Ledger.Resolve(raw)
+				if err != nil {
+					return nil, err
+				}
+				req.Left = append(req.Left, r)
+			}
+			for _, raw := range in.Right {
+				r, err := c.Session.Ledger.Resolve(raw)
+				if err != nil {
+					return nil, err
+				}
+				req.Right = append(req.Right, r)
+			}
+			if ctx.Err() != nil {
+				return nil, abi.Errorf(abi.CodeCancelled, "cancelled before the comparison; nothing was recorded")
+			}
+			res, err := s.app.CompareFunctions(req)
+			if err != nil {
+				return nil, err
+			}
+			return res.Evidence, nil
+		},
 	}
 }

@@ -12,8 +12,7 @@ import (
 func plannedToolFamilies() map[string]string {
 	return map[string]string{
 		// issue 7 (native binaries through the provider)
-		"list_documents":    "native",
-		"compare_functions": "native",
+		"list_documents": "native",
 	}
 }
 
