@@ -87,8 +87,9 @@ func (c *cli) compareSourceToBundleCommand() *cobra.Command {
 		Long: `Match every file of a reference source tree against an analysed
 application and print a changelog per file: unchanged, modified, removed,
 split, merged (into a bundle), duplicated or unknown. Signals, strongest
-first: exact source digest, module paths a bundler recorded (source maps are
-listed, never read), exact path, path suffix, basename.
+first: exact source digest, source-map original path (maps are read from
+the analysed directory; their sourcesContent decides unchanged or modified),
+module paths a bundler recorded, exact path, path suffix, basename.
 
 REFERENCE is an Evidence file (rea import-reference-source DIR --format
 json) or the source tree itself. APP is an Evidence file (rea

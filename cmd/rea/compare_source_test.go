@@ -34,14 +34,16 @@ func (c *sourceComparison) statuses() map[string]string {
 
 // The expectations of testdata/compare/source/README.md.
 var sourceFixtureExpected = map[string]string{
-	"src/main.js":       "unchanged exact-source-digest",
-	"src/lib/config.js": "modified path-suffix",
-	"src/dup.js":        "duplicated exact-source-digest",
-	"src/legacy.js":     "removed ",
-	"src/views/a.js":    "merged bundled-module-path",
-	"src/views/b.js":    "merged bundled-module-path",
-	"src/shared.js":     "split bundled-module-path",
-	"src/util/index.js": "unknown basename",
+	"src/main.js":         "unchanged exact-source-digest",
+	"src/lib/config.js":   "modified path-suffix",
+	"src/dup.js":          "duplicated exact-source-digest",
+	"src/legacy.js":       "removed ",
+	"src/views/a.js":      "merged bundled-module-path",
+	"src/views/b.js":      "merged bundled-module-path",
+	"src/shared.js":       "split bundled-module-path",
+	"src/util/index.js":   "unknown basename",
+	"src/util/strings.js": "unchanged source-map-original-path",
+	"src/util/math.js":    "modified source-map-original-path",
 }
 
 func TestImportReferenceSourceAndCompareSourceToBundle(t *testing.T) {
@@ -64,7 +66,7 @@ func TestImportReferenceSourceAndCompareSourceToBundle(t *testing.T) {
 	}
 	decode(t, imp.stdout, &ref)
 	if ref.Operation != "import_reference_source" || ref.NormalizedResult.Format != "HistoricalSourceGraph/v1" ||
-		len(ref.NormalizedResult.Files) != 8 || ref.NormalizedResult.Skipped != 1 || len(ref.NormalizedResult.Files[0].SHA256) != 64 {
+		len(ref.NormalizedResult.Files) != 10 || ref.NormalizedResult.Skipped != 1 || len(ref.NormalizedResult.Files[0].SHA256) != 64 {
 		t.Fatalf("reference %+v", ref)
 	}
 	refFile := filepath.Join(dir, "reference.json")
@@ -97,7 +99,7 @@ func TestImportReferenceSourceAndCompareSourceToBundle(t *testing.T) {
 	}
 	// The text reads as a changelog.
 	text := reaWithModules(t, "compare-source-to-bundle", refFile, appFile)
-	for _, line := range []string{"merged     src/views/a.js → dist/bundle.js#src/views/a.js", "removed    src/legacy.js", "1 unchanged, 1 modified, 2 merged, 1 split, 1 duplicated, 1 removed, 1 unknown"} {
+	for _, line := range []string{"merged     src/views/a.js → dist/bundle.js#src/views/a.js", "removed    src/legacy.js", "2 unchanged, 2 modified, 2 merged, 1 split, 1 duplicated, 1 removed, 1 unknown"} {
 		if !strings.Contains(text.stdout, line) {
 			t.Errorf("missing %q in:\n%s", line, text.stdout)
 		}

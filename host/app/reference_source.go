@@ -2,7 +2,12 @@ package app
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
+	"fmt"
+	"io"
+	"os"
 	"path/filepath"
 	"strings"
 
@@ -112,14 +117,19 @@ func (a *App) CompareSourceToBundle(ctx context.Context, reference, application 
 	if req.MaxCandidates < 1 || req.MaxCandidates > 1000 {
 		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "max_candidates must be between 1 and 1000").WithDetail("field", "max_candidates")
 	}
+	maps, err := readSourceMaps(application)
+	if err != nil {
+		return evidence.Record{}, err
+	}
 	params := struct {
 		Reference struct {
 			EvidenceID string          `json:"evidence_id"`
 			Graph      json.RawMessage `json:"graph"`
 		} `json:"reference"`
-		Application   json.RawMessage `json:"application"`
-		MaxCandidates int             `json:"max_candidates"`
-	}{Application: app, MaxCandidates: req.MaxCandidates}
+		Application   json.RawMessage   `json:"application"`
+		SourceMaps    []source.MapInput `json:"source_maps"`
+		MaxCandidates int               `json:"max_candidates"`
+	}{Application: app, SourceMaps: maps, MaxCandidates: req.MaxCandidates}
 	params.Reference.EvidenceID = reference.EvidenceID
 	params.Reference.Graph = withoutProvenance(reference.NormalizedResult)
 	result, limitations, version, err := a.runDerived(ctx, "compare_source_to_bundle", params, progress)
@@ -158,4 +168,90 @@ func withoutProvenance(raw json.RawMessage) json.RawMessage {
 		return raw
 	}
 	return b
+}
+
+// Bounds of the source maps read for compare_source_to_bundle.
+const (
+	maxSourceMaps     = 1000
+	maxSourceMapBytes = 16 << 20
+)
+
+// readSourceMaps reads the source maps the analysis lists from the
+// analysed directory, each with its digest (the result records it: the
+// analysis lists maps but never reads them). A map that cannot be read is
+// passed with the reason, and its original paths are simply not matched.
+func readSourceMaps(rec evidence.Record) ([]source.MapInput, error) {
+	var a struct {
+		Application struct {
+			SourceMaps []struct {
+				Path       string   `json:"path"`
+				Present    bool     `json:"present"`
+				DeclaredBy []string `json:"declared_by"`
+			} `json:"source_maps"`
+		} `json:"application"`
+	}
+	if err := json.Unmarshal(rec.NormalizedResult, &a); err != nil {
+		return nil, abi.Errorf(abi.CodeEvidenceIntegrity, "application: the analysis in %s does not decode: %v", rec.EvidenceID, err).WithDetail("field", "application")
+	}
+	out := []source.MapInput{}
+	var root *os.Root
+	why := ""
+	switch st, err := os.Stat(localPathOf(rec)); {
+	case localPathOf(rec) == "" || err != nil:
+		why = "the analysed input is not readable here; re-run analyze_javascript_application on this machine"
+	case !st.IsDir():
+		why = "the analysed input is an archive; extract it (extract_artifact) and analyse the directory"
+	default:
+		if root, err = os.OpenRoot(localPathOf(rec)); err != nil {
+			why = "the analysed directory cannot be opened"
+		} else {
+			defer root.Close()
+		}
+	}
+	for i, m := range a.Application.SourceMaps {
+		in := source.MapInput{Path: m.Path, DeclaredBy: m.DeclaredBy}
+		switch {
+		case i >= maxSourceMaps:
+			in.Unavailable = fmt.Sprintf("more than %d source maps", maxSourceMaps)
+		case !m.Present:
+			in.Unavailable = "declared by a module but not in the application"
+		case root == nil:
+			in.Unavailable = why
+		default:
+			b, err := readBounded(root, m.Path, maxSourceMapBytes)
+			if err != "" {
+				in.Unavailable = err
+				break
+			}
+			sum := sha256.Sum256(b)
+			text := string(b)
+			in.SHA256, in.Content = hex.EncodeToString(sum[:]), &text
+		}
+		out = append(out, in)
+	}
+	return out, nil
+}
+
+func localPathOf(rec evidence.Record) string {
+	if rec.Subject == nil {
+		return ""
+	}
+	return rec.Subject.LocalPath
+}
+
+// readBounded reads a file below root, refusing more than limit bytes.
+func readBounded(root *os.Root, name string, limit int64) ([]byte, string) {
+	f, err := root.Open(filepath.FromSlash(name))
+	if err != nil {
+		return nil, "not in the analysed directory"
+	}
+	defer f.Close()
+	b, err := io.ReadAll(io.LimitReader(f, limit+1))
+	if err != nil {
+		return nil, "unreadable"
+	}
+	if int64(len(b)) > limit {
+		return nil, fmt.Sprintf("larger than %d bytes", limit)
+	}
+	return b, ""
 }

@@ -227,7 +227,8 @@ func (s *Server) compareTools() []*Tool {
 			Family: "application",
 			Description: "Which original source files ship unchanged, modified, split, merged into a bundle, duplicated or removed? Matches every " +
 				"file of an import_reference_source tree against an analyze_javascript_application analysis by weighted signals, strongest first: " +
-				"exact source digest, the module paths a bundler recorded (webpack keys; source maps are listed but never read), exact path, path " +
+				"exact source digest, source-map original path (the application's source maps are read from the analysed directory with their digest; " +
+				"sourcesContent, when present, decides unchanged or modified), the module paths a bundler recorded (webpack keys), exact path, path " +
 				"suffix, basename — a weaker tier is used only when stronger ones find nothing. Per file: unchanged, modified, removed (only against " +
 				"complete coverage), split, merged, duplicated or unknown (ambiguous candidates listed). Each side is a retained reference or inline " +
 				"Evidence. The result is derived Evidence linked to both inputs.",

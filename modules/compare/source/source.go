@@ -2,9 +2,10 @@
 // import_reference_source as a HistoricalSourceGraph/v1) with an analysed
 // application: which reference files ship unchanged, modified, split over
 // several outputs, merged into one bundle, duplicated, removed, or cannot
-// be told. Matching is by exact source digest, then the module paths a
-// bundler recorded, then exact path, path suffix and basename — each tier
-// used only while it names its candidates unambiguously. Pure computation;
+// be told. Matching is by exact source digest, then the original paths of
+// the application's source maps (compared through their sourcesContent),
+// the module paths a bundler recorded, exact path, path suffix and
+// basename — a weaker tier only when the stronger ones find nothing. Pure computation;
 // builds natively and inside the compare wasm module.
 package source
 
@@ -40,6 +41,7 @@ const (
 // Matching signals, strongest first.
 const (
 	SignalDigest    = "exact-source-digest"
+	SignalSourceMap = "source-map-original-path"
 	SignalBundleKey = "bundled-module-path"
 	SignalPath      = "exact-path"
 	SignalSuffix    = "path-suffix"
@@ -47,7 +49,7 @@ const (
 )
 
 // Signals lists the tiers in order with their weights.
-var Signals = []Signal{{SignalDigest, 1.0}, {SignalBundleKey, 0.9}, {SignalPath, 0.8}, {SignalSuffix, 0.6}, {SignalBasename, 0.3}}
+var Signals = []Signal{{SignalDigest, 1.0}, {SignalSourceMap, 0.95}, {SignalBundleKey, 0.9}, {SignalPath, 0.8}, {SignalSuffix, 0.6}, {SignalBasename, 0.3}}
 
 // Signal is one matching tier.
 type Signal struct {
@@ -129,8 +131,33 @@ type Request struct {
 		EvidenceID string      `json:"evidence_id"`
 		Analysis   Application `json:"analysis"`
 	} `json:"application"`
-	MaxCandidates int `json:"max_candidates"`
+	// SourceMaps are the maps the analysis lists, read by the host from
+	// the analysed directory (with their digest) or why they could not be.
+	SourceMaps    []MapInput `json:"source_maps"`
+	MaxCandidates int        `json:"max_candidates"`
 }
+
+// MapInput is one source map of the application.
+type MapInput struct {
+	Path        string   `json:"path"`
+	DeclaredBy  []string `json:"declared_by"`
+	SHA256      string   `json:"sha256,omitempty"`
+	Content     *string  `json:"content,omitempty"`
+	Unavailable string   `json:"unavailable,omitempty"`
+}
+
+// MapReport says what was read of one source map.
+type MapReport struct {
+	Path       string   `json:"path"`
+	SHA256     string   `json:"sha256,omitempty"`
+	DeclaredBy []string `json:"declared_by"`
+	Sources    int      `json:"sources"`
+	Status     string   `json:"status"` // read | unavailable | unreadable
+	Reason     string   `json:"reason,omitempty"`
+}
+
+// maxMapSources bounds the sources read from one map.
+const maxMapSources = 20000
 
 // DecodeRequest decodes and checks the params.
 func DecodeRequest(raw []byte) (*Request, error) {
@@ -141,13 +168,14 @@ func DecodeRequest(raw []byte) (*Request, error) {
 	var top struct {
 		Reference     json.RawMessage `json:"reference"`
 		Application   json.RawMessage `json:"application"`
+		SourceMaps    []MapInput      `json:"source_maps"`
 		MaxCandidates int             `json:"max_candidates"`
 	}
 	if err := dec.Decode(&top); err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
 	}
 	var req Request
-	req.MaxCandidates = top.MaxCandidates
+	req.MaxCandidates, req.SourceMaps = top.MaxCandidates, top.SourceMaps
 	if err := json.Unmarshal(top.Reference, &req.Reference); err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "reference: %v", err).WithDetail("field", "reference")
 	}
@@ -174,10 +202,13 @@ func DecodeRequest(raw []byte) (*Request, error) {
 // Target is one application unit a reference file may have become: a
 // module, or a module factory a bundler keyed by its source path.
 type Target struct {
-	Kind   string `json:"kind"` // module | bundled-module
-	Path   string `json:"path"` // module path, or the bundle's path
+	Kind   string `json:"kind"` // module | bundled-module | source-map-source
+	Path   string `json:"path"` // module path, or the bundle's or generated file's path
 	Key    string `json:"key,omitempty"`
 	SHA256 string `json:"sha256"`
+	// SourceMap is the map that names a source-map-source; SHA256 is then
+	// the digest of its sourcesContent, empty when the map has none.
+	SourceMap string `json:"source_map,omitempty"`
 }
 
 // output is the file a target ships in.
@@ -207,6 +238,7 @@ type Result struct {
 	Signals                 []Signal       `json:"signals"`
 	Summary                 map[string]int `json:"summary"`
 	Files                   []FileResult   `json:"files"`
+	SourceMaps              []MapReport    `json:"source_maps"`
 	UnmatchedModules        []string       `json:"unmatched_application_modules"`
 	UnmatchedModulesOmitted int            `json:"unmatched_application_modules_omitted"`
 	ApplicationCoverage     string         `json:"application_coverage"`
@@ -243,7 +275,7 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 	app := &req.Application.Analysis
 	ref := &req.Reference.Graph
 	res := &Result{SchemaVersion: 1, ReferenceEvidenceID: req.Reference.EvidenceID, ApplicationEvidenceID: req.Application.EvidenceID,
-		SourceGraphID: ref.SourceGraphID, Signals: Signals, Summary: map[string]int{}, Files: []FileResult{}, UnmatchedModules: []string{},
+		SourceGraphID: ref.SourceGraphID, Signals: Signals, Summary: map[string]int{}, Files: []FileResult{}, UnmatchedModules: []string{}, SourceMaps: []MapReport{},
 		ApplicationCoverage: app.Coverage, ReferenceCoverage: ref.Coverage, Limitations: []string{}}
 	for _, s := range []string{StatusUnchanged, StatusModified, StatusRemoved, StatusSplit, StatusMerged, StatusDuplicated, StatusUnknown} {
 		res.Summary[s] = 0
@@ -262,8 +294,13 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 			res.Limitations = append(res.Limitations, fmt.Sprintf("bundle %s was read only in part; its other modules are not matched", b.Path))
 		}
 	}
-	res.Limitations = append(res.Limitations,
-		"source maps are listed by the analysis, never read: the source-map original-path signal is unavailable; module paths recorded by a bundler take its place")
+	mapped, reports := mapTargets(req.SourceMaps)
+	res.SourceMaps = reports
+	for _, r := range reports {
+		if r.Status != "read" {
+			res.Limitations = append(res.Limitations, fmt.Sprintf("source map %s: %s — its original paths are not matched", r.Path, r.Reason))
+		}
+	}
 	byDigest := map[string][]Target{}
 	for _, t := range modules {
 		byDigest[t.SHA256] = append(byDigest[t.SHA256], t)
@@ -296,7 +333,7 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 			}
 			continue
 		}
-		signal, cands := bestCandidates(rp, modules, bundled)
+		signal, cands := bestCandidates(rp, mapped, modules, bundled)
 		fr.MatchedBy = signal
 		for _, s := range Signals {
 			if s.Name == signal {
@@ -342,8 +379,8 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 		fr, t := p.fr, p.target
 		others := claims[t.output()]
 		switch {
-		case len(others) > 1 && t.Kind == "bundled-module":
-			fr.Status, fr.Reason = StatusMerged, fmt.Sprintf("bundled into %s with %d other reference files", t.Path, len(others)-1)
+		case len(others) > 1 && t.Kind != "module":
+			fr.Status, fr.Reason = StatusMerged, fmt.Sprintf("shipped in %s with %d other reference files", t.Path, len(others)-1)
 			for _, o := range others {
 				if o != fr {
 					fr.MergedWith = append(fr.MergedWith, o.Path)
@@ -352,6 +389,14 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 			sort.Strings(fr.MergedWith)
 		case len(others) > 1:
 			fr.Status, fr.Reason = StatusUnknown, fmt.Sprintf("%d reference files match %s only by %s", len(others), t.Path, fr.MatchedBy)
+		case t.Kind == "source-map-source" && t.SHA256 == "":
+			fr.Status, fr.Reason = StatusUnknown, "named by "+t.SourceMap+" without sourcesContent; the generated code is not comparable to the source file"
+		case t.Kind == "source-map-source" && t.SHA256 == fr.SHA256:
+			fr.Status, fr.ContentComparable = StatusUnchanged, true
+			fr.Reason = "the sourcesContent of " + t.SourceMap + " has its digest"
+		case t.Kind == "source-map-source":
+			fr.Status, fr.ContentComparable = StatusModified, true
+			fr.Reason = "the sourcesContent of " + t.SourceMap + " differs from it"
 		case t.Kind == "bundled-module":
 			fr.Status, fr.Reason = StatusUnknown, "bundled into "+t.Path+" as its only reference file; a bundled factory's bytes are not comparable to the source file"
 		default:
@@ -388,7 +433,8 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 		R, A, G string
 		S       map[string]int
 		M       int
-	}{req.Reference.EvidenceID, req.Application.EvidenceID, ref.SourceGraphID, res.Summary, req.MaxCandidates})
+		Maps    []MapReport
+	}{req.Reference.EvidenceID, req.Application.EvidenceID, ref.SourceGraphID, res.Summary, req.MaxCandidates, res.SourceMaps})
 	sum := sha256.Sum256(b)
 	res.ComparisonID = "scmp_" + hex.EncodeToString(sum[:])
 	return res, nil
@@ -397,8 +443,16 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 // bestCandidates returns the first path tier that has candidates, with
 // them sorted. Path suffix keeps only the longest shared suffix (at least
 // two segments); basename is one segment.
-func bestCandidates(rp string, modules, bundled []Target) (string, []Target) {
+func bestCandidates(rp string, mapped, modules, bundled []Target) (string, []Target) {
 	var out []Target
+	for _, t := range mapped {
+		if t.Key == rp || commonSuffix(t.Key, rp) >= 2 {
+			out = append(out, t)
+		}
+	}
+	if len(out) > 0 {
+		return SignalSourceMap, sortTargets(out)
+	}
 	for _, t := range bundled {
 		if t.Key == rp || strings.HasSuffix(rp, "/"+t.Key) || (strings.Contains(rp, "/") && strings.HasSuffix(t.Key, "/"+rp)) {
 			out = append(out, t)
@@ -448,4 +502,82 @@ func sortTargets(ts []Target) []Target {
 		return ts[i].Key < ts[j].Key
 	})
 	return ts
+}
+
+// mapTargets reads the original source paths of every source map: each
+// source becomes a target in every generated file that declares the map,
+// with the digest of its sourcesContent when the map carries it.
+func mapTargets(maps []MapInput) ([]Target, []MapReport) {
+	var out []Target
+	reports := []MapReport{}
+	for _, m := range maps {
+		r := MapReport{Path: m.Path, SHA256: m.SHA256, DeclaredBy: append([]string{}, m.DeclaredBy...), Status: "read"}
+		if m.Content == nil {
+			r.Status, r.Reason = "unavailable", m.Unavailable
+			if r.Reason == "" {
+				r.Reason = "not read"
+			}
+			reports = append(reports, r)
+			continue
+		}
+		var doc struct {
+			SourceRoot     string    `json:"sourceRoot"`
+			Sources        []*string `json:"sources"`
+			SourcesContent []*string `json:"sourcesContent"`
+		}
+		if err := json.Unmarshal([]byte(*m.Content), &doc); err != nil {
+			r.Status, r.Reason = "unreadable", "not a JSON source map: "+err.Error()
+			reports = append(reports, r)
+			continue
+		}
+		if len(doc.Sources) > maxMapSources {
+			r.Status, r.Reason = "unreadable", fmt.Sprintf("more than %d sources", maxMapSources)
+			reports = append(reports, r)
+			continue
+		}
+		for i, src := range doc.Sources {
+			if src == nil || *src == "" {
+				continue
+			}
+			key := originalPath(m.Path, doc.SourceRoot, *src)
+			if key == "" {
+				continue
+			}
+			r.Sources++
+			digest := ""
+			if i < len(doc.SourcesContent) && doc.SourcesContent[i] != nil {
+				sum := sha256.Sum256([]byte(*doc.SourcesContent[i]))
+				digest = hex.EncodeToString(sum[:])
+			}
+			for _, gen := range m.DeclaredBy {
+				out = append(out, Target{Kind: "source-map-source", Path: gen, Key: key, SHA256: digest, SourceMap: m.Path})
+			}
+		}
+		reports = append(reports, r)
+	}
+	return out, reports
+}
+
+// originalPath resolves a map's source entry to a path: scheme URLs such
+// as webpack://namespace/./src/a.js lose scheme and namespace; relative
+// entries resolve against the map's directory and sourceRoot.
+func originalPath(mapPath, root, src string) string {
+	if i := strings.Index(src, "://"); i >= 0 {
+		rest := src[i+3:]
+		if j := strings.Index(rest, "/"); j >= 0 {
+			rest = rest[j+1:]
+		} else {
+			return ""
+		}
+		p := path.Clean("/" + norm(rest))
+		return strings.TrimPrefix(p, "/")
+	}
+	p := path.Clean(path.Join(path.Dir(mapPath), root, src))
+	for strings.HasPrefix(p, "../") {
+		p = p[3:]
+	}
+	if p == "." || p == ".." {
+		return ""
+	}
+	return strings.TrimPrefix(p, "/")
 }

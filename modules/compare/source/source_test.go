@@ -2,6 +2,9 @@ package source
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
+	"encoding/json"
 	"reflect"
 	"strings"
 	"testing"
@@ -146,4 +149,79 @@ func TestRequestsAreChecked(t *testing.T) {
 			t.Errorf("%s: %v, want %q", c.raw, err, c.want)
 		}
 	}
+}
+
+func TestSourceMapOriginalPathsCompareThroughSourcesContent(t *testing.T) {
+	content := func(s string) *string { return &s }
+	same := "exports.upper = (s) => s.toUpperCase();\n"
+	ref := []File{
+		{Path: "src/util/strings.js", SHA256: digestOf(same)},
+		{Path: "src/util/math.js", SHA256: digestOf("exports.add = (a, b) => a + b;\n")},
+		{Path: "src/nocontent.js", SHA256: "n1"},
+		{Path: "src/pair/one.js", SHA256: "p1"},
+		{Path: "src/pair/two.js", SHA256: "p2"},
+		{Path: "src/twice.js", SHA256: "t1"},
+	}
+	modules := []report.Module{{Path: "dist/strings.min.js", SHA256: "g1"}, {Path: "dist/math.min.js", SHA256: "g2"},
+		{Path: "dist/nc.js", SHA256: "g3"}, {Path: "dist/pair.js", SHA256: "g4"}, {Path: "dist/a.js", SHA256: "g5"}, {Path: "dist/b.js", SHA256: "g6"}}
+	req := request("complete", ref, modules, nil)
+	req.SourceMaps = []MapInput{
+		{Path: "dist/strings.min.js.map", DeclaredBy: []string{"dist/strings.min.js"}, SHA256: "m1",
+			Content: content(`{"version":3,"sources":["webpack:///./src/util/strings.js"],"sourcesContent":[` + quote(same) + `]}`)},
+		{Path: "dist/math.min.js.map", DeclaredBy: []string{"dist/math.min.js"}, SHA256: "m2",
+			Content: content(`{"version":3,"sources":["../src/util/math.js"],"sourcesContent":["exports.add = (a, b) => a + b + 0;\n"]}`)},
+		{Path: "dist/nc.js.map", DeclaredBy: []string{"dist/nc.js"}, Content: content(`{"sources":["src/nocontent.js"],"sourceRoot":"../"}`)},
+		{Path: "dist/pair.js.map", DeclaredBy: []string{"dist/pair.js"}, Content: content(`{"sources":["webpack://app/./src/pair/one.js","webpack://app/./src/pair/two.js"]}`)},
+		{Path: "dist/twice.map", DeclaredBy: []string{"dist/a.js", "dist/b.js"}, Content: content(`{"sources":["../src/twice.js"]}`)},
+		{Path: "dist/gone.js.map", DeclaredBy: []string{"dist/gone.js"}, Unavailable: "not in the analysed directory"},
+		{Path: "dist/bad.js.map", DeclaredBy: []string{"dist/bad.js"}, Content: content(`{not json`)},
+	}
+	got, res := statuses(t, req)
+	want := map[string]string{
+		"src/util/strings.js": "unchanged/source-map-original-path",
+		"src/util/math.js":    "modified/source-map-original-path",
+		"src/nocontent.js":    "unknown/source-map-original-path",
+		"src/pair/one.js":     "merged/source-map-original-path",
+		"src/pair/two.js":     "merged/source-map-original-path",
+		"src/twice.js":        "split/source-map-original-path",
+	}
+	if !reflect.DeepEqual(got, want) {
+		t.Errorf("statuses\n got %v\nwant %v", got, want)
+	}
+	var maps []string
+	for _, m := range res.SourceMaps {
+		maps = append(maps, m.Path+" "+m.Status)
+	}
+	if !reflect.DeepEqual(maps, []string{"dist/strings.min.js.map read", "dist/math.min.js.map read", "dist/nc.js.map read",
+		"dist/pair.js.map read", "dist/twice.map read", "dist/gone.js.map unavailable", "dist/bad.js.map unreadable"}) {
+		t.Errorf("maps %v", maps)
+	}
+	if l := strings.Join(res.Limitations, "\n"); !strings.Contains(l, "dist/gone.js.map") || !strings.Contains(l, "dist/bad.js.map") {
+		t.Errorf("limitations %v", res.Limitations)
+	}
+}
+
+func TestOriginalPaths(t *testing.T) {
+	for _, c := range []struct{ mapPath, root, src, want string }{
+		{"dist/a.js.map", "", "webpack:///./src/a.js", "src/a.js"},
+		{"dist/a.js.map", "", "webpack://ns/./src/a.js", "src/a.js"},
+		{"dist/a.js.map", "", "../src/a.js", "src/a.js"},
+		{"dist/a.js.map", "../", "src/a.js", "src/a.js"},
+		{"a.js.map", "", "../../outside/a.js", "outside/a.js"},
+		{"dist/a.js.map", "", "webpack://", ""},
+	} {
+		if got := originalPath(c.mapPath, c.root, c.src); got != c.want {
+			t.Errorf("%s %s %s: %q, want %q", c.mapPath, c.root, c.src, got, c.want)
+		}
+	}
+}
+
+func digestOf(s string) string {
+	sum := sha256.Sum256([]byte(s))
+	return hex.EncodeToString(sum[:])
+}
+
+func quote(s string) string {
+	b, _ := json.Marshal(s)
+	return string(b)
 }

@@ -1,0 +1,1 @@
+exports.upper = (s) => s.toUpperCase();
