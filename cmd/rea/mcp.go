@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/host/mcpserver"
+	"rea/providers"
 )
 
 func (c *cli) mcpCommand() *cobra.Command {
@@ -28,6 +29,11 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 		RunE: func(*cobra.Command, []string) error {
 			opts, err := mcpserver.OptionsFromEnvironment(os.Getenv, version)
 			if err != nil {
+				return err
+			}
+			// Provider startup deadlines are validated at startup, naming
+			// the variable, not at the first query.
+			if err := providers.ValidateEnvironment(nil); err != nil {
 				return err
 			}
 			a, err := c.application()

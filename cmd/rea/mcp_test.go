@@ -481,7 +481,8 @@ func TestToolFamiliesScopeTheCatalog(t *testing.T) {
 }
 
 func TestBadStartupSettingsAreConfigurationErrors(t *testing.T) {
-	for _, env := range []string{"REA_MCP_TOOL_FAMILIES=artifact,bogus", "REA_MCP_MAX_RESPONSE_BYTES=1000", "REA_MCP_INPUT_SCHEMA_PROFILE=tiny"} {
+	for _, env := range []string{"REA_MCP_TOOL_FAMILIES=artifact,bogus", "REA_MCP_MAX_RESPONSE_BYTES=1000", "REA_MCP_INPUT_SCHEMA_PROFILE=tiny",
+		"REA_GHIDRA_STARTUP_TIMEOUT_MS=0", "REA_HOPPER_STARTUP_TIMEOUT_MS=2147483648"} {
 		r := rea(t, "", []string{env}, "mcp")
 		name := strings.SplitN(env, "=", 2)[0]
 		if r.code != 1 || !strings.Contains(r.stderr, "configuration_invalid") || !strings.Contains(r.stderr, name) {
