@@ -302,6 +302,20 @@ func TestProgressIsRateBoundedAndStrictlyIncreasing(t *testing.T) {
 		t.Fatal(err)
 	}
 	structured(t, res)
+	// Notifications are handled on the client's own goroutines: the
+	// terminal one, sent before the result, may be handled just after it.
+	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+		c.mu.Lock()
+		n := len(c.progress)
+		last := ""
+		if n > 0 {
+			last = c.progress[n-1].Message
+		}
+		c.mu.Unlock()
+		if strings.Contains(last, "completed") {
+			break
+		}
+	}
 	c.mu.Lock()
 	defer c.mu.Unlock()
 	if len(c.progress) < 2 {

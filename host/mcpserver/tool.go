@@ -3,8 +3,11 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"fmt"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rea/host/evidence"
 
 	"rea/modules/abi"
 )
@@ -78,6 +81,39 @@ type Call struct {
 	Progress func(abi.Progress)
 	// self is this call's entry among the session's calls in flight.
 	self *activeCall
+}
+
+// Resolve returns producer Evidence given inline or as a retained
+// reference; a failure names the argument it came from.
+func (c *Call) Resolve(raw json.RawMessage, field string) (evidence.Record, error) {
+	rec, err := c.Session.Ledger.Resolve(raw)
+	if err != nil {
+		return evidence.Record{}, withField(err, field)
+	}
+	return rec, nil
+}
+
+// ResolveAll resolves a list of producer Evidence, naming field[i] on failure.
+func (c *Call) ResolveAll(raws []json.RawMessage, field string) ([]evidence.Record, error) {
+	out := make([]evidence.Record, 0, len(raws))
+	for i, raw := range raws {
+		rec, err := c.Resolve(raw, fmt.Sprintf("%s[%d]", field, i))
+		if err != nil {
+			return nil, err
+		}
+		out = append(out, rec)
+	}
+	return out, nil
+}
+
+// withField names the argument an error came from, unless it already does.
+func withField(err error, field string) error {
+	if ae, ok := err.(*abi.Error); ok {
+		if _, has := ae.Details["field"]; !has {
+			return ae.WithDetail("field", field)
+		}
+	}
+	return err
 }
 
 // Decode decodes the (already schema-validated) arguments into v.

@@ -91,7 +91,7 @@ func (s *Server) applicationTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				src, err := c.Session.Ledger.Resolve(in.Source)
+				src, err := c.Resolve(in.Source, "source")
 				if err != nil {
 					return nil, err
 				}

@@ -84,9 +84,9 @@ func (s *Server) compareTools() []*Tool {
 				if len(seeds) == 0 {
 					return nil, abi.Errorf(abi.CodeInvalidRequest, "give a seed {kind, value} (or seeds) to start the trace from").WithDetail("field", "seed")
 				}
-				src, err := c.Session.Ledger.Resolve(in.Application)
+				src, err := c.Resolve(in.Application, "application")
 				if err != nil {
-					return nil, withField(err, "application")
+					return nil, err
 				}
 				return s.app.TraceApplicationFeature(ctx, src, app.TraceFeatureRequest{Seeds: seeds, Direction: in.Direction, Limits: in.Limits}, c.Progress)
 			},
@@ -121,13 +121,13 @@ func (s *Server) compareTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				left, err := c.Session.Ledger.Resolve(in.Left)
+				left, err := c.Resolve(in.Left, "left")
 				if err != nil {
-					return nil, withField(err, "left")
+					return nil, err
 				}
-				right, err := c.Session.Ledger.Resolve(in.Right)
+				right, err := c.Resolve(in.Right, "right")
 				if err != nil {
-					return nil, withField(err, "right")
+					return nil, err
 				}
 				return s.app.CompareApplicationVersions(ctx, left, right, app.CompareVersionsRequest{Limits: in.Limits, IncludeUnchanged: in.IncludeUnchanged}, c.Progress)
 			},
@@ -173,15 +173,7 @@ func (s *Server) compareTools() []*Tool {
 					} else {
 						list = []json.RawMessage{raw}
 					}
-					out := make([]evidence.Record, 0, len(list))
-					for _, r := range list {
-						rec, err := c.Session.Ledger.Resolve(r)
-						if err != nil {
-							return nil, withField(err, field)
-						}
-						out = append(out, rec)
-					}
-					return out, nil
+					return c.ResolveAll(list, field)
 				}
 				left, err := resolve(in.Left, "left")
 				if err != nil {
@@ -249,13 +241,13 @@ func (s *Server) compareTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				ref, err := c.Session.Ledger.Resolve(in.Reference)
+				ref, err := c.Resolve(in.Reference, "reference")
 				if err != nil {
-					return nil, withField(err, "reference")
+					return nil, err
 				}
-				application, err := c.Session.Ledger.Resolve(in.Application)
+				application, err := c.Resolve(in.Application, "application")
 				if err != nil {
-					return nil, withField(err, "application")
+					return nil, err
 				}
 				return s.app.CompareSourceToBundle(ctx, ref, application, app.CompareSourceRequest{MaxCandidates: in.MaxCandidates}, c.Progress)
 			},
@@ -307,13 +299,13 @@ func (s *Server) compareTools() []*Tool {
 				if in.RightExportName == "" {
 					in.RightExportName = in.LeftExportName
 				}
-				left, err := c.Session.Ledger.Resolve(in.Left)
+				left, err := c.Resolve(in.Left, "left")
 				if err != nil {
-					return nil, withField(err, "left")
+					return nil, err
 				}
-				right, err := c.Session.Ledger.Resolve(in.Right)
+				right, err := c.Resolve(in.Right, "right")
 				if err != nil {
-					return nil, withField(err, "right")
+					return nil, err
 				}
 				return s.app.CompareJavaScriptExportShapes(ctx, left, right, app.CompareExportShapesRequest{
 					Left:   app.ExportSelector{ModulePath: in.LeftModulePath, ExportName: in.LeftExportName},
@@ -323,15 +315,4 @@ func (s *Server) compareTools() []*Tool {
 			},
 		},
 	}
-}
-
-// withField names the argument a resolution error is about, so an agent
-// knows which side to fix; other details (evidence_id, reason) stay.
-func withField(err error, field string) error {
-	if ae, ok := err.(*abi.Error); ok {
-		if _, has := ae.Details["field"]; !has {
-			return ae.WithDetail("field", field)
-		}
-	}
-	return err
 }

@@ -2,7 +2,6 @@ package mcpserver
 
 import (
 	"context"
-	"encoding/json"
 
 	"rea/host/evidence"
 	"rea/host/unknowns"
@@ -99,9 +98,4 @@ func (s *Server) evidenceTools() []*Tool {
 			},
 		},
 	}
-}
-
-// resolveEvidence accepts inline Evidence or a retained reference.
-func resolveEvidence(c *Call, raw json.RawMessage) (evidence.Record, error) {
-	return c.Session.Ledger.Resolve(raw)
 }

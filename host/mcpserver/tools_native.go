@@ -169,21 +169,15 @@ func (s *Server) compareFunctionsTool() *Tool {
 			if err := c.Decode(&in); err != nil {
 				return nil, err
 			}
-			req := app.CompareFunctionsRequest{Offset: in.Offset, Limit: in.Limit}
-			for _, raw := range in.Left {
-				r, err := c.Session.Ledger.Resolve(raw)
-				if err != nil {
-					return nil, err
-				}
-				req.Left = append(req.Left, r)
+			left, err := c.ResolveAll(in.Left, "left")
+			if err != nil {
+				return nil, err
 			}
-			for _, raw := range in.Right {
-				r, err := c.Session.Ledger.Resolve(raw)
-				if err != nil {
-					return nil, err
-				}
-				req.Right = append(req.Right, r)
+			right, err := c.ResolveAll(in.Right, "right")
+			if err != nil {
+				return nil, err
 			}
+			req := app.CompareFunctionsRequest{Left: left, Right: right, Offset: in.Offset, Limit: in.Limit}
 			if ctx.Err() != nil {
 				return nil, abi.Errorf(abi.CodeCancelled, "cancelled before the comparison; nothing was recorded")
 			}

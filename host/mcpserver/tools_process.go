@@ -61,11 +61,11 @@ func (s *Server) processTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				left, err := c.Session.Ledger.Resolve(in.Left)
+				left, err := c.Resolve(in.Left, "left")
 				if err != nil {
 					return nil, err
 				}
-				right, err := c.Session.Ledger.Resolve(in.Right)
+				right, err := c.Resolve(in.Right, "right")
 				if err != nil {
 					return nil, err
 				}
