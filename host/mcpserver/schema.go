@@ -61,6 +61,7 @@ func withExamples(s Schema, examples ...any) Schema {
 // withID gives a self-contained output schema a content-bound $id: the
 // digest of the schema without it, so changing the schema changes its id.
 func withID(s Schema) Schema {
+	singleTypes(s)
 	s["$schema"] = "https://json-schema.org/draft/2020-12/schema"
 	delete(s, "$id")
 	b, _ := json.Marshal(s) // map keys marshal sorted: stable
@@ -198,4 +199,45 @@ func portable(v any) Schema {
 		}
 	}
 	return out
+}
+
+// singleTypes rewrites every multi-type "type" list of an output schema as
+// anyOf branches of one type each, the spelling that single-type schema
+// dialects (and the MCP Inspector's --strict lint) accept.
+func singleTypes(v any) {
+	switch x := v.(type) {
+	case Schema:
+		var types []string
+		switch t := x["type"].(type) {
+		case []string:
+			types = t
+		case []any:
+			for _, e := range t {
+				types = append(types, fmt.Sprint(e))
+			}
+		}
+		if len(types) > 1 {
+			delete(x, "type")
+			branches := make([]Schema, len(types))
+			for i, t := range types {
+				branches[i] = Schema{"type": t}
+			}
+			x["anyOf"] = branches
+		}
+		for _, child := range x {
+			singleTypes(child)
+		}
+	case map[string]Schema:
+		for _, child := range x {
+			singleTypes(child)
+		}
+	case []Schema:
+		for _, child := range x {
+			singleTypes(child)
+		}
+	case []any:
+		for _, child := range x {
+			singleTypes(child)
+		}
+	}
 }
