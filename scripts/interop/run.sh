@@ -14,11 +14,16 @@ if [ ! -d node_modules/@modelcontextprotocol/sdk ] || [ package.json -nt node_mo
 	npm install --no-audit --no-fund --loglevel=error >/dev/null
 	touch node_modules
 fi
-node check.mjs "$rea" "$root/testdata/artifact/app.asar"
 # The Inspector CLI lists tools and calls one, as a person debugging would.
 REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/list --strict > inspector-tools.json 2> inspector-lint.txt
-# --strict lints every schema for portability; warnings are printed, errors fail.
-cat inspector-lint.txt >&2
+# --strict lints every schema for portability: errors fail the run; the
+# warnings (deliberate input-side type lists, see docs/rationale.md) are
+# summarised, the full report stays in build/interop/inspector-lint.txt.
+summary=$(grep -E '^[0-9]+ errors' inspector-lint.txt || echo "no lint summary")
+echo "inspector --strict: $summary"
+case "$summary" in "0 errors"*) ;; *) cat inspector-lint.txt >&2; exit 1 ;; esac
 node -e 'const t=require("./inspector-tools.json").tools; if(!t||!t.length){process.exit(1)}; console.log("inspector: "+t.length+" tools")'
 REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/call --tool-name binary_session > inspector-call.json
 node -e 'const r=require("./inspector-call.json"); if(r.isError||!r.structuredContent){console.error(JSON.stringify(r).slice(0,500));process.exit(1)}; console.log("inspector: binary_session ok")'
+# Last, so its "N passed, N failed" line closes the run.
+node check.mjs "$rea" "$root"
