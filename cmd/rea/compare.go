@@ -21,6 +21,24 @@ func (c *cli) compareCommands() []*cobra.Command {
 		c.importReferenceSourceCommand(), c.compareSourceToBundleCommand(), c.compareJavaScriptExportShapesCommand()}
 }
 
+// applicationSides builds the App and resolves both positional arguments
+// (Evidence files, or applications analysed first) as left and right.
+func (c *cli) applicationSides(args []string) (*app.App, evidence.Record, evidence.Record, error) {
+	a, err := c.application()
+	if err != nil {
+		return nil, evidence.Record{}, evidence.Record{}, err
+	}
+	left, err := c.applicationEvidence(a, args[0], "left")
+	if err != nil {
+		return nil, evidence.Record{}, evidence.Record{}, err
+	}
+	right, err := c.applicationEvidence(a, args[1], "right")
+	if err != nil {
+		return nil, evidence.Record{}, evidence.Record{}, err
+	}
+	return a, left, right, nil
+}
+
 // applicationEvidence reads analysis Evidence from a file (as printed by
 // `rea analyze-javascript-application --format json`), or analyses the
 // application first when arg is a directory or an .asar archive.
@@ -129,15 +147,7 @@ Each side is an Evidence file (rea analyze-javascript-application APP
   rea compare-application-versions ./app-1.0 ./app-2.0 --format json > comparison.json`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			left, err := c.applicationEvidence(a, args[0], "left")
-			if err != nil {
-				return err
-			}
-			right, err := c.applicationEvidence(a, args[1], "right")
+			a, left, right, err := c.applicationSides(args)
 			if err != nil {
 				return err
 			}

@@ -39,15 +39,7 @@ equal.`,
 			if req.Right.ExportName == "" {
 				req.Right.ExportName = req.Left.ExportName
 			}
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			left, err := c.applicationEvidence(a, args[0], "left")
-			if err != nil {
-				return err
-			}
-			right, err := c.applicationEvidence(a, args[1], "right")
+			a, left, right, err := c.applicationSides(args)
 			if err != nil {
 				return err
 			}
