@@ -257,3 +257,42 @@ func TestInterruptCancelsARunningModule(t *testing.T) {
 		t.Fatalf("interrupt took %s to stop the run", took)
 	}
 }
+
+func TestModuleDirReplacesTheEmbeddedModuleOfTheSameName(t *testing.T) {
+	// The probe guest installed under the name of a real module: the
+	// directory's module wins and is the one that runs.
+	raw, err := os.ReadFile(wasmtest.BuildGuest(t, "./host/sandbox/testdata/guests/probe", "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "guidance.wasm"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	env := []string{"REA_MODULE_DIR=" + dir}
+	r := rea(t, "", env, "modules", "list", "--format", "json")
+	var l struct {
+		Modules []struct {
+			Name   string `json:"name"`
+			Source string `json:"source"`
+		} `json:"modules"`
+	}
+	decode(t, r.stdout, &l)
+	found := false
+	for _, m := range l.Modules {
+		if m.Name == "guidance" {
+			found = true
+			if m.Source != "dir" {
+				t.Fatalf("guidance from REA_MODULE_DIR must replace the embedded one: %+v", m)
+			}
+		}
+	}
+	if !found {
+		t.Fatal("guidance not listed")
+	}
+	// The probe answers "echo"; the real guidance module would not.
+	r = rea(t, `{"operation":"echo","params":{"replaced":true}}`, env, "modules", "run", "guidance", "--request", "-")
+	if r.code != 0 || !strings.Contains(r.stdout, `"replaced": true`) {
+		t.Fatalf("the replacing module did not run: exit %d %s %s", r.code, r.stdout, r.stderr)
+	}
+}
