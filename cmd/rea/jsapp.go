@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"os"
 	"sort"
+	"strings"
 
 	"github.com/spf13/cobra"
 
@@ -170,13 +171,59 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	st := r.Statistics
 	fmt.Fprintf(w, "files parsed %d (%d normalised), modules %d, parse failures %d, coverage %s\n",
 		st.ParsedJavaScriptFiles, st.NormalisedFiles, st.Modules, st.ParseFailures, a.Coverage)
+
+	for _, win := range r.Windows {
+		fmt.Fprintf(w, "\nwindow %s at %s:%d:%d (options %s)\n", win.Kind, win.Location.File, win.Location.Line, win.Location.Column, win.Coverage)
+		keys := make([]string, 0, len(win.WebPreferences))
+		for k := range win.WebPreferences {
+			keys = append(keys, k)
+		}
+		sort.Strings(keys)
+		for _, k := range keys {
+			v := win.WebPreferences[k]
+			fmt.Fprintf(w, "  %-28s %-8v %s\n", k, v.Value, v.State)
+		}
+		for _, u := range win.Unknowns {
+			fmt.Fprintf(w, "  unknown: %s\n", u)
+		}
+		if win.Preload != nil {
+			target := win.Preload.Module
+			if target == "" {
+				target = win.Preload.Expression
+			}
+			fmt.Fprintf(w, "  preload %s (%s)\n", target, win.Preload.State)
+		}
+		for _, l := range win.Loads {
+			remote := ""
+			if l.Remote {
+				remote = " remote"
+			}
+			fmt.Fprintf(w, "  %s %s (%s%s)\n", l.Method, l.Target, l.State, remote)
+		}
+	}
+	for _, api := range r.ContextBridge {
+		fmt.Fprintf(w, "\ncontextBridge %q (%s world) in %s: %s\n", api.Key, api.World, api.Module, strings.Join(api.Members, ", "))
+		for _, raw := range api.RawIPCRenderer {
+			fmt.Fprintf(w, "  exposes ipcRenderer itself at %s\n", raw)
+		}
+	}
+	if len(r.IPC) > 0 {
+		fmt.Fprintf(w, "\n%-9s %-12s %-22s %-28s %-10s %s\n", "side", "role", "api", "channel", "pairing", "location")
+		for _, op := range r.IPC {
+			ch := op.Channel
+			if ch == "" {
+				ch = "(" + op.ChannelState + ")"
+			}
+			fmt.Fprintf(w, "%-9s %-12s %-22s %-28s %-10s %s:%d\n", op.Side, op.Role, op.API, ch, op.Pairing, op.Location.File, op.Location.Line)
+		}
+	}
 	findings := append([]report.Finding(nil), r.Findings...)
 	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 	sort.SliceStable(findings, func(i, j int) bool { return rank[findings[i].Severity] < rank[findings[j].Severity] })
 	fmt.Fprintf(w, "\nfindings %d:\n", len(findings))
 	for i, f := range findings {
-		if i == 20 {
-			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-20)
+		if i == 30 {
+			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-30)
 			break
 		}
 		fmt.Fprintf(w, "  %-6s %-28s %s:%d:%d  %s\n", f.Severity, f.RuleID, f.Location.File, f.Location.Line, f.Location.Column, f.Message)
