@@ -5,9 +5,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path/filepath"
+	"sort"
+	"strings"
 	"sync"
+	"time"
 
 	"rea/wasm/module"
 )
@@ -48,6 +52,8 @@ func newResultCache(dir string) *resultCache {
 	if dir != "" {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			dir = ""
+		} else {
+			sweep(dir, diskCacheBytes, time.Now())
 		}
 	}
 	return &resultCache{dir: dir, order: list.New(), entries: map[string]*list.Element{}}
@@ -133,4 +139,45 @@ func (c *resultCache) remember(key string, v cachedOutcome) {
 		delete(c.entries, old.key)
 		c.bytes -= int64(len(old.value.Result))
 	}
+}
+
+// diskCacheBytes bounds the on-disk result cache; sweep trims it.
+const diskCacheBytes = 1 << 30
+
+// sweep removes the least recently written results until the cache holds
+// at most max bytes. It runs at most once an hour per cache directory (a
+// marker file records the last sweep), so short CLI runs pay nothing.
+func sweep(dir string, max int64, now time.Time) {
+	marker := filepath.Join(dir, ".swept")
+	if st, err := os.Stat(marker); err == nil && now.Sub(st.ModTime()) < time.Hour {
+		return
+	}
+	type file struct {
+		path string
+		size int64
+		mod  time.Time
+	}
+	var files []file
+	var total int64
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+			return nil
+		}
+		if info, err := d.Info(); err == nil {
+			files = append(files, file{p, info.Size(), info.ModTime()})
+			total += info.Size()
+		}
+		return nil
+	})
+	sort.Slice(files, func(i, j int) bool { return files[i].mod.Before(files[j].mod) })
+	for _, f := range files {
+		if total <= max {
+			break
+		}
+		if os.Remove(f.path) == nil {
+			total -= f.size
+		}
+	}
+	_ = os.WriteFile(marker, nil, 0o644)
+	_ = os.Chtimes(marker, now, now)
 }
