@@ -93,6 +93,19 @@ func (c *Call) Resolve(raw json.RawMessage, field string) (evidence.Record, erro
 	return rec, nil
 }
 
+// Sides resolves the left and right producer Evidence of a comparison.
+func (c *Call) Sides(left, right json.RawMessage) (evidence.Record, evidence.Record, error) {
+	l, err := c.Resolve(left, "left")
+	if err != nil {
+		return evidence.Record{}, evidence.Record{}, err
+	}
+	r, err := c.Resolve(right, "right")
+	if err != nil {
+		return evidence.Record{}, evidence.Record{}, err
+	}
+	return l, r, nil
+}
+
 // ResolveAll resolves a list of producer Evidence, naming field[i] on failure.
 func (c *Call) ResolveAll(raws []json.RawMessage, field string) ([]evidence.Record, error) {
 	out := make([]evidence.Record, 0, len(raws))

@@ -61,11 +61,7 @@ func (s *Server) processTools() []*Tool {
 				if err := c.Decode(&in); err != nil {
 					return nil, err
 				}
-				left, err := c.Resolve(in.Left, "left")
-				if err != nil {
-					return nil, err
-				}
-				right, err := c.Resolve(in.Right, "right")
+				left, right, err := c.Sides(in.Left, in.Right)
 				if err != nil {
 					return nil, err
 				}
