@@ -34,9 +34,10 @@ rea:
 # "context deadline exceeded", golang/go#75804, fixed in Go 1.27), and
 # black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 test: all
-	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) $(GO) test -count=1 -timeout 20m ./...
+	rm -rf build/test-results
+	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) REA_RESULT_CACHE_DIR=$(abspath build/test-results) $(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=20000x ./scripts/fuzz.sh
-	REA_BIN=$(abspath $(BIN)) ./scripts/interop/run.sh
+	REA_BIN=$(abspath $(BIN)) REA_RESULT_CACHE_DIR=off ./scripts/interop/run.sh
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh
@@ -56,7 +57,7 @@ repro:
 
 # Black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 interop: all
-	REA_BIN=$(abspath $(BIN)) ./scripts/interop/run.sh
+	REA_BIN=$(abspath $(BIN)) REA_RESULT_CACHE_DIR=off ./scripts/interop/run.sh
 
 # The generated product catalog for this exact source revision (not committed).
 docs: rea

@@ -101,7 +101,11 @@ Use it three ways:
 
 Limits apply to every module run and can also be set in the environment
 (REA_MEMORY_LIMIT, REA_FUEL, REA_TIMEOUT, REA_FORMAT, REA_MODULE_DIR,
-REA_LOG_LEVEL); a flag on the command line wins over the environment.`,
+REA_LOG_LEVEL); a flag on the command line wins over the environment.
+
+Results of module runs over content-addressed input are cached under the
+user cache directory (rea/results, trimmed to 1 GiB); REA_RESULT_CACHE_DIR
+moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -190,7 +194,8 @@ func (c *cli) application() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := app.New(app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log})
+	a, err := app.New(app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log,
+		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR")})
 	if err != nil {
 		return nil, err
 	}

@@ -20,7 +20,10 @@ type Config struct {
 	Limits sandbox.Limits
 	// CacheDir for compiled modules ("" = user cache dir, "off" = none).
 	CacheDir string
-	Logger   *slog.Logger
+	// ResultCacheDir for module results ("" = beside CacheDir, "off" =
+	// memory only).
+	ResultCacheDir string
+	Logger         *slog.Logger
 }
 
 // App is the set of services over one sandbox Runner.
@@ -39,7 +42,7 @@ func New(cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: cfg.CacheDir, Logger: cfg.Logger})
+	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: cfg.CacheDir, ResultCacheDir: cfg.ResultCacheDir, Logger: cfg.Logger})
 	if err != nil {
 		return nil, err
 	}

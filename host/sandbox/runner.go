@@ -83,6 +83,9 @@ type Options struct {
 	// CacheDir holds wazero's compiled-code cache. Empty means
 	// <user cache dir>/rea/wazero; "off" disables the disk cache.
 	CacheDir string
+	// ResultCacheDir holds the content-addressed result cache. Empty means
+	// "results" beside the compile cache; "off" keeps results in memory only.
+	ResultCacheDir string
 	// MaxConcurrent bounds simultaneous runs; 0 means runtime.NumCPU().
 	MaxConcurrent int
 	Logger        *slog.Logger
@@ -140,8 +143,11 @@ func NewRunner(opts Options) (*Runner, error) {
 			dir = filepath.Join(base, "rea", "wazero")
 		}
 	}
-	resultDir := ""
-	if dir != "" && dir != "off" {
+	resultDir := opts.ResultCacheDir
+	switch {
+	case resultDir == "off":
+		resultDir = ""
+	case resultDir == "" && dir != "" && dir != "off":
 		resultDir = filepath.Join(filepath.Dir(dir), "results")
 	}
 	r.results = newResultCache(resultDir)
