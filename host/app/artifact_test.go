@@ -21,7 +21,7 @@ import (
 // newArtifactApp runs the real artifact module in the real sandbox.
 func newArtifactApp(t testing.TB) *App {
 	t.Helper()
-	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(t, "artifact"), CacheDir: filepath.Join(os.TempDir(), "rea-artifact-test-cache")})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, "artifact"), CacheDir: filepath.Join(os.TempDir(), "rea-artifact-test-cache")})
 	if err != nil {
 		t.Fatal(err)
 	}

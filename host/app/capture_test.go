@@ -19,7 +19,7 @@ import (
 
 func captureApp(t *testing.T) *App {
 	t.Helper()
-	a, err := New(Config{CacheDir: "off"})
+	a, err := New(Config{CacheDir: "off", ResultCacheDir: "off"})
 	if err != nil {
 		t.Fatal(err)
 	}

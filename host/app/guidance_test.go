@@ -27,7 +27,7 @@ func asTyped(t *testing.T, err error) *abi.Error {
 
 func newGuidanceApp(t testing.TB) *App {
 	t.Helper()
-	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(t, "guidance"), CacheDir: filepath.Join(os.TempDir(), "rea-guidance-test-cache")})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, "guidance"), CacheDir: filepath.Join(os.TempDir(), "rea-guidance-test-cache")})
 	if err != nil {
 		t.Fatal(err)
 	}

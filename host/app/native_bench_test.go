@@ -19,7 +19,7 @@ func BenchmarkBinaryOverviewSandbox(b *testing.B) {
 	if err != nil {
 		b.Fatal(err)
 	}
-	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(b, NativeModule)})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(b, NativeModule)})
 	if err != nil {
 		b.Fatal(err)
 	}

@@ -18,7 +18,7 @@ import (
 
 func nativeApp(t *testing.T) *App {
 	t.Helper()
-	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(t, NativeModule), CacheDir: "off"})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, NativeModule), CacheDir: "off"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -17,7 +17,7 @@ import (
 
 func reconstructApp(t testing.TB) *App {
 	t.Helper()
-	a, err := New(Config{ModuleDir: wasmtest.ModuleDir(t, ReconstructModule), CacheDir: filepath.Join(os.TempDir(), "rea-reconstruct-test-cache")})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, ReconstructModule), CacheDir: filepath.Join(os.TempDir(), "rea-reconstruct-test-cache")})
 	if err != nil {
 		t.Fatal(err)
 	}

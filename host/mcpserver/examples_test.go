@@ -9,7 +9,7 @@ import (
 
 func newTestServer(t *testing.T, opts Options) *Server {
 	t.Helper()
-	a, err := app.New(app.Config{CacheDir: "off"})
+	a, err := app.New(app.Config{CacheDir: "off", ResultCacheDir: "off"})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -28,7 +28,7 @@ type connected struct {
 // connect runs a real Server over the SDK's in-memory transport.
 func connect(t *testing.T, opts Options) *connected {
 	t.Helper()
-	a, err := app.New(app.Config{})
+	a, err := app.New(app.Config{ResultCacheDir: "off"})
 	if err != nil {
 		t.Fatal(err)
 	}
