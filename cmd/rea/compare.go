@@ -57,19 +57,7 @@ func (c *cli) applicationEvidence(a *app.App, arg, field string) (evidence.Recor
 		}
 		return res.Evidence, nil
 	}
-	b, err := os.ReadFile(arg)
-	if err != nil {
-		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
-	}
-	rec, err := evidence.Parse(b)
-	if err != nil {
-		if ae, ok := err.(*abi.Error); ok {
-			ae.Message = field + " (" + arg + "): " + ae.Message
-			return evidence.Record{}, ae.WithDetail("field", field)
-		}
-		return evidence.Record{}, err
-	}
-	return rec, nil
+	return readEvidenceFile(arg, field)
 }
 
 func (c *cli) traceApplicationFeatureCommand() *cobra.Command {

@@ -1,7 +1,6 @@
 package main
 
 import (
-	"bytes"
 	"encoding/json"
 	"fmt"
 	"os"
@@ -24,31 +23,7 @@ func (c *cli) inventoryEvidence(a *app.App, arg, field, policy string) ([]eviden
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
 	}
 	if !st.IsDir() && strings.HasSuffix(strings.ToLower(arg), ".json") {
-		b, err := os.ReadFile(arg)
-		if err != nil {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", field, arg, err).WithDetail("field", field)
-		}
-		var raws []json.RawMessage
-		if t := bytes.TrimSpace(b); len(t) > 0 && t[0] == '[' {
-			if err := json.Unmarshal(t, &raws); err != nil {
-				return nil, abi.Errorf(abi.CodeInvalidRequest, "%s (%s): not a JSON array of Evidence records: %v", field, arg, err).WithDetail("field", field)
-			}
-		} else {
-			raws = []json.RawMessage{b}
-		}
-		var out []evidence.Record
-		for _, r := range raws {
-			rec, err := evidence.Parse(r)
-			if err != nil {
-				if ae, ok := err.(*abi.Error); ok {
-					ae.Message = field + " (" + arg + "): " + ae.Message
-					return nil, ae.WithDetail("field", field)
-				}
-				return nil, err
-			}
-			out = append(out, rec)
-		}
-		return out, nil
+		return readEvidenceRecords(arg, field)
 	}
 	// Inspect once and take every page, so the side is read whole.
 	recs, err := a.InspectArtifactPages(c.ctx, app.ArtifactRequest{InputPath: arg, IntegrityPolicy: policy}, app.MaxPageLimit, c.progressPrinter("inspect "+field))

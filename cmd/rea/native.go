@@ -1,8 +1,6 @@
 package main
 
 import (
-	"bytes"
-	"encoding/json"
 	"fmt"
 	"os"
 	"path/filepath"
@@ -11,7 +9,6 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/host/app"
-	"rea/host/evidence"
 	"rea/modules/abi"
 	"rea/modules/native/binary"
 	"rea/modules/native/query"
@@ -605,10 +602,10 @@ provider cannot produce is unknown: neither is reported as equal.`,
 		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
-			if req.Left, err = readRecords(args[0], "left"); err != nil {
+			if req.Left, err = readEvidenceRecords(args[0], "left"); err != nil {
 				return err
 			}
-			if req.Right, err = readRecords(args[1], "right"); err != nil {
+			if req.Right, err = readEvidenceRecords(args[1], "right"); err != nil {
 				return err
 			}
 			a, err := c.application()
@@ -649,31 +646,4 @@ provider cannot produce is unknown: neither is reported as equal.`,
 	cmd.Flags().IntVar(&req.Offset, "offset", 0, "first function of the page")
 	cmd.Flags().IntVar(&req.Limit, "limit", 0, "functions per page (default 100, at most 100)")
 	return cmd
-}
-
-// readRecords reads Evidence records from a file holding one record or an
-// array of them; each is re-validated (a tampered id is refused).
-func readRecords(path, side string) ([]evidence.Record, error) {
-	data, err := os.ReadFile(path)
-	if err != nil {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read %s Evidence %s: %v", side, path, err).WithDetail("field", side)
-	}
-	data = bytes.TrimSpace(data)
-	var raws []json.RawMessage
-	if len(data) > 0 && data[0] == '[' {
-		if err := json.Unmarshal(data, &raws); err != nil {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "%s is not a JSON array of Evidence records: %v", path, err).WithDetail("field", side)
-		}
-	} else {
-		raws = []json.RawMessage{data}
-	}
-	out := make([]evidence.Record, 0, len(raws))
-	for _, raw := range raws {
-		r, err := evidence.Parse(raw)
-		if err != nil {
-			return nil, err
-		}
-		out = append(out, r)
-	}
-	return out, nil
 }
