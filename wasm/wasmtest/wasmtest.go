@@ -15,7 +15,6 @@ import (
 	"testing"
 
 	"rea/modules/abi"
-	"rea/wasm/fuel"
 	"rea/wasm/module"
 )
 
@@ -88,16 +87,12 @@ func MeteredGuest(t testing.TB, pkg, name, dir string) string {
 	if err != nil {
 		t.Fatal(err)
 	}
-	metered, err := fuel.Instrument(raw)
+	p, err := module.Prepare(raw, abi.Version, true)
 	if err != nil {
-		t.Fatalf("wasmtest: metering %s: %v", name, err)
-	}
-	stamped, err := module.StampABI(metered, abi.Version)
-	if err != nil {
-		t.Fatal(err)
+		t.Fatalf("wasmtest: preparing %s: %v", name, err)
 	}
 	out := filepath.Join(dir, name+".wasm")
-	if err := os.WriteFile(out, stamped, 0o644); err != nil {
+	if err := os.WriteFile(out, p.Bytes, 0o644); err != nil {
 		t.Fatal(err)
 	}
 	return out

@@ -1,6 +1,6 @@
 // Command reawasm turns a module freshly built by `GOOS=wasip1 go build`
-// into the artifact rea embeds: fuel-metered (package wasm/fuel) and stamped
-// with the ABI version it speaks. The Makefile runs it for every module.
+// into the artifact rea embeds (see module.Prepare): data segments coalesced,
+// fuel-metered and stamped with the ABI version it speaks. The Makefile runs it for every module.
 //
 //	reawasm -in build/raw/artifact.wasm -out wasm/embedded/modules/artifact.wasm
 package main
@@ -13,7 +13,6 @@ import (
 	"path/filepath"
 
 	"rea/modules/abi"
-	"rea/wasm/fuel"
 	"rea/wasm/module"
 )
 
@@ -37,15 +36,11 @@ func run(in, out string, meter bool) error {
 	if err != nil {
 		return err
 	}
-	b := raw
-	if meter {
-		if b, err = fuel.Instrument(raw); err != nil {
-			return err
-		}
-	}
-	if b, err = module.StampABI(b, abi.Version); err != nil {
+	p, err := module.Prepare(raw, abi.Version, meter)
+	if err != nil {
 		return err
 	}
+	b := p.Bytes
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
@@ -57,6 +52,6 @@ func run(in, out string, meter bool) error {
 	if err := os.Rename(tmp, out); err != nil {
 		return err
 	}
-	fmt.Printf("%s %x %d bytes\n", filepath.Base(out), sha256.Sum256(b), len(b))
+	fmt.Printf("%s %x %d bytes, data segments %d -> %d\n", filepath.Base(out), sha256.Sum256(b), len(b), p.Segments.Before, p.Segments.After)
 	return nil
 }
