@@ -10,7 +10,6 @@
 package sandbox
 
 import (
-	"bytes"
 	"context"
 	"encoding/json"
 	"errors"
@@ -25,12 +24,10 @@ import (
 	"time"
 
 	"github.com/tetratelabs/wazero"
-	"github.com/tetratelabs/wazero/api"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
 
 	"rea/modules/abi"
-	"rea/wasm/fuel"
 	"rea/wasm/module"
 )
 
@@ -88,7 +85,11 @@ type Options struct {
 	ResultCacheDir string
 	// MaxConcurrent bounds simultaneous runs; 0 means runtime.NumCPU().
 	MaxConcurrent int
-	Logger        *slog.Logger
+	// NoStandby starts every instance when its request arrives instead of
+	// keeping one started ahead for calls without mounts (see standbys).
+	// Benchmarks use it to measure the fresh-start cost.
+	NoStandby bool
+	Logger    *slog.Logger
 }
 
 // Runner runs modules. It is safe for concurrent use and should live as long
@@ -100,7 +101,9 @@ type Runner struct {
 	cache   wazero.CompilationCache
 	cacheAt string
 
-	results *resultCache
+	results  *resultCache
+	standbys *standbys // nil with Options.NoStandby
+	live     sync.WaitGroup
 
 	mu       sync.Mutex
 	runtimes map[uint32]*engine // by memory limit in pages
@@ -151,6 +154,11 @@ func NewRunner(opts Options) (*Runner, error) {
 		resultDir = filepath.Join(filepath.Dir(dir), "results")
 	}
 	r.results = newResultCache(resultDir)
+	if !opts.NoStandby {
+		r.standbys = newStandbys(&r.live, func(name string, err error) {
+			r.log.Warn("could not start a standby instance; requests start their own", "module", name, "err", err)
+		})
+	}
 	if dir != "" && dir != "off" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
 			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
@@ -169,6 +177,12 @@ func (r *Runner) Catalog() *module.Catalog { return r.catalog }
 
 // Close releases every runtime and compiled module.
 func (r *Runner) Close(ctx context.Context) error {
+	if r.standbys != nil {
+		r.standbys.close()
+	}
+	// Runtimes unmap their instances' memory: wait for every guest to end
+	// first (runs end by their own limits; standbys were told to exit).
+	r.live.Wait()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var errs []error
@@ -316,129 +330,28 @@ const (
 )
 
 func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.CompiledModule, mod *module.Module, call Call, limits Limits, envelope []byte) (*Outcome, error) {
-	start := time.Now()
-	stdout := &boundedWriter{limit: limits.OutputBytes}
-	stderr := &progressWriter{onProgress: call.Progress}
-
-	fsCfg := wazero.NewFSConfig()
-	for _, m := range call.Mounts {
-		fsCfg = fsCfg.WithFSMount(m.FS, m.GuestPath)
+	var in *instance
+	if len(call.Mounts) == 0 && r.standbys != nil {
+		in = r.standbys.take(eng, compiled, mod, limits)
 	}
-	// No args, no environment, fake clocks and a deterministic random
-	// source (wazero's defaults): the guest sees nothing of the host and the
-	// same request gives the same bytes and the same fuel count.
-	cfg := wazero.NewModuleConfig().
-		WithName("").
-		WithStartFunctions().
-		WithStdin(bytes.NewReader(envelope)).
-		WithStdout(stdout).
-		WithStderr(stderr).
-		WithFSConfig(fsCfg)
-
-	runCtx := withLinearMemory(context.WithoutCancel(ctx))
-	inst, err := eng.rt.InstantiateModule(runCtx, compiled, cfg)
-	if err != nil {
-		if strings.Contains(err.Error(), "memory") {
-			return nil, resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
-				"module %q needs more memory than the %s limit allows just to start (%v); raise --memory-limit",
-				mod.Name, FormatBytes(limits.MemoryBytes), err))
+	if in == nil {
+		var err error
+		if in, err = startInstance(eng, compiled, mod, call.Mounts, limits, &r.live); err != nil {
+			return nil, err
 		}
-		return nil, abi.Errorf(abi.CodeModuleFailed, "module %q failed to instantiate: %v", mod.Name, err).WithDetail("module", mod.Name)
 	}
-	defer inst.Close(runCtx)
+	return in.serve(ctx, call, limits, envelope)
+}
 
-	g, ok := inst.ExportedGlobal(fuel.GlobalName).(api.MutableGlobal)
-	if !ok {
-		return nil, abi.Errorf(abi.CodeModuleUnavailable, "module %q carries no fuel counter; rea refuses to run unmetered code", mod.Name)
-	}
-	budget := limits.Fuel
-	if budget > 1<<62 {
-		budget = 1 << 62
-	}
-	g.Set(budget)
-
-	// The watchdog zeroes the counter on cancellation, deadline or output
-	// overflow; the guest traps at its next loop header or call. One store
-	// can be lost to the guest's load-subtract-store, so fuel.Exhaust keeps
-	// re-zeroing until the run returns.
-	var (
-		stopMu    sync.Mutex
-		reason    stopReason
-		remaining uint64
-		stopped   = make(chan struct{})
-	)
-	stop := func(why stopReason) {
-		stopMu.Lock()
-		defer stopMu.Unlock()
-		if reason != stopNone {
-			return
-		}
-		reason = why
-		remaining = g.Get()
-		g.Set(0)
-		close(stopped)
-	}
-	stdout.onOverflow = func() { stop(stopOutput) }
-	done := make(chan struct{})
-	watchdogDone := make(chan struct{})
-	go func() {
-		defer close(watchdogDone)
-		deadline := time.NewTimer(limits.Deadline)
-		defer deadline.Stop()
-		select {
-		case <-ctx.Done():
-			if errors.Is(context.Cause(ctx), context.DeadlineExceeded) {
-				stop(stopDeadline)
-			} else {
-				stop(stopCancelled)
-			}
-		case <-deadline.C:
-			stop(stopDeadline)
-		case <-stopped:
-		case <-done:
-			return
-		}
-		fuel.Exhaust(g, done)
-	}()
-
-	_, callErr := inst.ExportedFunction("_start").Call(runCtx)
-	close(done)
-	<-watchdogDone
-
-	stopMu.Lock()
-	why := reason
-	left := g.Get()
-	if why != stopNone {
-		left = remaining
-	}
-	stopMu.Unlock()
-	usage := Usage{
-		FuelUsed: budget - min(left, budget),
-		Wall:     time.Since(start),
-	}
-	if mem := inst.Memory(); mem != nil {
-		usage.PeakMemoryBytes = uint64(mem.Size())
-	}
-	out := &Outcome{Usage: usage, Module: mod.Identity, Limits: limits}
-
-	switch why {
-	case stopCancelled:
-		return nil, abi.Errorf(abi.CodeCancelled, "module %q was cancelled after %s", mod.Name, usage.Wall.Round(time.Millisecond)).
-			WithDetail("module", mod.Name)
-	case stopDeadline:
-		return nil, resourceError("deadline", limits.Deadline.String(), fmt.Sprintf(
-			"module %q ran past its %s deadline; raise --timeout or narrow the request", mod.Name, limits.Deadline))
-	case stopOutput:
-		return nil, resourceError("output", limits.OutputBytes, fmt.Sprintf(
-			"module %q wrote more than the %s output limit; narrow the request (paging, filters) or raise the output limit",
-			mod.Name, FormatBytes(uint64(limits.OutputBytes))))
-	}
-
+// response reads the outcome of a guest that ran to its end: its exit
+// status, then the response envelope on stdout.
+func (in *instance) response(out *Outcome, left uint64, limits Limits) error {
+	mod, stderr, callErr := in.mod, in.stderr, in.callErr
 	exitCode := uint32(0)
 	if callErr != nil {
 		var exit *sys.ExitError
 		if !errors.As(callErr, &exit) {
-			return nil, classifyTrap(mod.Name, callErr, left, limits, stderr)
+			return classifyTrap(mod.Name, callErr, left, limits, stderr)
 		}
 		exitCode = exit.ExitCode()
 	}
@@ -446,34 +359,34 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 	case abi.ExitOK:
 	case abi.ExitRuntimeAbort:
 		if stderr.mentions("out of memory") {
-			return nil, resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
+			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
 				"module %q ran out of memory under the %s limit; raise --memory-limit or narrow the request",
 				mod.Name, FormatBytes(limits.MemoryBytes)))
 		}
 		if stderr.mentions("stack exceeds") {
-			return nil, resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
+			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
 				"module %q exhausted its stack (deep recursion on this input)", mod.Name)).WithDetail("stack", true)
 		}
-		return nil, moduleFailed(mod.Name, "crashed", stderr)
+		return moduleFailed(mod.Name, "crashed", stderr)
 	case abi.ExitBadRequest:
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, stderr.excerpt()).
+		return abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, stderr.excerpt()).
 			WithDetail("module", mod.Name)
 	default:
-		return nil, moduleFailed(mod.Name, fmt.Sprintf("exited with status %d", exitCode), stderr)
+		return moduleFailed(mod.Name, fmt.Sprintf("exited with status %d", exitCode), stderr)
 	}
 
 	var resp abi.Response
-	if err := json.Unmarshal(stdout.buf.Bytes(), &resp); err != nil {
-		return nil, moduleFailed(mod.Name, fmt.Sprintf("wrote an unreadable response (%v)", err), stderr)
+	if err := json.Unmarshal(in.stdout.buf.Bytes(), &resp); err != nil {
+		return moduleFailed(mod.Name, fmt.Sprintf("wrote an unreadable response (%v)", err), stderr)
 	}
 	if !resp.OK {
 		if resp.Error == nil {
-			return nil, moduleFailed(mod.Name, "reported failure without an error", stderr)
+			return moduleFailed(mod.Name, "reported failure without an error", stderr)
 		}
-		return nil, resp.Error
+		return resp.Error
 	}
 	out.Result = resp.Result
-	return out, nil
+	return nil
 }
 
 func classifyTrap(name string, err error, left uint64, limits Limits, stderr *progressWriter) error {

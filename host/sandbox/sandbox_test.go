@@ -23,7 +23,7 @@ const probePkg = "./host/sandbox/testdata/guests/probe"
 
 // newRunner returns a Runner over a catalog holding the probe guest, loaded
 // unmetered from a module dir so that load-time metering is exercised too.
-func newRunner(t *testing.T) *sandbox.Runner {
+func newRunner(t *testing.T, opts ...sandbox.Options) *sandbox.Runner {
 	t.Helper()
 	dir := t.TempDir()
 	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
@@ -37,7 +37,12 @@ func newRunner(t *testing.T) *sandbox.Runner {
 	if err != nil {
 		t.Fatal(err)
 	}
-	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: filepath.Join(os.TempDir(), "rea-test-wazero-cache")})
+	var o sandbox.Options
+	if len(opts) > 0 {
+		o = opts[0]
+	}
+	o.Catalog, o.CacheDir = cat, filepath.Join(os.TempDir(), "rea-test-wazero-cache")
+	r, err := sandbox.NewRunner(o)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -433,4 +438,38 @@ func TestContentAddressedResultCacheServesRepeatsButNeverFailures(t *testing.T) 
 			t.Fatal("a failed run was served as a success")
 		}
 	}
+}
+
+// An instance started ahead of its request (a standby) answers exactly as an
+// instance started at request time: same bytes, same fuel — the start-up's
+// fuel is charged to the request either way — and limits set by the request
+// (output) still hold on it.
+func TestStandbyInstanceAnswersExactlyAsAFreshStart(t *testing.T) {
+	fresh := newRunner(t, sandbox.Options{NoStandby: true})
+	warm := newRunner(t)
+	params := map[string]any{"n": 2}
+	want, err := run(t, fresh, "hash", params, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	for i := range 4 { // the first starts fresh, the rest are standbys
+		got, err := run(t, warm, "hash", params, smallLimits())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if string(got.Result) != string(want.Result) || got.Usage.FuelUsed != want.Usage.FuelUsed {
+			t.Fatalf("run %d: %s fuel %d, fresh start gave %s fuel %d", i, got.Result, got.Usage.FuelUsed, want.Result, want.Usage.FuelUsed)
+		}
+	}
+	l := smallLimits()
+	l.OutputBytes = 1 << 10
+	_, err = run(t, warm, "flood", nil, l)
+	wantResource(t, err, "output")
+	// A fuel budget smaller than the Go runtime's start-up is exhausted on
+	// a standby as on a fresh start.
+	l = smallLimits()
+	l.Fuel = 1000
+	_, err = run(t, warm, "echo", map[string]int{"x": 1}, l)
+	wantResource(t, err, "fuel")
+	assertStillServing(t, warm)
 }

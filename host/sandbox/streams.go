@@ -53,6 +53,14 @@ const (
 	maxLine     = 64 << 10
 )
 
+// setProgress names the callback for progress lines; an instance started
+// ahead of its request learns it when the request arrives.
+func (w *progressWriter) setProgress(f func(abi.Progress)) {
+	w.mu.Lock()
+	defer w.mu.Unlock()
+	w.onProgress = f
+}
+
 func (w *progressWriter) Write(p []byte) (int, error) {
 	w.mu.Lock()
 	defer w.mu.Unlock()

@@ -1,0 +1,93 @@
+package sandbox
+
+import (
+	"sync"
+
+	"github.com/tetratelabs/wazero"
+
+	"rea/wasm/module"
+)
+
+// standbys keeps, for each module and memory limit that served a request
+// without mounts, one instance started ahead of the next such request (see
+// instance). Taking one starts its replacement in the background, so a
+// stream of small requests — guidance searches, comparisons of records —
+// pays for instantiation and Go runtime start-up off its latency path.
+//
+// Calls with mounts always start a fresh instance at request time: the
+// mounts are part of the instance's configuration.
+type standbys struct {
+	mu      sync.Mutex
+	ready   map[standbyKey]*instance
+	pending map[standbyKey]bool // a replacement is being started
+	seen    map[standbyKey]bool // served once: the next call starts standbys
+	closed  bool
+	wg      sync.WaitGroup
+	onError func(name string, err error)
+	live    *sync.WaitGroup // the Runner's running guests
+}
+
+type standbyKey struct {
+	pages  uint32
+	module string // digest
+}
+
+func newStandbys(live *sync.WaitGroup, onError func(string, error)) *standbys {
+	return &standbys{ready: map[standbyKey]*instance{}, pending: map[standbyKey]bool{}, seen: map[standbyKey]bool{}, onError: onError, live: live}
+}
+
+// take returns the standby for this module and limit, or nil when none is
+// ready, and starts the next one — from the second request on, so a one-shot
+// command that runs a module once never pays for an instance it won't use.
+func (s *standbys) take(eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) *instance {
+	key := standbyKey{pages: limits.pages(), module: mod.SHA256}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed {
+		return nil
+	}
+	in := s.ready[key]
+	delete(s.ready, key)
+	if !s.seen[key] {
+		s.seen[key] = true
+		return nil
+	}
+	if !s.pending[key] {
+		s.pending[key] = true
+		s.wg.Add(1)
+		go s.start(key, eng, compiled, mod, limits)
+	}
+	return in
+}
+
+func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
+	defer s.wg.Done()
+	in, err := startInstance(eng, compiled, mod, nil, limits, s.live)
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	delete(s.pending, key)
+	if err != nil {
+		s.onError(mod.Name, err)
+		return
+	}
+	if s.closed || s.ready[key] != nil {
+		in.discard()
+		return
+	}
+	s.ready[key] = in
+}
+
+// close discards every standby and waits for instances being started.
+func (s *standbys) close() {
+	s.mu.Lock()
+	s.closed = true
+	ready := s.ready
+	s.ready = map[standbyKey]*instance{}
+	s.mu.Unlock()
+	s.wg.Wait() // a standby finishing its start now is discarded by start
+	for _, in := range ready {
+		in.stdin.deliver(nil)
+		<-in.exited
+		_ = in.inst.Close(in.ctx)
+	}
+}
