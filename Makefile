@@ -17,6 +17,7 @@ all: modules rea
 # Each module: go build for wasip1 (byte-reproducible), then meter + stamp.
 modules: build/reawasm
 	@mkdir -p $(RAW) $(EMBED)
+	@$(GO) run $(GOFLAGS_REPRO) ./guidance/internal/snapshotgen -bundle guidance/bundle/reverse-engineer-anything -out guidance/bundle.index
 	@for m in $(MODULES); do \
 		GOOS=wasip1 GOARCH=wasm $(GO) build $(GOFLAGS_REPRO) -o $(RAW)/$$m.wasm ./modules/$$m || exit 1; \
 		build/reawasm -in $(RAW)/$$m.wasm -out $(EMBED)/$$m.wasm || exit 1; \

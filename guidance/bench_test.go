@@ -33,3 +33,17 @@ func BenchmarkSearchShippedBundle(b *testing.B) {
 		}
 	}
 }
+
+// BenchmarkOpenAndSearchSnapshot measures what one module request costs
+// now: open the packaged snapshot, then answer one query.
+func BenchmarkOpenAndSearchSnapshot(b *testing.B) {
+	for b.Loop() {
+		ix, err := index.Open(Snapshot())
+		if err != nil {
+			b.Fatal(err)
+		}
+		if _, err := ix.Search(index.SearchParams{Query: "preload contextBridge ipc"}); err != nil {
+			b.Fatal(err)
+		}
+	}
+}

@@ -39,6 +39,18 @@ const SkillName = "reverse-engineer-anything"
 //go:embed bundle
 var embedded embed.FS
 
+// The search-index snapshot of the packaged bundle; regenerate it with
+// `make` or `go generate ./guidance` after editing the bundle (a test fails
+// while it is stale).
+//
+//go:generate go run ./internal/snapshotgen -bundle bundle/reverse-engineer-anything -out bundle.index
+//go:embed bundle.index
+var snapshot string
+
+// Snapshot returns the search-index snapshot of the packaged bundle, for
+// rea/guidance/index.Open.
+func Snapshot() string { return snapshot }
+
 // Bundle returns the packaged guidance bundle, rooted at the skill directory
 // (SKILL.md, references/*.md).
 func Bundle() fs.FS {

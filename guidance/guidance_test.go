@@ -130,3 +130,26 @@ func TestGenericWordsNoteMatchesTheList(t *testing.T) {
 		t.Fatalf("README.md lists %d generic words, the code %d; keep them in step", len(words), len(index.GenericWords()))
 	}
 }
+
+// The embedded snapshot is the index of the embedded bundle: editing the
+// bundle without `make` (or `go generate ./guidance`) fails here.
+func TestPackagedSnapshotIsTheIndexOfThePackagedBundle(t *testing.T) {
+	ix, err := index.Build(Bundle())
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, err := ix.MarshalBinary()
+	if err != nil {
+		t.Fatal(err)
+	}
+	if string(want) != Snapshot() {
+		t.Fatal("guidance/bundle.index is stale: run `make` or `go generate ./guidance` and commit it")
+	}
+	opened, err := index.Open(Snapshot())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if opened.BundleDigest() != ix.BundleDigest() || opened.Len() != ix.Len() {
+		t.Fatalf("opened snapshot: digest %s, %d sections; built: %s, %d", opened.BundleDigest(), opened.Len(), ix.BundleDigest(), ix.Len())
+	}
+}

@@ -50,9 +50,10 @@ type Index struct {
 	docs     []document
 	sections []section
 	// postings maps a normalised word to the indices of the sections whose
-	// own text holds it, ascending.
-	postings  map[string][]int32
-	byLocator map[string]int
+	// own text holds it, ascending. An index opened from a snapshot keeps
+	// them in terms instead and resolves a search's words on demand.
+	postings map[string][]int32
+	terms    *termTable
 }
 
 type document struct {
@@ -61,10 +62,9 @@ type document struct {
 }
 
 type section struct {
-	doc         int
-	level       int
-	heading     string
-	headingPath []string
+	doc     int
+	level   int
+	heading string
 	// start, ownEnd and end are byte offsets into the document: the content
 	// Read returns is src[start:end]; the own text is src[start:ownEnd].
 	start, ownEnd, end int
@@ -72,10 +72,9 @@ type section struct {
 	children           []int
 	// last is the index of the last section in this section's subtree, so
 	// the subtree is sections[i : last+1].
-	last    int
-	units   int // UTF-16 length of src[start:end]
-	hash    [32]byte
-	locator string
+	last  int
+	units int // UTF-16 length of src[start:end]
+	hash  [32]byte
 }
 
 // posting collects, while building, the sections whose own text holds word.
@@ -102,7 +101,7 @@ func Build(fsys fs.FS) (*Index, error) {
 	if err != nil {
 		return nil, err
 	}
-	ix := &Index{byLocator: map[string]int{}}
+	ix := &Index{}
 	// Pass 1 (admission): locate sections and count the expanded size
 	// without creating any section string.
 	var plans [][]pending
@@ -155,9 +154,6 @@ func Build(fsys fs.FS) (*Index, error) {
 				s.parent = base + p.parent
 				parent := &ix.sections[s.parent]
 				parent.children = append(parent.children, len(ix.sections))
-				s.headingPath = append(append([]string(nil), parent.headingPath...), p.heading)
-			} else {
-				s.headingPath = []string{p.heading}
 			}
 			i := int32(len(ix.sections))
 			norm.eachWord(src[p.start:p.ownEnd], func(w []byte) {
@@ -188,8 +184,6 @@ func Build(fsys fs.FS) (*Index, error) {
 			s.last = ix.sections[s.children[n-1]].last
 		}
 		s.hash = ix.sectionHash(i)
-		s.locator = formatLocator(ix.digest, s.hash)
-		ix.byLocator[s.locator] = i
 	}
 	return ix, nil
 }
@@ -409,6 +403,23 @@ func isASCIIBytes(b []byte) bool {
 		}
 	}
 	return true
+}
+
+// locator returns section i's locator.
+func (ix *Index) locator(i int) string { return formatLocator(ix.digest, ix.sections[i].hash) }
+
+// headingPath lists the headings from section i's document top down to i.
+func (ix *Index) headingPath(i int) []string {
+	depth := 0
+	for j := i; j >= 0; j = ix.sections[j].parent {
+		depth++
+	}
+	out := make([]string, depth)
+	for j := i; j >= 0; j = ix.sections[j].parent {
+		depth--
+		out[depth] = ix.sections[j].heading
+	}
+	return out
 }
 
 // locatorPrefix versions the locator format.

@@ -30,12 +30,12 @@ func FuzzBuildReadSearch(f *testing.F) {
 		text := ix.docs[0].src
 		next := -1
 		for i, s := range ix.sections {
-			r, err := ix.Read(ReadParams{Locator: s.locator})
+			r, err := ix.Read(ReadParams{Locator: ix.locator(i)})
 			if err != nil {
 				t.Fatalf("section %d unreadable: %v", i, err)
 			}
-			if len(s.locator) != 68 || r.Content != text[s.start:s.end] || r.ContentLength != units(r.Content) {
-				t.Fatalf("section %d: locator %q, content mismatch or length %d", i, s.locator, r.ContentLength)
+			if len(ix.locator(i)) != 68 || r.Content != text[s.start:s.end] || r.ContentLength != units(r.Content) {
+				t.Fatalf("section %d: locator %q, content mismatch or length %d", i, ix.locator(i), r.ContentLength)
 			}
 			if s.ownEnd < s.start || s.ownEnd > s.end || s.last < i {
 				t.Fatalf("section %d bounds %+v", i, s)

@@ -1,6 +1,8 @@
 package index
 
 import (
+	"encoding/hex"
+	"slices"
 	"strings"
 
 	"rea/modules/abi"
@@ -17,14 +19,14 @@ func (ix *Index) Read(p ReadParams) (*ReadResult, error) {
 	}
 	s := &ix.sections[i]
 	res := &ReadResult{
-		BundleDigest: ix.BundleDigest(), Locator: s.locator,
-		Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading), HeadingPath: clipPath(s.headingPath), Level: s.level,
+		BundleDigest: ix.BundleDigest(), Locator: ix.locator(i),
+		Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading), HeadingPath: clipPath(ix.headingPath(i)), Level: s.level,
 		Content: ix.docs[s.doc].src[s.start:s.end], ContentLength: s.units, LengthUnit: LengthUnit,
 		Subsections: []SectionRef{},
 	}
 	for _, c := range s.children {
 		ch := &ix.sections[c]
-		res.Subsections = append(res.Subsections, SectionRef{Locator: ch.locator, Heading: clipHeading(ch.heading), ContentLength: ch.units})
+		res.Subsections = append(res.Subsections, SectionRef{Locator: ix.locator(c), Heading: clipHeading(ch.heading), ContentLength: ch.units})
 	}
 	return res, nil
 }
@@ -42,8 +44,9 @@ func (ix *Index) resolve(locator string) (int, error) {
 			WithDetail("reason", ReasonStaleLocator).WithDetail("locator", locator).
 			WithDetail("bundle_digest", ix.BundleDigest())
 	}
-	i, ok := ix.byLocator[locator]
-	if !ok {
+	want, _ := hex.DecodeString(parts[2]) // checked by isHex
+	i := slices.IndexFunc(ix.sections, func(s section) bool { return string(s.hash[:16]) == string(want) })
+	if i < 0 {
 		return 0, abi.Errorf(abi.CodeUnavailable,
 			"guidance locator %s names no section of the installed guidance bundle; search again with search_guidance", locator).
 			WithDetail("reason", ReasonUnknownSection).WithDetail("locator", locator).

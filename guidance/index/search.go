@@ -127,6 +127,14 @@ func (ix *Index) Search(p SearchParams) (*SearchResult, error) {
 		}
 		return res, nil
 	}
+	if ix.terms != nil {
+		// An opened snapshot: decode just this query's posting lists.
+		view := *ix
+		if view.postings, err = ix.terms.resolve(q.terms); err != nil {
+			return nil, err
+		}
+		ix = &view
+	}
 	norm := newNormaliser()
 	var found []candidate
 	for i := range ix.sections {
@@ -192,8 +200,8 @@ func (ix *Index) Search(p SearchParams) (*SearchResult, error) {
 func (ix *Index) match(c candidate, terms []string, norm *normaliser) Match {
 	s := &ix.sections[c.index]
 	m := Match{
-		Locator: s.locator, Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading),
-		HeadingPath: clipPath(s.headingPath), Level: s.level, MatchScope: c.scope,
+		Locator: ix.locator(c.index), Path: ix.docs[s.doc].path, Heading: clipHeading(s.heading),
+		HeadingPath: clipPath(ix.headingPath(c.index)), Level: s.level, MatchScope: c.scope,
 		ContentLength: s.units, Subsections: []SubsectionRef{}, OwnTextTerms: []string{},
 	}
 	var rest []string
@@ -240,7 +248,7 @@ func (ix *Index) greedyCover(i int, rest []string) []SubsectionRef {
 			// Cannot happen: the subtree holds every term.
 			break
 		}
-		out = append(out, SubsectionRef{Locator: ix.sections[best].locator, Heading: clipHeading(ix.sections[best].heading), Terms: bestTerms})
+		out = append(out, SubsectionRef{Locator: ix.locator(best), Heading: clipHeading(ix.sections[best].heading), Terms: bestTerms})
 		uncovered = slices.DeleteFunc(uncovered, func(t string) bool { return slices.Contains(bestTerms, t) })
 	}
 	return out

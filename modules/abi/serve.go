@@ -37,8 +37,35 @@ func Serve(handlers map[string]Handler) {
 	os.Exit(ServeIO(os.Stdin, os.Stdout, os.Stderr, handlers))
 }
 
+// ServePrepared is Serve with request-independent preparation first:
+// opening data embedded in the module, warming encoding/json's per-type
+// caches for the result types (a fresh instance starts with them empty,
+// and building them costs a small request more than its own work). The
+// host may start an instance before its request arrives, so whatever
+// prepare does then happens off the request's latency. It must not depend
+// on anything but the module itself.
+func ServePrepared(prepare func(), handlers map[string]Handler) {
+	prepare()
+	Serve(handlers)
+}
+
+// Warm builds encoding/json's encoder for each value's type (a sample with
+// every slice holding one element reaches nested types) and its decoder for
+// each pointer's element type, for use in a ServePrepared preparation.
+func Warm(values ...any) {
+	for _, v := range values {
+		b, err := json.Marshal(v)
+		if err == nil {
+			_ = json.Unmarshal(b, v)
+		}
+	}
+}
+
 // ServeIO is Serve over explicit streams; it returns the exit code.
 func ServeIO(stdin io.Reader, stdout, stderr io.Writer, handlers map[string]Handler) int {
+	// The envelope's own types, warmed before the request is read (see
+	// ServePrepared).
+	Warm(&Request{Params: json.RawMessage("{}")}, &Response{Result: json.RawMessage("{}"), Error: &Error{}})
 	var req Request
 	dec := json.NewDecoder(stdin)
 	dec.UseNumber()

@@ -28,7 +28,7 @@ func serve(t *testing.T, op string, params any) abi.Response {
 	}
 	req, _ := json.Marshal(abi.Request{ABI: abi.Version, Operation: op, Params: raw})
 	var out, errOut bytes.Buffer
-	if code := abi.ServeIO(bytes.NewReader(req), &out, &errOut, handlers()); code != abi.ExitOK {
+	if code := abi.ServeIO(bytes.NewReader(req), &out, &errOut, (&server{}).handlers()); code != abi.ExitOK {
 		t.Fatalf("exit %d: %s", code, errOut.String())
 	}
 	var resp abi.Response
