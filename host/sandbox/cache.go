@@ -29,6 +29,8 @@ type resultCache struct {
 	order   *list.List
 	entries map[string]*list.Element
 	bytes   int64
+
+	writes sync.WaitGroup // disk writes in flight; flush waits for them
 }
 
 const (
@@ -96,11 +98,23 @@ func (c *resultCache) get(key string) (cachedOutcome, bool) {
 	return v, true
 }
 
+// put remembers a result and writes it to disk in the background, off the
+// request's latency; flush (at Runner.Close) waits for the writes.
 func (c *resultCache) put(key string, v cachedOutcome) {
 	c.remember(key, v)
 	if c.dir == "" || len(v.Result) > diskCacheEntry {
 		return
 	}
+	c.writes.Add(1)
+	go func() {
+		defer c.writes.Done()
+		c.write(key, v)
+	}()
+}
+
+func (c *resultCache) flush() { c.writes.Wait() }
+
+func (c *resultCache) write(key string, v cachedOutcome) {
 	b, err := json.Marshal(v)
 	if err != nil {
 		return

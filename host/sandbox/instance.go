@@ -34,6 +34,7 @@ type instance struct {
 	stdout *boundedWriter
 	stderr *progressWriter
 	ctx    context.Context
+	memory *linearMemory
 
 	exited  chan struct{} // closed when _start returns
 	callErr error         // _start's error, valid after exited
@@ -54,10 +55,10 @@ func startInstance(eng *engine, compiled wazero.CompiledModule, mod *module.Modu
 		stdout: &boundedWriter{limit: 0},
 		stderr: &progressWriter{},
 		exited: make(chan struct{}),
-		// The instance outlives the call that started it (a standby), so
-		// it runs under no caller's context: serve stops it through fuel.
-		ctx: withLinearMemory(context.Background()),
 	}
+	// The instance outlives the call that started it (a standby), so it
+	// runs under no caller's context: serve stops it through fuel.
+	in.ctx, in.memory = withLinearMemory(context.Background())
 	fsCfg := wazero.NewFSConfig()
 	for _, m := range mounts {
 		fsCfg = fsCfg.WithFSMount(m.FS, m.GuestPath)

@@ -3,3 +3,6 @@
 package sandbox
 
 const mapNoReserve = 0
+
+// populateWrite does nothing: there is no MADV_POPULATE_WRITE here.
+func populateWrite([]byte) {}

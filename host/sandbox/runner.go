@@ -183,6 +183,7 @@ func (r *Runner) Close(ctx context.Context) error {
 	// Runtimes unmap their instances' memory: wait for every guest to end
 	// first (runs end by their own limits; standbys were told to exit).
 	r.live.Wait()
+	r.results.flush()
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	var errs []error

@@ -27,6 +27,10 @@ type standbys struct {
 	live    *sync.WaitGroup // the Runner's running guests
 }
 
+// prefaultHeadroom is how much memory past what the Go runtime uses after
+// starting a standby prefaults for its request (resident while it waits).
+const prefaultHeadroom = 4 << 20
+
 type standbyKey struct {
 	pages  uint32
 	module string // digest
@@ -63,6 +67,17 @@ func (s *standbys) take(eng *engine, compiled wazero.CompiledModule, mod *module
 func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
 	defer s.wg.Done()
 	in, err := startInstance(eng, compiled, mod, nil, limits, s.live)
+	if err == nil {
+		// Wait until the runtime has started and prefault what the request
+		// will touch: the memory in use plus prefaultHeadroom.
+		select {
+		case <-in.stdin.waiting:
+			if mem := in.inst.Memory(); mem != nil {
+				in.memory.prefault(uint64(mem.Size()) + prefaultHeadroom)
+			}
+		case <-in.exited:
+		}
+	}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	delete(s.pending, key)
