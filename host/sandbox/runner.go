@@ -333,7 +333,10 @@ const (
 func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.CompiledModule, mod *module.Module, call Call, limits Limits, envelope []byte) (*Outcome, error) {
 	var in *instance
 	if len(call.Mounts) == 0 && r.standbys != nil {
-		in = r.standbys.take(eng, compiled, mod, limits)
+		var replenish bool
+		if in, replenish = r.standbys.take(mod, limits); replenish {
+			defer r.standbys.replenish(eng, compiled, mod, limits)
+		}
 	}
 	if in == nil {
 		var err error

@@ -2,6 +2,7 @@ package sandbox
 
 import (
 	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 
@@ -27,6 +28,12 @@ type standbys struct {
 	live    *sync.WaitGroup // the Runner's running guests
 }
 
+// replenishDelay postpones a replacement's start-up until the request that
+// used its predecessor has had time to deliver its response (an MCP server
+// still encodes and writes it after Run returns): on a small machine the
+// start-up competing for CPU doubled that request's latency.
+const replenishDelay = 3 * time.Millisecond
+
 // prefaultHeadroom is how much memory past what the Go runtime uses after
 // starting a standby prefaults for its request (resident while it waits).
 const prefaultHeadroom = 4 << 20
@@ -41,31 +48,49 @@ func newStandbys(live *sync.WaitGroup, onError func(string, error)) *standbys {
 }
 
 // take returns the standby for this module and limit, or nil when none is
-// ready, and starts the next one — from the second request on, so a one-shot
-// command that runs a module once never pays for an instance it won't use.
-func (s *standbys) take(eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) *instance {
+// ready. From the second request of a key on, the caller must call
+// replenish when its request is done: a one-shot command that runs a module
+// once never pays for an instance it won't use, and the replacement's
+// start-up never competes with the request for CPU.
+func (s *standbys) take(mod *module.Module, limits Limits) (in *instance, replenish bool) {
 	key := standbyKey{pages: limits.pages(), module: mod.SHA256}
 	s.mu.Lock()
 	defer s.mu.Unlock()
 	if s.closed {
-		return nil
+		return nil, false
 	}
-	in := s.ready[key]
+	in = s.ready[key]
 	delete(s.ready, key)
 	if !s.seen[key] {
 		s.seen[key] = true
-		return nil
+		return nil, false
 	}
-	if !s.pending[key] {
-		s.pending[key] = true
-		s.wg.Add(1)
-		go s.start(key, eng, compiled, mod, limits)
+	return in, true
+}
+
+// replenish starts a standby for this module and limit unless one is ready
+// or starting.
+func (s *standbys) replenish(eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
+	key := standbyKey{pages: limits.pages(), module: mod.SHA256}
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.closed || s.ready[key] != nil || s.pending[key] {
+		return
 	}
-	return in
+	s.pending[key] = true
+	s.wg.Add(1)
+	time.AfterFunc(replenishDelay, func() { s.start(key, eng, compiled, mod, limits) })
 }
 
 func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
 	defer s.wg.Done()
+	s.mu.Lock()
+	if s.closed { // closed during replenishDelay
+		delete(s.pending, key)
+		s.mu.Unlock()
+		return
+	}
+	s.mu.Unlock()
 	in, err := startInstance(eng, compiled, mod, nil, limits, s.live)
 	if err == nil {
 		// Wait until the runtime has started and prefault what the request
