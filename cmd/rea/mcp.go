@@ -7,6 +7,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
+	"rea/host/app"
 	"rea/host/mcpserver"
 	"rea/providers"
 )
@@ -46,7 +47,13 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 			}
 			// Warm compiled modules in the background so the first analysis
 			// does not pay for compilation while tools/list answers at once.
-			go func() { _ = a.WarmModules(context.WithoutCancel(c.ctx), nil) }()
+			go func() {
+				ctx := context.WithoutCancel(c.ctx)
+				_ = a.WarmModules(ctx, nil)
+				// Guidance searches are small and frequent: have an
+				// instance started before the first one arrives.
+				_ = a.Runner.StartStandby(ctx, app.GuidanceModule, a.Config.Limits)
+			}()
 			err = srv.Run(c.ctx, &mcp.StdioTransport{})
 			if c.ctx.Err() != nil {
 				return nil // interrupted: a normal way to stop a server

@@ -237,6 +237,33 @@ func (r *Runner) Compile(ctx context.Context, name string, limits Limits) (modul
 	return mod.Identity, time.Since(start), err
 }
 
+// StartStandby compiles the named module and starts a standby instance of
+// it for calls without mounts under limits, so even the first such call is
+// served without start-up cost. A long-lived server calls it for modules it
+// expects to serve small requests from (guidance); it does nothing with
+// Options.NoStandby.
+func (r *Runner) StartStandby(ctx context.Context, name string, limits Limits) error {
+	if r.standbys == nil {
+		return nil
+	}
+	limits = limits.WithDefaults()
+	mod, err := r.catalog.Get(name)
+	if err != nil {
+		return err
+	}
+	eng, err := r.engine(ctx, limits.pages())
+	if err != nil {
+		return err
+	}
+	compiled, err := r.compile(ctx, eng, mod)
+	if err != nil {
+		return err
+	}
+	r.standbys.expect(mod, limits)
+	r.standbys.replenish(eng, compiled, mod, limits)
+	return nil
+}
+
 func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (wazero.CompiledModule, error) {
 	eng.mu.Lock()
 	c, ok := eng.compiled[mod.SHA256]

@@ -68,6 +68,14 @@ func (s *standbys) take(mod *module.Module, limits Limits) (in *instance, replen
 	return in, true
 }
 
+// expect marks a module and limit as served repeatedly, so its first call
+// already takes a standby and replenishes.
+func (s *standbys) expect(mod *module.Module, limits Limits) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	s.seen[standbyKey{pages: limits.pages(), module: mod.SHA256}] = true
+}
+
 // replenish starts a standby for this module and limit unless one is ready
 // or starting.
 func (s *standbys) replenish(eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
