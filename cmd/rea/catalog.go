@@ -32,6 +32,8 @@ func cliOnlyCommands() map[string]string {
 		"setup":        "changes client configuration on the user's machine, with confirmation",
 		"doctor":       "diagnoses client registrations from the outside",
 		"completion":   "shell completion scripts",
+		"cache show":   "housekeeping of this machine's caches; no analysis",
+		"cache clear":  "housekeeping of this machine's caches; no analysis",
 		"providers":    "provider discovery for operators; MCP clients read analysis_provider_candidates from binary_session",
 	}
 }

@@ -129,7 +129,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand(), c.analyzeJavaScriptApplicationCommand(), c.compareProcessCapturesCommand())
 	root.AddCommand(c.artifactCommands()...)
 	root.AddCommand(c.guidanceCommands()...)
-	root.AddCommand(c.captureCommand())
+	root.AddCommand(c.captureCommand(), c.cacheCommand())
 	root.AddCommand(c.nativeCommands()...)
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())

@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io/fs"
 	"os"
 	"path/filepath"
@@ -55,7 +56,7 @@ func newResultCache(dir string) *resultCache {
 		if err := os.MkdirAll(dir, 0o755); err != nil {
 			dir = ""
 		} else {
-			sweep(dir, diskCacheBytes, time.Now())
+			sweep(dir, diskCacheBytes, time.Now(), isResultFile)
 		}
 	}
 	return &resultCache{dir: dir, order: list.New(), entries: map[string]*list.Element{}}
@@ -114,6 +115,37 @@ func (c *resultCache) put(key string, v cachedOutcome) {
 
 func (c *resultCache) flush() { c.writes.Wait() }
 
+// clear drops every result: the memory LRU, and the disk directory's
+// contents once pending writes have landed.
+func (c *resultCache) clear() error {
+	c.flush()
+	c.mu.Lock()
+	c.order.Init()
+	c.entries = map[string]*list.Element{}
+	c.bytes = 0
+	c.mu.Unlock()
+	if c.dir == "" {
+		return nil
+	}
+	return removeContents(c.dir)
+}
+
+// removeContents empties dir, keeping dir itself.
+func removeContents(dir string) error {
+	entries, err := os.ReadDir(dir)
+	if err != nil {
+		if errors.Is(err, fs.ErrNotExist) {
+			return nil
+		}
+		return err
+	}
+	var errs []error
+	for _, e := range entries {
+		errs = append(errs, os.RemoveAll(filepath.Join(dir, e.Name())))
+	}
+	return errors.Join(errs...)
+}
+
 func (c *resultCache) write(key string, v cachedOutcome) {
 	b, err := json.Marshal(v)
 	if err != nil {
@@ -155,13 +187,27 @@ func (c *resultCache) remember(key string, v cachedOutcome) {
 	}
 }
 
-// diskCacheBytes bounds the on-disk result cache; sweep trims it.
-const diskCacheBytes = 1 << 30
+// diskCacheBytes bounds the on-disk result cache, compiledCacheBytes the
+// compiled-module cache; sweep trims them.
+const (
+	diskCacheBytes     = 1 << 30
+	compiledCacheBytes = 2 << 30
+)
 
-// sweep removes the least recently written results until the cache holds
-// at most max bytes. It runs at most once an hour per cache directory (a
-// marker file records the last sweep), so short CLI runs pay nothing.
-func sweep(dir string, max int64, now time.Time) {
+func isResultFile(path string) bool { return strings.HasSuffix(path, ".json") }
+
+// isCompiledFile matches wazero's cache entries (<dir>/wazero-<version>-<arch>-<os>/<key>).
+func isCompiledFile(path string) bool {
+	return strings.HasPrefix(filepath.Base(filepath.Dir(path)), "wazero-")
+}
+
+// sweep removes the least recently written files that match until the
+// cache holds at most max bytes of them. It runs at most once an hour per
+// cache directory (a marker file records the last sweep), so short CLI runs
+// pay nothing. For compiled modules "least recently written" is the best
+// rea can know (wazero does not touch an entry it reads): an evicted module
+// still in use is compiled again once and is then the newest.
+func sweep(dir string, max int64, now time.Time, match func(path string) bool) {
 	marker := filepath.Join(dir, ".swept")
 	if st, err := os.Stat(marker); err == nil && now.Sub(st.ModTime()) < time.Hour {
 		return
@@ -174,7 +220,7 @@ func sweep(dir string, max int64, now time.Time) {
 	var files []file
 	var total int64
 	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
-		if err != nil || d.IsDir() || !strings.HasSuffix(p, ".json") {
+		if err != nil || d.IsDir() || !match(p) {
 			return nil
 		}
 		if info, err := d.Info(); err == nil {

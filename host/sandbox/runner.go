@@ -161,6 +161,7 @@ func NewRunner(opts Options) (*Runner, error) {
 	}
 	if dir != "" && dir != "off" {
 		if err := os.MkdirAll(dir, 0o755); err == nil {
+			sweep(dir, compiledCacheBytes, time.Now(), isCompiledFile)
 			if c, err := wazero.NewCompilationCacheWithDir(dir); err == nil {
 				r.cache, r.cacheAt = c, dir
 			}
@@ -170,6 +171,23 @@ func NewRunner(opts Options) (*Runner, error) {
 		}
 	}
 	return r, nil
+}
+
+// CacheDirs names the directories of the compiled-module cache and of the
+// result cache; "" means that cache is off (results then live in memory).
+func (r *Runner) CacheDirs() (compiled, results string) { return r.cacheAt, r.results.dir }
+
+// ClearResults forgets every cached result, in memory and on disk.
+func (r *Runner) ClearResults() error { return r.results.clear() }
+
+// ClearCompiled empties the compiled-module cache directory. Modules this
+// Runner already compiled stay compiled in memory; later processes compile
+// them again.
+func (r *Runner) ClearCompiled() error {
+	if r.cacheAt == "" {
+		return nil
+	}
+	return removeContents(r.cacheAt)
 }
 
 // Catalog returns the modules this Runner can run.
