@@ -50,23 +50,28 @@ func ServePrepared(prepare func(), handlers map[string]Handler) {
 	Serve(handlers)
 }
 
-// Warm builds encoding/json's encoder for each value's type (a sample with
-// every slice holding one element reaches nested types) and its decoder for
-// each pointer's element type, for use in a ServePrepared preparation.
-func Warm(values ...any) {
+// WarmEncoders builds encoding/json's encoder for each value's type (give
+// samples whose slices hold one element, so nested types are reached), for
+// use in a ServePrepared preparation.
+func WarmEncoders(values ...any) {
 	for _, v := range values {
-		b, err := json.Marshal(v)
-		if err == nil {
-			_ = json.Unmarshal(b, v)
-		}
+		_, _ = json.Marshal(v)
+	}
+}
+
+// WarmDecoders builds encoding/json's decoder for each pointer's element
+// type, the way DecodeParams will use it.
+func WarmDecoders(ptrs ...any) {
+	for _, p := range ptrs {
+		_ = DecodeParams(json.RawMessage("{}"), p)
 	}
 }
 
 // ServeIO is Serve over explicit streams; it returns the exit code.
 func ServeIO(stdin io.Reader, stdout, stderr io.Writer, handlers map[string]Handler) int {
-	// The envelope's own types, warmed before the request is read (see
+	// The envelope's decoder, warmed before the request is read (see
 	// ServePrepared).
-	Warm(&Request{Params: json.RawMessage("{}")}, &Response{Result: json.RawMessage("{}"), Error: &Error{}})
+	_ = json.Unmarshal([]byte(`{"abi":0,"operation":"","params":{}}`), &Request{})
 	var req Request
 	dec := json.NewDecoder(stdin)
 	dec.UseNumber()

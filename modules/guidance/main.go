@@ -40,8 +40,8 @@ func (s *server) handlers() map[string]abi.Handler {
 // snapshot opened and the JSON encoders of the result types built.
 func (s *server) prepare() {
 	s.packaged, s.packagedErr = index.Open(guidance.Snapshot())
-	abi.Warm(
-		&index.SearchParams{}, &index.ReadParams{},
+	abi.WarmDecoders(&index.SearchParams{}, &index.ReadParams{})
+	abi.WarmEncoders(
 		&index.SearchResult{Terms: []string{""}, Matches: []index.Match{{Subsections: []index.SubsectionRef{{Terms: []string{""}}}}}},
 		&index.ReadResult{HeadingPath: []string{""}, Subsections: []index.SectionRef{{}}},
 	)
