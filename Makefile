@@ -9,7 +9,7 @@ MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)
 GOFLAGS_REPRO := -trimpath -buildvcs=false
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test fuzz bench repro interop docs realworld clean
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean
 
 all: modules rea
 	@$(BIN) modules warm
@@ -39,6 +39,13 @@ test: all
 	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) REA_RESULT_CACHE_DIR=$(abspath build/test-results) $(GO) test -count=1 -timeout 20m ./...
 	FUZZTIME=20000x ./scripts/fuzz.sh
 	REA_BIN=$(abspath $(BIN)) REA_RESULT_CACHE_DIR=off ./scripts/interop/run.sh
+	$(MAKE) --no-print-directory cross
+
+# rea builds for macOS and Windows too (process capture is Linux/Unix only
+# and says so); this keeps it that way.
+cross:
+	GOOS=darwin GOARCH=arm64 $(GO) build -o /dev/null ./cmd/rea
+	GOOS=windows GOARCH=amd64 $(GO) build -o /dev/null ./cmd/rea
 
 fuzz:
 	FUZZTIME=$(FUZZTIME) ./scripts/fuzz.sh

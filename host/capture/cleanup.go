@@ -1,7 +1,6 @@
 package capture
 
 import (
-	"errors"
 	"slices"
 	"syscall"
 	"time"
@@ -139,7 +138,7 @@ func Reap(token string, o ReapOptions) CleanupReport {
 	signalled := map[target]*sent{}
 	// rea's own group is never signalled as a whole: a child in rea's
 	// session could have joined it, and rea itself carries no token.
-	ownGroup := syscall.Getpgrp()
+	ownGroup := ownProcessGroup()
 	refused := map[[2]int]bool{}
 	empty := 0
 	for {
@@ -249,11 +248,11 @@ func (r *CleanupReport) record(elapsed time.Duration, t target, sig syscall.Sign
 	if t.group {
 		id, kind = -t.id, "process_group"
 	}
-	err := syscall.Kill(id, sig)
+	err := kill(id, sig)
 	result := "delivered"
 	switch {
 	case err == nil:
-	case errors.Is(err, syscall.ESRCH):
+	case alreadyExited(err):
 		result = "already_exited"
 	default:
 		result = "failed: " + err.Error()

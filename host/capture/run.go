@@ -8,7 +8,6 @@ import (
 	"debug/elf"
 	"encoding/hex"
 	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"os"
@@ -17,7 +16,6 @@ import (
 	"runtime/debug"
 	"slices"
 	"strings"
-	"syscall"
 	"time"
 	"unicode/utf8"
 
@@ -63,6 +61,9 @@ const (
 // (which wins over the others). Every failure carries the observation made
 // so far in details.partial_observation.
 func Run(ctx context.Context, s Scenario, o Options) (*Result, error) {
+	if e := platformSupported(); e != nil {
+		return nil, e
+	}
 	p, err := validate(s)
 	if err != nil {
 		return nil, err
@@ -456,7 +457,7 @@ func (r *run) perform(ctx context.Context, i int, writes chan<- []byte, master *
 		d["cols"], d["rows"] = e.Cols, e.Rows
 		d["result"] = deliveryResult(err)
 	case ActionSignal:
-		err := syscall.Kill(r.rootPID, r.p.signals[i])
+		err := kill(r.rootPID, r.p.signals[i])
 		d["signal"], d["pid"] = signalName(r.p.signals[i]), r.rootPID
 		d["result"] = deliveryResult(err)
 	case ActionCheckpoint:
@@ -485,7 +486,7 @@ func deliveryResult(err error) string {
 	switch {
 	case err == nil:
 		return "delivered"
-	case errors.Is(err, syscall.ESRCH):
+	case alreadyExited(err):
 		return "already_exited"
 	default:
 		return "failed: " + err.Error()
@@ -542,8 +543,8 @@ func (r *run) recordExit(st *os.ProcessState, duringCleanup bool) {
 	el := r.elapsed().Milliseconds()
 	r.res.ElapsedMs = &el
 	d := map[string]any{"pid": r.rootPID, "during_cleanup": duringCleanup}
-	if ws, ok := st.Sys().(syscall.WaitStatus); ok && ws.Signaled() {
-		name := signalName(ws.Signal())
+	if sig, ok := signalledBy(st.Sys()); ok {
+		name := signalName(sig)
 		r.res.Signal = &name
 		d["signal"] = name
 	} else {
@@ -588,7 +589,7 @@ func (r *run) startProcess() (cmd *exec.Cmd, master *os.File, stdin io.WriteClos
 			return nil, nil, nil, nil, fmt.Errorf("sizing the pseudo-terminal: %w", err)
 		}
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
-		cmd.SysProcAttr = &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+		cmd.SysProcAttr = terminalSession()
 		err = cmd.Start()
 		tty.Close()
 		if err != nil {
@@ -615,7 +616,7 @@ func (r *run) startProcess() (cmd *exec.Cmd, master *os.File, stdin io.WriteClos
 		return nil, nil, nil, nil, err
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
-	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
+	cmd.SysProcAttr = ownGroup()
 	err = cmd.Start()
 	inR.Close()
 	outW.Close()

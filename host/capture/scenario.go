@@ -169,19 +169,29 @@ type plan struct {
 	signals    []syscall.Signal // per event, for signal actions
 }
 
-// signalNames are the signals a scenario may send.
-var signalNames = map[string]syscall.Signal{
+// portableSignals are the signals a scenario may send on every system;
+// platformSignals adds the Unix-only ones.
+var portableSignals = map[string]syscall.Signal{
 	"SIGHUP": syscall.SIGHUP, "SIGINT": syscall.SIGINT, "SIGQUIT": syscall.SIGQUIT, "SIGKILL": syscall.SIGKILL,
-	"SIGUSR1": syscall.SIGUSR1, "SIGUSR2": syscall.SIGUSR2, "SIGPIPE": syscall.SIGPIPE, "SIGALRM": syscall.SIGALRM,
-	"SIGTERM": syscall.SIGTERM, "SIGCONT": syscall.SIGCONT, "SIGSTOP": syscall.SIGSTOP, "SIGTSTP": syscall.SIGTSTP,
-	"SIGWINCH": syscall.SIGWINCH, "SIGABRT": syscall.SIGABRT,
+	"SIGPIPE": syscall.SIGPIPE, "SIGALRM": syscall.SIGALRM, "SIGTERM": syscall.SIGTERM, "SIGABRT": syscall.SIGABRT,
 }
 
-// signalName is the inverse of signalNames for reporting.
+// signalByName resolves a scenario's signal name.
+func signalByName(name string) (syscall.Signal, bool) {
+	if s, ok := portableSignals[name]; ok {
+		return s, true
+	}
+	s, ok := platformSignals[name]
+	return s, ok
+}
+
+// signalName is the inverse of signalByName for reporting.
 func signalName(sig syscall.Signal) string {
-	for n, s := range signalNames {
-		if s == sig {
-			return n
+	for _, table := range []map[string]syscall.Signal{portableSignals, platformSignals} {
+		for n, s := range table {
+			if s == sig {
+				return n
+			}
 		}
 	}
 	return fmt.Sprintf("SIG%d", int(sig))
@@ -323,11 +333,13 @@ func validateEvent(v *validator, p *plan, i int, e Event) {
 			v.add("invalid_value", "cols and rows 1..1000", "resize needs cols and rows between 1 and 1000", "events", i)
 		}
 	case ActionSignal:
-		sig, ok := signalNames[strings.ToUpper(e.Signal)]
+		sig, ok := signalByName(strings.ToUpper(e.Signal))
 		if !ok {
-			names := make([]string, 0, len(signalNames))
-			for n := range signalNames {
-				names = append(names, n)
+			var names []string
+			for _, table := range []map[string]syscall.Signal{portableSignals, platformSignals} {
+				for n := range table {
+					names = append(names, n)
+				}
 			}
 			slices.Sort(names)
 			v.add("invalid_value", strings.Join(names, ", "), fmt.Sprintf("signal %q is not one rea sends", e.Signal), "events", i, "signal")

@@ -1,0 +1,31 @@
+//go:build !unix
+
+package capture
+
+import (
+	"errors"
+	"runtime"
+	"syscall"
+
+	"rea/modules/abi"
+)
+
+// platformSupported refuses capture here: it owns processes through
+// process groups, signals and /proc, and a port needs Job Objects (Windows)
+// to know every process a run started.
+func platformSupported() *abi.Error {
+	return abi.Errorf(abi.CodeCapabilityUnavailable,
+		"process capture is not available on %s: rea owns and cleans up captured processes through Unix process groups and /proc; run it on Linux", runtime.GOOS).
+		WithDetail("platform", runtime.GOOS)
+}
+
+var platformSignals = map[string]syscall.Signal{}
+
+var errUnsupported = errors.New("not supported on " + runtime.GOOS)
+
+func kill(int, syscall.Signal) error         { return errUnsupported }
+func alreadyExited(error) bool               { return false }
+func ownProcessGroup() int                   { return 0 }
+func terminalSession() *syscall.SysProcAttr  { return nil }
+func ownGroup() *syscall.SysProcAttr         { return nil }
+func signalledBy(any) (syscall.Signal, bool) { return 0, false }

@@ -1,0 +1,49 @@
+//go:build unix
+
+package capture
+
+import (
+	"errors"
+	"syscall"
+
+	"rea/modules/abi"
+)
+
+// The operating-system calls capture makes, here for Unix; sys_other.go
+// says what other systems lack.
+
+// platformSupported reports nil when process capture can run here.
+func platformSupported() *abi.Error { return nil }
+
+// platformSignals are the signals a scenario may name beyond the portable
+// set in portableSignals.
+var platformSignals = map[string]syscall.Signal{
+	"SIGUSR1": syscall.SIGUSR1, "SIGUSR2": syscall.SIGUSR2, "SIGCONT": syscall.SIGCONT,
+	"SIGSTOP": syscall.SIGSTOP, "SIGTSTP": syscall.SIGTSTP, "SIGWINCH": syscall.SIGWINCH,
+}
+
+// kill sends sig to a process, or to a process group when id is negative.
+func kill(id int, sig syscall.Signal) error { return syscall.Kill(id, sig) }
+
+// alreadyExited tells a signal that found no process.
+func alreadyExited(err error) bool { return errors.Is(err, syscall.ESRCH) }
+
+// ownProcessGroup is rea's own process group, never a cleanup target.
+func ownProcessGroup() int { return syscall.Getpgrp() }
+
+// terminalSession starts the command as a session leader whose controlling
+// terminal is its stdin (the pseudo-terminal).
+func terminalSession() *syscall.SysProcAttr {
+	return &syscall.SysProcAttr{Setsid: true, Setctty: true, Ctty: 0}
+}
+
+// ownGroup starts the command in a process group of its own.
+func ownGroup() *syscall.SysProcAttr { return &syscall.SysProcAttr{Setpgid: true} }
+
+// signalledBy names the signal that ended a process, if one did.
+func signalledBy(sys any) (syscall.Signal, bool) {
+	if ws, ok := sys.(syscall.WaitStatus); ok && ws.Signaled() {
+		return ws.Signal(), true
+	}
+	return 0, false
+}
