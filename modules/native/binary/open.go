@@ -285,9 +285,8 @@ func (f *File) sectionBytes(s *Section, budget *int64) ([]byte, error) {
 	if s.FileSize <= 0 {
 		return nil, nil
 	}
-	if s.FileOffset < 0 || s.FileOffset+s.FileSize > f.size || s.FileOffset+s.FileSize < s.FileOffset {
-		return nil, malformed("section %s lies past the end of the file (offset %d, %d bytes, file %d bytes)", s.Name, s.FileOffset, s.FileSize, f.size).
-			WithDetail("section", s.Name)
+	if err := f.checkFileBytes(s); err != nil {
+		return nil, err
 	}
 	if budget != nil {
 		if *budget < s.FileSize {
@@ -301,6 +300,16 @@ func (f *File) sectionBytes(s *Section, budget *int64) ([]byte, error) {
 		return nil, malformed("reading section %s: %v", s.Name, err)
 	}
 	return buf, nil
+}
+
+// checkFileBytes refuses a section whose file bytes lie past the end of
+// the file.
+func (f *File) checkFileBytes(s *Section) error {
+	if s.FileOffset < 0 || s.FileOffset+s.FileSize > f.size || s.FileOffset+s.FileSize < s.FileOffset {
+		return malformed("section %s lies past the end of the file (offset %d, %d bytes, file %d bytes)", s.Name, s.FileOffset, s.FileSize, f.size).
+			WithDetail("section", s.Name)
+	}
+	return nil
 }
 
 func perms(r, w, x bool) string {

@@ -65,9 +65,24 @@ func (a *Analysis) findStrings(minLen int) error {
 		minLen = DefaultMinString
 	}
 	f := a.File
+	var buf []byte
 	for i := range f.Sections {
 		s := &f.Sections[i]
 		if s.Code || !s.Loaded || s.FileSize == 0 || skipStrings[s.Name] || s.Kind == "NOBITS" {
+			continue
+		}
+		if a.countOnly {
+			if err := f.checkFileBytes(s); err != nil {
+				return err
+			}
+			if buf == nil {
+				buf = make([]byte, countChunk)
+			}
+			n, err := countStrings(f.r, s.FileOffset, s.FileSize, minLen, buf)
+			if err != nil {
+				return malformed("reading section %s: %v", s.Name, err)
+			}
+			a.StringCount += n
 			continue
 		}
 		data, err := f.sectionBytes(s, nil)

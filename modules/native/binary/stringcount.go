@@ -1,0 +1,188 @@
+package binary
+
+import (
+	"encoding/binary"
+	"fmt"
+	"io"
+	"math/bits"
+)
+
+// An overview needs only how many strings there are. Counting them the way
+// scanASCII and scanUTF16 list them costs three byte-at-a-time passes over
+// every data section (tens of MB in a large binary, and ten times the
+// native cost in wasm), so the counter below reads each section once, in
+// chunks, and classifies 64 bytes at a time into bit masks: one bit per
+// byte for "printable" and one for "zero". ASCII strings are runs of
+// printable bits; UTF-16LE strings are runs of "printable byte followed by
+// a zero byte" at even and at odd offsets. TestStringCountEqualsTheScan
+// holds the counts to the scans' on random and real data.
+
+// countChunk is how much of a section the counter reads at once; a
+// multiple of 64 so every block stays aligned to the section start (UTF-16
+// parity is relative to it).
+const countChunk = 1 << 20
+
+// runCounter counts maximal runs of one bits at least min long in a bit
+// stream fed LSB first, a word at a time.
+type runCounter struct {
+	min   int
+	run   int // length of the run still open at the end of the last word
+	count int
+}
+
+// feed takes the w low bits of x (bits at and above w must be zero).
+func (r *runCounter) feed(x uint64, w int) {
+	if r.run == 0 && x == 0 {
+		return
+	}
+	pos := 0
+	for pos < w {
+		y := x >> uint(pos)
+		if r.run == 0 {
+			if y == 0 {
+				return
+			}
+			tz := bits.TrailingZeros64(y)
+			pos += tz
+			y >>= uint(tz)
+		}
+		ones := bits.TrailingZeros64(^y)
+		if pos+ones >= w {
+			r.run += w - pos
+			return
+		}
+		r.run += ones
+		pos += ones
+		if r.run >= r.min {
+			r.count++
+		}
+		r.run = 0
+	}
+}
+
+// stringCounter counts the ASCII and UTF-16LE strings of one section.
+type stringCounter struct {
+	ascii, even, odd runCounter
+	// The UTF-16 mask of a block needs the first byte of the next one, so
+	// each block is finished when the next arrives.
+	pending      bool
+	prevP, prevZ uint64
+}
+
+func newStringCounter(minLen int) *stringCounter {
+	return &stringCounter{ascii: runCounter{min: minLen}, even: runCounter{min: minLen}, odd: runCounter{min: minLen}}
+}
+
+const (
+	lanes7f = 0x7f7f7f7f7f7f7f7f
+	// gather moves the top bit of each byte of (m >> 7) into the top byte.
+	gather = 0x0102040810204080
+)
+
+// laneBits packs the top bit of each byte of m (others clear) into 8 bits.
+func laneBits(m uint64) uint64 { return ((m >> 7) * gather) >> 56 }
+
+// zeroLanes marks (top bit) every byte of w that is zero, exactly.
+func zeroLanes(w uint64) uint64 { return ^(((w & lanes7f) + lanes7f) | w) & highs }
+
+// printableLanes marks every byte of w in the printable class: 0x20..0x7e,
+// tab, newline and carriage return.
+func printableLanes(w uint64) uint64 {
+	low := w & lanes7f
+	graphic := (low + ones*(0x80-0x20)) &^ (low + ones) &^ w & highs // 0x20 <= b <= 0x7e
+	tabNL := (low + ones*(0x80-0x09)) &^ (low + ones*(0x80-0x0b)) &^ w & highs
+	return graphic | tabNL | zeroLanes(w^ones*0x0d)
+}
+
+// masks classifies 64 bytes: bit i of p says b[i] is printable, of z that
+// it is zero.
+func masks(b []byte) (p, z uint64) {
+	_ = b[63]
+	for k := 0; k < 8; k++ {
+		w := binary.LittleEndian.Uint64(b[8*k:])
+		p |= laneBits(printableLanes(w)) << (8 * k)
+		z |= laneBits(zeroLanes(w)) << (8 * k)
+	}
+	return p, z
+}
+
+// evenBits packs bits 0, 2, 4, … of x into the low 32 bits.
+func evenBits(x uint64) uint64 {
+	x &= 0x5555555555555555
+	x = (x | x>>1) & 0x3333333333333333
+	x = (x | x>>2) & 0x0f0f0f0f0f0f0f0f
+	x = (x | x>>4) & 0x00ff00ff00ff00ff
+	x = (x | x>>8) & 0x0000ffff0000ffff
+	return (x | x>>16) & 0xffffffff
+}
+
+// block takes the masks of the next 64 bytes.
+func (c *stringCounter) block(p, z uint64) {
+	if c.pending {
+		c.finish(c.prevP, c.prevZ, z&1, 64)
+	}
+	c.prevP, c.prevZ, c.pending = p, z, true
+}
+
+// finish counts a block of n bytes whose successor starts with a zero
+// byte when nextZero is 1.
+func (c *stringCounter) finish(p, z, nextZero uint64, n int) {
+	c.ascii.feed(p, n)
+	u := p & (z>>1 | nextZero<<63)
+	if n < 64 {
+		u &= 1<<uint(n-1) - 1 // the last byte has no successor: no unit starts there
+	}
+	c.even.feed(evenBits(u), (n+1)/2)
+	c.odd.feed(evenBits(u>>1), n/2)
+}
+
+// tail takes the last 0 < n < 64 bytes of the section and closes it.
+func (c *stringCounter) tail(b []byte) int {
+	var buf [64]byte
+	n := copy(buf[:], b)
+	p, z := masks(buf[:])
+	keep := uint64(1)<<uint(n) - 1
+	c.block(p&keep, z&keep)
+	return c.close(n)
+}
+
+// close ends the section after a block of n bytes (0 when it ended on a
+// block boundary) and returns how many strings it holds. An ASCII run
+// reaching the end counts; a UTF-16 run reaching the end does not, as in
+// scanUTF16, which closes a run only at a unit it visits.
+func (c *stringCounter) close(n int) int {
+	if c.pending {
+		if n == 0 {
+			n = 64
+		}
+		c.finish(c.prevP, c.prevZ, 0, n)
+		c.pending = false
+	}
+	if c.ascii.run >= c.ascii.min {
+		c.ascii.count++
+	}
+	c.ascii.run, c.even.run, c.odd.run = 0, 0, 0
+	return c.ascii.count + c.even.count + c.odd.count
+}
+
+// countStrings counts the strings of size bytes at off of r, reading
+// them through buf (at least 64 bytes, a multiple of 64).
+func countStrings(r io.ReaderAt, off, size int64, minLen int, buf []byte) (int, error) {
+	c := newStringCounter(minLen)
+	for done := int64(0); done < size; {
+		n := min(size-done, int64(len(buf)))
+		if got, err := r.ReadAt(buf[:n], off+done); int64(got) < n {
+			return 0, fmt.Errorf("read %d of %d bytes at offset %d: %v", got, n, off+done, err)
+		}
+		chunk := buf[:n]
+		full := len(chunk) &^ 63
+		for i := 0; i < full; i += 64 {
+			c.block(masks(chunk[i : i+64]))
+		}
+		done += n
+		if full < len(chunk) { // only a section's last chunk is cut short
+			return c.tail(chunk[full:]), nil
+		}
+	}
+	return c.close(0), nil
+}
