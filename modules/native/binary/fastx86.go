@@ -99,6 +99,37 @@ func groupOK(op byte, reg byte) (Flow, bool) {
 	return FlowNext, false
 }
 
+// ripAccess is how a one-byte opcode of the fast path uses its ModRM
+// memory operand, in x86asm's terms: written when it is the destination
+// of an instruction that writes, the address itself for lea.
+func ripAccess(op, reg byte) string {
+	switch op {
+	case 0x8d:
+		return RefAddress
+	case 0x86, 0x87, 0x88, 0x89, 0xc0, 0xc1, 0xc6, 0xc7, 0xd0, 0xd1, 0xd2, 0xd3, 0xfe:
+		return RefWrite
+	case 0x80, 0x81, 0x83: // group 1: reg 7 is cmp
+		if reg == 7 {
+			return RefRead
+		}
+		return RefWrite
+	case 0xf6, 0xf7: // group 3: reg 0 is test
+		if reg == 0 {
+			return RefRead
+		}
+		return RefWrite
+	case 0xff: // inc and dec write; call, jmp and push read
+		if reg >= 2 {
+			return RefRead
+		}
+		return RefWrite
+	}
+	if op < 0x40 && op&7 <= 1 && op&0x38 != 0x38 { // alu r/m, reg (cmp only reads)
+		return RefWrite
+	}
+	return RefRead
+}
+
 // fastX86 decodes one 64-bit instruction when it is one of the common
 // forms; ok=false sends it to x86asm.
 func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
@@ -178,6 +209,7 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		return decoded{}, false
 	}
 	out := decoded{addr: pc}
+	ripAt, ripKind := -1, ""
 	if flags&fModRM != 0 {
 		if i >= len(code) {
 			return decoded{}, false
@@ -214,7 +246,14 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 					i += 4
 				}
 			} else if rm == 5 && mod == 0 {
-				return decoded{}, false // rip-relative
+				if two || seg {
+					return decoded{}, false
+				}
+				// rip-relative: the most common memory operand of
+				// position-independent code (lea, mov and cmp of globals,
+				// calls through the GOT).
+				ripAt, ripKind = i, ripAccess(op, reg)
+				i += 4
 			}
 			switch mod {
 			case 1:
@@ -298,7 +337,12 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 	if i > len(code) || i > 15 {
 		return decoded{}, false
 	}
-	if hasImm && imm != 0 && d.inImage != nil {
+	if ripAt >= 0 {
+		// The memory operand names the address; x86asm then ignores
+		// the immediate.
+		disp := int32(uint32(code[ripAt]) | uint32(code[ripAt+1])<<8 | uint32(code[ripAt+2])<<16 | uint32(code[ripAt+3])<<24)
+		out.mem, out.memKind = pc+Addr(i)+Addr(int64(disp)), ripKind
+	} else if hasImm && imm != 0 && d.inImage != nil {
 		// x86asm may present the immediate sign- or zero-extended.
 		if d.inImage(Addr(imm)) || d.inImage(Addr(uint64(imm)&0xffffffff)) || d.inImage(Addr(uint64(imm)&0xffff)) || d.inImage(Addr(uint64(imm)&0xff)) {
 			return decoded{}, false

@@ -7,6 +7,7 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"sort"
 
 	"rea/modules/abi"
@@ -106,6 +107,8 @@ type File struct {
 	// jumps through; slots maps a GOT/IAT/pointer slot to that name.
 	thunks map[Addr]string
 	slots  map[Addr]string
+	// index answers sectionAt once Open has finished the section list.
+	index *sectionIndex
 }
 
 // Open reads a binary's layout. A malformed file is an *abi.Error with
@@ -199,6 +202,7 @@ func (f *File) finish() {
 	if f.Segments == nil {
 		f.Segments = []Segment{}
 	}
+	f.index = newSectionIndex(f.Sections)
 }
 
 func malformed(format string, args ...any) *abi.Error {
@@ -267,14 +271,29 @@ func (f *File) FileOffset(a Addr) (int64, *Section, error) {
 
 // sectionAt is the loaded section containing a (smallest wins on overlap).
 func (f *File) sectionAt(a Addr) *Section {
-	var best *Section
-	for i := range f.Sections {
-		s := &f.Sections[i]
+	if f.index != nil {
+		if i := f.index.lookup(a); i >= 0 {
+			return &f.Sections[i]
+		}
+		return nil
+	}
+	if i := scanSections(f.Sections, a); i >= 0 {
+		return &f.Sections[i]
+	}
+	return nil
+}
+
+// scanSections is sectionAt by looking at every section: the index of
+// the smallest loaded section holding a (the first of equals), or -1.
+func scanSections(sections []Section, a Addr) int {
+	best := -1
+	for i := range sections {
+		s := &sections[i]
 		if !s.Loaded || s.Size == 0 || a < s.Address || a >= s.End() {
 			continue
 		}
-		if best == nil || s.Size < best.Size {
-			best = s
+		if best < 0 || s.Size < sections[best].Size {
+			best = i
 		}
 	}
 	return best
@@ -388,4 +407,49 @@ func (f *File) canaryAndFortify(prefix string) []Mitigation {
 		out = append(out, Mitigation{Name: "fortify_source", Status: StatusAbsent, Basis: "no __*_chk function referenced (the binary may also use no fortifiable call)"})
 	}
 	return out
+}
+
+// sectionIndex answers sectionAt by binary search: the sweep asks it for
+// every call target, address-like immediate and loaded address, and a
+// scan of every section per question was a large part of its cost.
+// The loaded sections' bounds cut the address space into intervals, each
+// holding the section scanSections would pick anywhere inside it.
+type sectionIndex struct {
+	starts  []Addr  // interval i is [starts[i], starts[i+1])
+	section []int32 // the section of interval i, or -1
+}
+
+func newSectionIndex(sections []Section) *sectionIndex {
+	var bounds []Addr
+	for i := range sections {
+		s := &sections[i]
+		if s.Loaded && s.Size > 0 && s.End() > s.Address {
+			bounds = append(bounds, s.Address, s.End())
+		}
+	}
+	slices.Sort(bounds)
+	bounds = slices.Compact(bounds)
+	x := &sectionIndex{starts: bounds, section: make([]int32, len(bounds))}
+	for i, start := range bounds {
+		x.section[i] = int32(scanSections(sections, start))
+	}
+	return x
+}
+
+// lookup is the index of the section scanSections picks for a, or -1.
+func (x *sectionIndex) lookup(a Addr) int {
+	st := x.starts
+	lo, hi := 0, len(st) // first start above a
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st[m] <= a {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 || lo == len(st) {
+		return -1
+	}
+	return int(x.section[lo-1])
 }
