@@ -5,6 +5,7 @@ import (
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"rea/modules/abi"
@@ -204,20 +205,20 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	}
 	// Symbols with sizes bound functions; a call or address into the middle
 	// of one (a PIC thunk's call-next, a label) is not another procedure.
-	var sized []Procedure
+	var sized []span
 	for _, p := range procs {
 		if p.Size > 0 {
-			sized = append(sized, *p)
+			sized = append(sized, span{p.Address, p.End()})
 		}
 	}
-	sort.Slice(sized, func(i, j int) bool { return sized[i].Address < sized[j].Address })
+	slices.SortFunc(sized, func(x, y span) int { return cmp.Compare(x.start, y.start) })
 	insideSized := func(addr Addr) bool {
-		i := sort.Search(len(sized), func(i int) bool { return sized[i].Address >= addr })
-		if i < len(sized) && sized[i].Address == addr {
+		i := searchSpans(sized, addr)
+		if i < len(sized) && sized[i].start == addr {
 			return false
 		}
 		for j := i - 1; j >= 0 && j >= i-8; j-- {
-			if addr > sized[j].Address && addr < sized[j].End() {
+			if addr > sized[j].start && addr < sized[j].end {
 				return true
 			}
 		}
@@ -236,15 +237,23 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	for slot := range slotProcs {
 		add(slot, f.slots[slot], SourceImport, KindExternal, 0)
 	}
-	for _, p := range procs {
+	// Collect in address order: sorting the structs themselves moved each
+	// many times.
+	addrs := make([]Addr, 0, len(procs))
+	for addr := range procs {
+		addrs = append(addrs, addr)
+	}
+	slices.Sort(addrs)
+	a.Procedures = make([]Procedure, 0, len(addrs))
+	for _, addr := range addrs {
+		p := procs[addr]
 		if p.Name == "" {
-			p.Name = fmt.Sprintf("sub_%x", uint64(p.Address))
+			p.Name = "sub_" + strconv.FormatUint(uint64(p.Address), 16)
 		}
 		a.Procedures = append(a.Procedures, *p)
 	}
-	slices.SortFunc(a.Procedures, func(x, y Procedure) int { return cmp.Compare(x.Address, y.Address) })
 	a.sizeProcedures()
-	a.Calls = a.attribute(append(a.Calls, a.tailJumps()...))
+	a.Calls = a.attribute(mergeBySite(a.Calls, a.tailJumps()))
 	a.jumps = nil
 	for i := range a.References {
 		if p := a.Containing(a.References[i].From); p != nil {
@@ -398,11 +407,61 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 	return nil
 }
 
+// span is an address range [start, end).
+type span struct{ start, end Addr }
+
+// searchSpans is the index of the first span starting at or after addr.
+func searchSpans(s []span, addr Addr) int {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s[m].start < addr {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// searchProcedures is the index of the first procedure at or after addr
+// (sort.Search without the call through a closure per step, which the
+// sweep's hundreds of thousands of lookups felt in wasm).
+func (a *Analysis) searchProcedures(addr Addr) int {
+	ps := a.Procedures
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].Address < addr {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// mergeBySite merges two lists of edges each in site order into one.
+func mergeBySite(x, y []CallEdge) []CallEdge {
+	if len(y) == 0 {
+		return x
+	}
+	out := make([]CallEdge, 0, len(x)+len(y))
+	for len(x) > 0 && len(y) > 0 {
+		if y[0].Site < x[0].Site {
+			out, y = append(out, y[0]), y[1:]
+		} else {
+			out, x = append(out, x[0]), x[1:]
+		}
+	}
+	return append(append(out, x...), y...)
+}
+
 // tailJumps keeps the jumps that leave their procedure for another's entry.
 func (a *Analysis) tailJumps() []CallEdge {
 	var out []CallEdge
 	for _, j := range a.jumps {
-		i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address >= j.Callee })
+		i := a.searchProcedures(j.Callee)
 		if i == len(a.Procedures) || a.Procedures[i].Address != j.Callee {
 			continue
 		}
@@ -451,7 +510,10 @@ func (a *Analysis) sizeProcedures() {
 // Containing is the procedure whose [address, end) holds addr (the
 // innermost when symbols overlap), or nil.
 func (a *Analysis) Containing(addr Addr) *Procedure {
-	i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address > addr })
+	i := a.searchProcedures(addr + 1) // first procedure above addr
+	if addr+1 == 0 {
+		i = len(a.Procedures)
+	}
 	for j := i - 1; j >= 0 && j >= i-64; j-- {
 		p := &a.Procedures[j]
 		if p.Kind != KindExternal && addr >= p.Address && addr < p.End() {
@@ -470,12 +532,18 @@ func (a *Analysis) attribute(edges []CallEdge) []CallEdge {
 			out = append(out, e)
 		}
 	}
-	slices.SortFunc(out, func(x, y CallEdge) int {
+	byCaller := func(x, y CallEdge) int {
 		if c := cmp.Compare(x.Caller, y.Caller); c != 0 {
 			return c
 		}
 		return cmp.Compare(x.Site, y.Site)
-	})
+	}
+	// Edges arrive in site order, which is caller order unless procedures
+	// nest or sections are out of address order; sites are unique, so
+	// either way the order is the same.
+	if !slices.IsSortedFunc(out, byCaller) {
+		slices.SortFunc(out, byCaller)
+	}
 	return out
 }
 
@@ -514,11 +582,11 @@ func (a *Analysis) buildNames() {
 		seen[key] = true
 		a.Names = append(a.Names, Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true})
 	}
-	sort.SliceStable(a.Names, func(i, j int) bool {
-		if a.Names[i].Address != a.Names[j].Address {
-			return a.Names[i].Address < a.Names[j].Address
+	a.Names = sortedStable(a.Names, func(x, y *Name) int {
+		if c := cmp.Compare(x.Address, y.Address); c != 0 {
+			return c
 		}
-		return a.Names[i].Name < a.Names[j].Name
+		return strings.Compare(x.Name, y.Name)
 	})
 }
 

@@ -2,6 +2,7 @@ package binary
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -9,6 +10,7 @@ import (
 	"runtime/debug"
 	"slices"
 	"sort"
+	"strings"
 
 	"rea/modules/abi"
 )
@@ -169,18 +171,17 @@ func (f *File) checkOverlap() error {
 
 // finish sorts what the parsers collected so every answer is deterministic.
 func (f *File) finish() {
-	sort.SliceStable(f.Symbols, func(i, j int) bool {
-		a, b := f.Symbols[i], f.Symbols[j]
-		if a.Address != b.Address {
-			return a.Address < b.Address
+	f.Symbols = sortedStable(f.Symbols, func(a, b *Symbol) int {
+		if c := cmp.Compare(a.Address, b.Address); c != 0 {
+			return c
 		}
-		return a.Name < b.Name
+		return strings.Compare(a.Name, b.Name)
 	})
-	sort.SliceStable(f.Exports, func(i, j int) bool {
-		if f.Exports[i].Address != f.Exports[j].Address {
-			return f.Exports[i].Address < f.Exports[j].Address
+	f.Exports = sortedStable(f.Exports, func(a, b *Export) int {
+		if c := cmp.Compare(a.Address, b.Address); c != 0 {
+			return c
 		}
-		return f.Exports[i].Name < f.Exports[j].Name
+		return strings.Compare(a.Name, b.Name)
 	})
 	for _, s := range []*[]string{&f.Libraries, &f.Limitations} {
 		if *s == nil {

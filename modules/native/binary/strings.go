@@ -1,6 +1,7 @@
 package binary
 
 import (
+	"cmp"
 	"encoding/binary"
 	"sort"
 	"unicode/utf16"
@@ -93,7 +94,7 @@ func (a *Analysis) findStrings(minLen int) error {
 			break
 		}
 	}
-	sort.SliceStable(a.Strings, func(i, j int) bool { return a.Strings[i].Address < a.Strings[j].Address })
+	a.Strings = sortedStable(a.Strings, func(x, y *String) int { return cmp.Compare(x.Address, y.Address) })
 	if !a.countOnly {
 		a.StringCount = len(a.Strings)
 	}
