@@ -326,6 +326,18 @@ func (f *File) inImage(a Addr) bool {
 	return s != nil
 }
 
+// imageBounds are the lowest and highest addresses inImage can accept.
+func (f *File) imageBounds() (lo, hi Addr) {
+	lo = ^Addr(0)
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Loaded && s.Size > 0 && s.End() > s.Address {
+			lo, hi = min(lo, s.Address), max(hi, s.End())
+		}
+	}
+	return max(lo, 0x1000), hi
+}
+
 func (f *File) codeSections() []*Section {
 	var out []*Section
 	for i := range f.Sections {
@@ -345,7 +357,9 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 	for _, s := range f.codeSections() {
 		total += s.FileSize
 	}
+	a.dec.lo, a.dec.hi = f.imageBounds()
 	var done int64
+	var in decoded
 	for _, s := range f.codeSections() {
 		code, err := f.sectionBytes(s, &budget)
 		if err != nil {
@@ -355,8 +369,7 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 		a.dec.reset()
 		for off := 0; off < len(code); {
 			pc := s.Address + Addr(off)
-			in, ok := a.dec.decode(code[off:], pc)
-			if !ok {
+			if !a.dec.decodeInto(code[off:], pc, &in) {
 				off += a.dec.step()
 				continue
 			}

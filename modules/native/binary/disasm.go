@@ -59,8 +59,10 @@ type decoded struct {
 type decoder struct {
 	arch string
 	mode int
-	// inImage says whether a constant looks like an address of the image.
+	// inImage says whether a constant looks like an address of the image;
+	// nothing outside [lo, hi) does, which spares most calls.
 	inImage func(Addr) bool
+	lo, hi  Addr
 	pages   [32]Addr
 	hasPage [32]bool
 	// keepRaw keeps the decoded instruction for text rendering; the sweep
@@ -72,7 +74,7 @@ type decoder struct {
 }
 
 func newDecoder(arch string, inImage func(Addr) bool) (*decoder, error) {
-	d := &decoder{arch: arch, inImage: inImage}
+	d := &decoder{arch: arch, inImage: inImage, hi: ^Addr(0)}
 	switch arch {
 	case "x86_64":
 		d.mode = 64
@@ -83,6 +85,11 @@ func newDecoder(arch string, inImage func(Addr) bool) (*decoder, error) {
 		return nil, fmt.Errorf("no disassembler for architecture %q (native-lite reads x86, x86_64 and arm64)", arch)
 	}
 	return d, nil
+}
+
+// image says whether a constant looks like an address of the image.
+func (d *decoder) image(a Addr) bool {
+	return a >= d.lo && a < d.hi && d.inImage != nil && d.inImage(a)
 }
 
 // step is the minimal stride after undecodable bytes.
@@ -103,12 +110,30 @@ func (d *decoder) decode(code []byte, pc Addr) (decoded, bool) {
 	return d.decodeX86(code, pc)
 }
 
-func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
-	if d.mode == 64 && !d.keepRaw && !d.slowOnly {
-		if out, ok := d.fastX86(code, pc); ok {
-			return out, true
-		}
+// decodeInto decodes one instruction at pc into out, the fast path first.
+func (d *decoder) decodeInto(code []byte, pc Addr, out *decoded) bool {
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly && d.fastX86(code, pc, out) {
+		return true
 	}
+	var ok bool
+	if d.arch == "arm64" {
+		*out, ok = d.decodeARM64(code, pc)
+	} else {
+		*out, ok = d.slowX86(code, pc)
+	}
+	return ok
+}
+
+func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
+	var out decoded
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly && d.fastX86(code, pc, &out) {
+		return out, true
+	}
+	return d.slowX86(code, pc)
+}
+
+// slowX86 decodes with x86asm.
+func (d *decoder) slowX86(code []byte, pc Addr) (decoded, bool) {
 	inst, err := x86asm.Decode(code, d.mode)
 	if err != nil || inst.Len == 0 {
 		return decoded{}, false
@@ -168,7 +193,7 @@ func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
 				out.memKind = RefRead
 			}
 		case x86asm.Imm:
-			if out.memKind == "" && a != 0 && d.inImage != nil && d.inImage(Addr(uint64(a)&mask(d.mode))) {
+			if out.memKind == "" && a != 0 && d.image(Addr(uint64(a)&mask(d.mode))) {
 				out.mem, out.memKind = Addr(uint64(a)&mask(d.mode)), RefAddress
 			}
 		}

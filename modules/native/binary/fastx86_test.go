@@ -35,13 +35,14 @@ func TestFastX86AgreesWithX86asm(t *testing.T) {
 	inputs = append(inputs, input{"random", inputs[0].f, noise, 0x400000})
 	for _, in := range inputs {
 		fast, _ := newDecoder("x86_64", in.f.inImage)
+		fast.lo, fast.hi = in.f.imageBounds()
 		slow, _ := newDecoder("x86_64", in.f.inImage)
 		slow.slowOnly = true
 		hits, mismatches := 0, 0
 		for off := 0; off < len(in.code); off++ {
 			pc := in.base + Addr(off)
-			got, ok := fast.fastX86(in.code[off:], pc)
-			if !ok {
+			var got decoded
+			if !fast.fastX86(in.code[off:], pc, &got) {
 				continue
 			}
 			hits++
