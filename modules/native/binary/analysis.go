@@ -120,6 +120,10 @@ type AnalyzeOptions struct {
 	MinString int
 	// Progress is called now and then with bytes of code swept.
 	Progress func(done, total int64)
+	// Parts, when set, are the sweep of the code in parts (SweepPart 0..n-1
+	// of n, in order); Analyze assembles them instead of sweeping. They
+	// carry no references, so References must be off.
+	Parts [][]byte
 }
 
 // Analysis is the native-lite inventory of one binary.
@@ -227,12 +231,21 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	slotProcs := map[Addr]bool{}
 	if derr != nil {
 		a.Limitations = append(a.Limitations, derr.Error()+"; procedures come from symbols only and no call edges, references or disassembly are available")
-	} else if err := a.sweep(opt, func(addr Addr, source string) {
-		if !insideSized(addr) {
-			add(addr, "", source, KindFunction, 0)
+	} else {
+		target := func(addr Addr, source string) {
+			if !insideSized(addr) {
+				add(addr, "", source, KindFunction, 0)
+			}
 		}
-	}, slotProcs); err != nil {
-		return nil, err
+		var err error
+		if len(opt.Parts) > 0 {
+			err = a.assemble(opt.Parts, target, slotProcs)
+		} else {
+			err = a.sweep(opt, target, slotProcs)
+		}
+		if err != nil {
+			return nil, err
+		}
 	}
 	for slot := range slotProcs {
 		add(slot, f.slots[slot], SourceImport, KindExternal, 0)
@@ -351,23 +364,62 @@ func (f *File) codeSections() []*Section {
 
 // sweep decodes every code section once.
 func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProcs map[Addr]bool) error {
+	return a.sweepParts(opt, 0, 1, target, slotProcs, nil)
+}
+
+// sweepParts decodes part k of n of the code (all of it when n is 1; see
+// parts.go) into a's calls, jumps and counts, and into out when not nil.
+func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, string), slotProcs map[Addr]bool, out *sweepOut) error {
 	f := a.File
 	budget := f.limits.MaxCodeBytes
+	sections := f.codeSections()
 	var total int64
-	for _, s := range f.codeSections() {
+	for _, s := range sections {
 		total += s.FileSize
+	}
+	plan := sweepPlan{split: -1}
+	var splitCode []byte
+	if n > 1 {
+		var err error
+		if plan, splitCode, err = f.planPart(k, n, sections, func(s *Section) ([]byte, error) { return f.sectionBytes(s, nil) }); err != nil {
+			return err
+		}
 	}
 	a.dec.lo, a.dec.hi = f.imageBounds()
 	var done int64
 	var in decoded
-	for _, s := range f.codeSections() {
-		code, err := f.sectionBytes(s, &budget)
-		if err != nil {
-			return err
+	for i, s := range sections {
+		from, to := 0, -1
+		var code []byte
+		switch {
+		case n > 1 && (i < plan.split && k != 0 || i > plan.split && k != n-1):
+			// Another part sweeps this section; the limit still counts it,
+			// so every part fails as the whole sweep would.
+			if err := f.claimCode(s, &budget); err != nil {
+				return err
+			}
+			continue
+		case i == plan.split:
+			if err := f.claimCode(s, &budget); err != nil {
+				return err
+			}
+			code, from, to = splitCode, plan.from, plan.to
+		default:
+			var err error
+			if code, err = f.sectionBytes(s, &budget); err != nil {
+				return err
+			}
+		}
+		if to < 0 {
+			to = len(code)
 		}
 		a.CodeBytes += int64(len(code))
 		a.dec.reset()
-		for off := 0; off < len(code); {
+		off := from
+		if out != nil && i == plan.split {
+			defer func() { out.from, out.end = from, off }()
+		}
+		for off < to {
 			pc := s.Address + Addr(off)
 			if !a.dec.decodeInto(code[off:], pc, &in) {
 				off += a.dec.step()
@@ -416,6 +468,46 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 				opt.Progress(done, total)
 			}
 		}
+	}
+	if out != nil {
+		out.instructions, out.references = a.Instructions, int64(a.ReferenceCount)
+		out.calls, out.jumps = a.Calls, a.jumps
+	}
+	return nil
+}
+
+// assemble takes the sweep from parts instead of decoding: the same
+// calls, jumps, targets and counts, in the same order.
+func (a *Analysis) assemble(parts [][]byte, target func(Addr, string), slotProcs map[Addr]bool) error {
+	f := a.File
+	budget := f.limits.MaxCodeBytes
+	for _, s := range f.codeSections() {
+		if err := f.claimCode(s, &budget); err != nil {
+			return err
+		}
+		a.CodeBytes += s.FileSize
+	}
+	n := len(parts)
+	prevEnd := 0
+	for k, b := range parts {
+		p, err := decodePart(b, k, n)
+		if err == nil && k > 0 && p.from != prevEnd {
+			err = fmt.Errorf("starts at offset %d of the split section, where part %d stopped at %d", p.from, k-1, prevEnd)
+		}
+		if err != nil {
+			return abi.Errorf(abi.CodeInternal, "sweep part %d of %d: %v", k, n, err)
+		}
+		prevEnd = p.end
+		for _, t := range p.targets {
+			target(t.addr, partSources[t.source])
+		}
+		a.Calls = append(a.Calls, p.calls...)
+		a.jumps = append(a.jumps, p.jumps...)
+		for _, s := range p.slots {
+			slotProcs[s] = true
+		}
+		a.Instructions += p.instructions
+		a.ReferenceCount += int(p.references)
 	}
 	return nil
 }

@@ -305,21 +305,33 @@ func (f *File) sectionBytes(s *Section, budget *int64) ([]byte, error) {
 	if s.FileSize <= 0 {
 		return nil, nil
 	}
-	if err := f.checkFileBytes(s); err != nil {
+	if err := f.claimCode(s, budget); err != nil {
 		return nil, err
-	}
-	if budget != nil {
-		if *budget < s.FileSize {
-			return nil, abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass the %d-byte max_code_bytes limit; raise it to analyse this binary", s.Name, f.limits.MaxCodeBytes).
-				WithDetail("limit", "max_code_bytes")
-		}
-		*budget -= s.FileSize
 	}
 	buf := make([]byte, s.FileSize)
 	if _, err := f.r.ReadAt(buf, s.FileOffset); err != nil && err != io.EOF {
 		return nil, malformed("reading section %s: %v", s.Name, err)
 	}
 	return buf, nil
+}
+
+// claimCode checks that a section's file bytes exist and takes their size
+// from the max_code_bytes budget (when budget is not nil).
+func (f *File) claimCode(s *Section, budget *int64) error {
+	if s.FileSize <= 0 {
+		return nil
+	}
+	if err := f.checkFileBytes(s); err != nil {
+		return err
+	}
+	if budget != nil {
+		if *budget < s.FileSize {
+			return abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass the %d-byte max_code_bytes limit; raise it to analyse this binary", s.Name, f.limits.MaxCodeBytes).
+				WithDetail("limit", "max_code_bytes")
+		}
+		*budget -= s.FileSize
+	}
+	return nil
 }
 
 // checkFileBytes refuses a section whose file bytes lie past the end of
