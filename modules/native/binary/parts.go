@@ -96,10 +96,10 @@ type sweepOut struct {
 	// from and end are where the sweep of the split section started and
 	// stopped.
 	from, end int
-	targets []partTarget
-	calls   []CallEdge
-	jumps   []CallEdge
-	slots   []Addr
+	targets   []partTarget
+	calls     []CallEdge
+	jumps     []CallEdge
+	slots     []Addr
 }
 
 type partTarget struct {
