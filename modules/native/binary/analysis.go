@@ -2,6 +2,7 @@ package binary
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
@@ -419,7 +420,17 @@ func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, st
 		if out != nil && i == plan.split {
 			defer func() { out.from, out.end = from, off }()
 		}
+		x86 := a.dec.arch != "arm64"
 		for off < to {
+			if x86 && code[off] == 0xcc {
+				// int3 padding (an eighth of a Go binary's instructions):
+				// one-byte instructions without effects, taken as a run.
+				n := int3Run(code[off:to])
+				a.Instructions += int64(n)
+				off += n
+				done += int64(n)
+				continue
+			}
 			pc := s.Address + Addr(off)
 			if !a.dec.decodeInto(code[off:], pc, &in) {
 				off += a.dec.step()
@@ -474,6 +485,18 @@ func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, st
 		out.calls, out.jumps = a.Calls, a.jumps
 	}
 	return nil
+}
+
+// int3Run is the length of the run of 0xcc bytes that c starts with.
+func int3Run(c []byte) int {
+	n := 0
+	for n+8 <= len(c) && binary.LittleEndian.Uint64(c[n:]) == 0xcccccccccccccccc {
+		n += 8
+	}
+	for n < len(c) && c[n] == 0xcc {
+		n++
+	}
+	return n
 }
 
 // assemble takes the sweep from parts instead of decoding: the same

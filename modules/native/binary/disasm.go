@@ -112,7 +112,7 @@ func (d *decoder) decode(code []byte, pc Addr) (decoded, bool) {
 
 // decodeInto decodes one instruction at pc into out, the fast path first.
 func (d *decoder) decodeInto(code []byte, pc Addr, out *decoded) bool {
-	if d.mode == 64 && !d.keepRaw && !d.slowOnly && d.fastX86(code, pc, out) {
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly && (d.hotX86(code, pc, out) || d.fastX86(code, pc, out)) {
 		return true
 	}
 	var ok bool

@@ -61,3 +61,46 @@ func TestFastX86AgreesWithX86asm(t *testing.T) {
 		t.Logf("%s: fast path answered %d of %d offsets, %d mismatches", in.name, hits, len(in.code), mismatches)
 	}
 }
+
+// TestHotX86AgreesWithFastX86 decodes every byte offset of real x86-64
+// code and of random bytes with the hot path and the fast path: whenever
+// the hot path answers, the fast path must give the same answer.
+func TestHotX86AgreesWithFastX86(t *testing.T) {
+	rng := rand.New(rand.NewSource(2))
+	noise := make([]byte, 4<<20)
+	rng.Read(noise)
+	for _, bin := range []string{nativetest.ChainELF(t, "hardened"), nativetest.GeneratedELF(t), nativetest.GoBinary(t, "linux", "amd64"), nativetest.GoBinary(t, "windows", "amd64")} {
+		f := openPath(t, bin, Options{})
+		for _, s := range append(f.codeSections(), &Section{Name: "random"}) {
+			code, base := noise, Addr(0x400000)
+			if s.Name != "random" {
+				var err error
+				if code, err = f.sectionBytes(s, nil); err != nil {
+					t.Fatal(err)
+				}
+				base = s.Address
+			}
+			d, _ := newDecoder("x86_64", f.inImage)
+			d.lo, d.hi = f.imageBounds()
+			hits, mismatches := 0, 0
+			for off := 0; off < len(code); off++ {
+				pc := base + Addr(off)
+				var hot, fast decoded
+				if !d.hotX86(code[off:], pc, &hot) {
+					continue
+				}
+				hits++
+				if !d.fastX86(code[off:], pc, &fast) || hot != fast {
+					mismatches++
+					if mismatches <= 5 {
+						t.Errorf("%s %s at %s (% x): hot %+v, fast %+v", bin, s.Name, pc, code[off:min(len(code), off+12)], hot, fast)
+					}
+				}
+			}
+			if s.Name == ".text" && hits < len(code)/8 {
+				t.Errorf("%s: the hot path answered only %d of %d offsets", bin, hits, len(code))
+			}
+			t.Logf("%s %s: hot path answered %d of %d offsets, %d mismatches", bin, s.Name, hits, len(code), mismatches)
+		}
+	}
+}
