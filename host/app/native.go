@@ -146,7 +146,7 @@ func openNative(p string) (*nativeInput, error) {
 }
 
 // runNative runs one module operation over the input and decodes its
-// result into out (an overview of a large binary in parts, side by side).
+// result into out (an overview of a large binary in two instances).
 func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params query.Params, out any, progress func(abi.Progress)) (*sandbox.Outcome, error) {
 	if op == query.OpOverview {
 		return a.runOverview(ctx, in, params, out, progress)
@@ -156,7 +156,24 @@ func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params 
 
 // runNativeWhole runs one module operation in one instance.
 func (a *App) runNativeWhole(ctx context.Context, in *nativeInput, op string, params query.Params, out any, progress func(abi.Progress)) (*sandbox.Outcome, error) {
-	return a.runNativeCall(ctx, in, op, params, out, progress)
+	params.Input = in.info.Name()
+	params.MemoryLimitBytes = a.Config.Limits.WithDefaults().MemoryBytes
+	res, err := a.Runner.Run(ctx, sandbox.Call{
+		Module: NativeModule, Operation: op, Params: params,
+		Mounts:   []sandbox.Mount{{GuestPath: "/in", FS: &fileFS{name: in.info.Name(), f: in.f, info: in.info}}},
+		Limits:   a.Config.Limits,
+		Progress: progress,
+		// The module sees exactly this file, whose digest names the
+		// content: a repeated query is served from the result cache.
+		CacheKey: "native-file:" + in.sha256,
+	})
+	if err != nil {
+		return nil, err
+	}
+	if err := json.Unmarshal(res.Result, out); err != nil {
+		return nil, abi.Errorf(abi.CodeInternal, "the native module answered %s with an unreadable result: %v", op, err)
+	}
+	return res, nil
 }
 
 func queryParams(req NativeRequest) (query.Params, error) {

@@ -3,8 +3,6 @@ package app
 import (
 	"context"
 	"os"
-	"os/exec"
-	"syscall"
 	"testing"
 	"time"
 
@@ -18,7 +16,8 @@ import (
 // the sandbox, against objdump -d of the same file, interleaved so both
 // see the same load. Every iteration gets a fresh App, so no result comes
 // from the result cache (the compiled module does, as in any later run);
-// it also times the overview in one instance (no parts) and the whole
+// it also times the overview in one instance (strings not counted
+// beside the sweep) and the whole
 // `rea analyze` process, whose peak RSS it reports beside objdump's.
 func BenchmarkBinaryOverviewSandbox(b *testing.B) {
 	bin := wasmtest.ReaBinary(b)
@@ -69,9 +68,10 @@ func BenchmarkBinaryOverviewSandbox(b *testing.B) {
 			b.Fatal(err)
 		}
 		whole += time.Since(start)
-		in.f.Close()
 		a.Close(context.Background())
 		peak, fuel = one.Usage.PeakMemoryBytes, one.Usage.FuelUsed
+
+		in.f.Close()
 
 		took, rss = reaAnalyze(b, bin)
 		cli += took
@@ -98,16 +98,5 @@ func BenchmarkBinaryOverviewSandbox(b *testing.B) {
 // its peak RSS.
 func reaAnalyze(tb testing.TB, path string) (time.Duration, int64) {
 	tb.Helper()
-	cmd := exec.Command(wasmtest.ReaBinary(tb), "analyze", path, "--format", "json")
-	cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_ANALYSIS_PROVIDER=")
-	start := time.Now()
-	if out, err := cmd.CombinedOutput(); err != nil {
-		tb.Fatalf("rea analyze %s: %v\n%s", path, err, out)
-	}
-	took := time.Since(start)
-	var rss int64
-	if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10
-	}
-	return took, rss
+	return nativetest.MeasureCommand(tb, []string{"REA_RESULT_CACHE_DIR=off", "REA_ANALYSIS_PROVIDER="}, wasmtest.ReaBinary(tb), "analyze", path, "--format", "json")
 }

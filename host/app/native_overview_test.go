@@ -11,15 +11,15 @@ import (
 	"rea/wasm/wasmtest"
 )
 
-// TestOverviewInPartsEqualsOneInstance runs binary_overview on rea's own
-// binary (large enough to run in parts) both ways through the sandbox:
-// the assembled result must be byte-identical, and the Evidence of two
-// runs in parts the same record.
-func TestOverviewInPartsEqualsOneInstance(t *testing.T) {
+// TestOverviewWithStringsBesideEqualsOneInstance runs binary_overview on
+// rea's own binary (large enough to count strings in a second instance)
+// both ways through the sandbox: the result must be byte-identical, and
+// the Evidence of two such runs the same record.
+func TestOverviewWithStringsBesideEqualsOneInstance(t *testing.T) {
 	t.Setenv(providers.EnvProvider, "")
 	bin := wasmtest.ReaBinary(t)
-	if st, err := os.Stat(bin); err != nil || st.Size() < overviewInPartsFrom {
-		t.Fatalf("%s (%v) is not large enough to run in parts", bin, err)
+	if st, err := os.Stat(bin); err != nil || st.Size() < overviewBesideFrom {
+		t.Fatalf("%s (%v) is not large enough to count strings beside the sweep", bin, err)
 	}
 	ctx := context.Background()
 	in, err := openNative(bin)
@@ -37,23 +37,23 @@ func TestOverviewInPartsEqualsOneInstance(t *testing.T) {
 		t.Cleanup(func() { a.Close(context.Background()) })
 		return a
 	}
-	var whole, parts query.Overview
+	var whole, beside query.Overview
 	one, err := fresh().runNativeWhole(ctx, in, query.OpOverview, query.Params{}, &whole, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	several, err := fresh().runNative(ctx, in, query.OpOverview, query.Params{}, &parts, nil)
+	two, err := fresh().runNative(ctx, in, query.OpOverview, query.Params{}, &beside, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(one.Result, several.Result) {
-		t.Fatalf("in parts:\n%s\none instance:\n%s", several.Result, one.Result)
+	if !bytes.Equal(one.Result, two.Result) || beside.Strings != whole.Strings {
+		t.Fatalf("strings beside:\n%s\none instance:\n%s", two.Result, one.Result)
 	}
 	if whole.Procedures < 10000 || whole.CallEdges == 0 || whole.Strings == 0 {
 		t.Fatalf("overview of rea itself = %+v", whole)
 	}
-	if several.Usage.FuelUsed == one.Usage.FuelUsed || several.Usage.FuelUsed == 0 {
-		t.Fatalf("fuel in parts %d, in one instance %d: the parts did not run", several.Usage.FuelUsed, one.Usage.FuelUsed)
+	if two.Usage.FuelUsed == one.Usage.FuelUsed || two.Usage.FuelUsed == 0 {
+		t.Fatalf("fuel with strings beside %d, in one instance %d: the second instance did not run", two.Usage.FuelUsed, one.Usage.FuelUsed)
 	}
 
 	first, err := fresh().BinaryOverview(ctx, NativeRequest{InputPath: bin}, nil)
@@ -65,6 +65,6 @@ func TestOverviewInPartsEqualsOneInstance(t *testing.T) {
 		t.Fatal(err)
 	}
 	if first.Evidence.EvidenceID != second.Evidence.EvidenceID {
-		t.Fatalf("two overviews in parts gave evidence %s and %s", first.Evidence.EvidenceID, second.Evidence.EvidenceID)
+		t.Fatalf("two overviews gave evidence %s and %s", first.Evidence.EvidenceID, second.Evidence.EvidenceID)
 	}
 }

@@ -5,7 +5,6 @@ package main
 
 import (
 	"encoding/json"
-	"io/fs"
 	"os"
 	"path"
 	"runtime/debug"
@@ -47,14 +46,7 @@ func handlers() map[string]abi.Handler {
 			if !path.IsAbs(mount) || path.Clean(mount) != mount {
 				return nil, abi.Errorf(abi.CodeInvalidRequest, "mount %q must be a clean absolute guest path such as /in", mount).WithDetail("field", "mount")
 			}
-			var parts fs.FS
-			if p.PartsMount != "" {
-				if !path.IsAbs(p.PartsMount) || path.Clean(p.PartsMount) != p.PartsMount {
-					return nil, abi.Errorf(abi.CodeInvalidRequest, "parts_mount %q must be a clean absolute guest path", p.PartsMount).WithDetail("field", "parts_mount")
-				}
-				parts = os.DirFS(p.PartsMount)
-			}
-			return query.RunWithParts(op, p, os.DirFS(mount), parts, progress)
+			return query.Run(op, p, os.DirFS(mount), progress)
 		}
 	}
 	return h

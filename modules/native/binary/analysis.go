@@ -121,10 +121,6 @@ type AnalyzeOptions struct {
 	MinString int
 	// Progress is called now and then with bytes of code swept.
 	Progress func(done, total int64)
-	// Parts, when set, are the sweep of the code in parts (SweepPart 0..n-1
-	// of n, in order); Analyze assembles them instead of sweeping. They
-	// carry no references, so References must be off.
-	Parts [][]byte
 }
 
 // Analysis is the native-lite inventory of one binary.
@@ -232,21 +228,12 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	slotProcs := map[Addr]bool{}
 	if derr != nil {
 		a.Limitations = append(a.Limitations, derr.Error()+"; procedures come from symbols only and no call edges, references or disassembly are available")
-	} else {
-		target := func(addr Addr, source string) {
-			if !insideSized(addr) {
-				add(addr, "", source, KindFunction, 0)
-			}
+	} else if err := a.sweep(opt, func(addr Addr, source string) {
+		if !insideSized(addr) {
+			add(addr, "", source, KindFunction, 0)
 		}
-		var err error
-		if len(opt.Parts) > 0 {
-			err = a.assemble(opt.Parts, target, slotProcs)
-		} else {
-			err = a.sweep(opt, target, slotProcs)
-		}
-		if err != nil {
-			return nil, err
-		}
+	}, slotProcs); err != nil {
+		return nil, err
 	}
 	for slot := range slotProcs {
 		add(slot, f.slots[slot], SourceImport, KindExternal, 0)
@@ -365,12 +352,6 @@ func (f *File) codeSections() []*Section {
 
 // sweep decodes every code section once.
 func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProcs map[Addr]bool) error {
-	return a.sweepParts(opt, 0, 1, target, slotProcs, nil)
-}
-
-// sweepParts decodes part k of n of the code (all of it when n is 1; see
-// parts.go) into a's calls, jumps and counts, and into out when not nil.
-func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, string), slotProcs map[Addr]bool, out *sweepOut) error {
 	f := a.File
 	budget := f.limits.MaxCodeBytes
 	sections := f.codeSections()
@@ -378,48 +359,18 @@ func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, st
 	for _, s := range sections {
 		total += s.FileSize
 	}
-	plan := sweepPlan{split: -1}
-	var splitCode []byte
-	if n > 1 {
-		var err error
-		if plan, splitCode, err = f.planPart(k, n, sections, func(s *Section) ([]byte, error) { return f.sectionBytes(s, nil) }); err != nil {
-			return err
-		}
-	}
 	a.dec.lo, a.dec.hi = f.imageBounds()
 	var done int64
 	var in decoded
-	for i, s := range sections {
-		from, to := 0, -1
-		var code []byte
-		switch {
-		case n > 1 && (i < plan.split && k != 0 || i > plan.split && k != n-1):
-			// Another part sweeps this section; the limit still counts it,
-			// so every part fails as the whole sweep would.
-			if err := f.claimCode(s, &budget); err != nil {
-				return err
-			}
-			continue
-		case i == plan.split:
-			if err := f.claimCode(s, &budget); err != nil {
-				return err
-			}
-			code, from, to = splitCode, plan.from, plan.to
-		default:
-			var err error
-			if code, err = f.sectionBytes(s, &budget); err != nil {
-				return err
-			}
-		}
-		if to < 0 {
-			to = len(code)
+	for _, s := range sections {
+		code, err := f.sectionBytes(s, &budget)
+		if err != nil {
+			return err
 		}
 		a.CodeBytes += int64(len(code))
 		a.dec.reset()
-		off := from
-		if out != nil && i == plan.split {
-			defer func() { out.from, out.end = from, off }()
-		}
+		to := len(code)
+		off := 0
 		x86 := a.dec.arch != "arm64"
 		for off < to {
 			if x86 && code[off] == 0xcc {
@@ -480,10 +431,6 @@ func (a *Analysis) sweepParts(opt AnalyzeOptions, k, n int, target func(Addr, st
 			}
 		}
 	}
-	if out != nil {
-		out.instructions, out.references = a.Instructions, int64(a.ReferenceCount)
-		out.calls, out.jumps = a.Calls, a.jumps
-	}
 	return nil
 }
 
@@ -497,42 +444,6 @@ func int3Run(c []byte) int {
 		n++
 	}
 	return n
-}
-
-// assemble takes the sweep from parts instead of decoding: the same
-// calls, jumps, targets and counts, in the same order.
-func (a *Analysis) assemble(parts [][]byte, target func(Addr, string), slotProcs map[Addr]bool) error {
-	f := a.File
-	budget := f.limits.MaxCodeBytes
-	for _, s := range f.codeSections() {
-		if err := f.claimCode(s, &budget); err != nil {
-			return err
-		}
-		a.CodeBytes += s.FileSize
-	}
-	n := len(parts)
-	prevEnd := 0
-	for k, b := range parts {
-		p, err := decodePart(b, k, n)
-		if err == nil && k > 0 && p.from != prevEnd {
-			err = fmt.Errorf("starts at offset %d of the split section, where part %d stopped at %d", p.from, k-1, prevEnd)
-		}
-		if err != nil {
-			return abi.Errorf(abi.CodeInternal, "sweep part %d of %d: %v", k, n, err)
-		}
-		prevEnd = p.end
-		for _, t := range p.targets {
-			target(t.addr, partSources[t.source])
-		}
-		a.Calls = append(a.Calls, p.calls...)
-		a.jumps = append(a.jumps, p.jumps...)
-		for _, s := range p.slots {
-			slotProcs[s] = true
-		}
-		a.Instructions += p.instructions
-		a.ReferenceCount += int(p.references)
-	}
-	return nil
 }
 
 // span is an address range [start, end).

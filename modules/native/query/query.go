@@ -9,7 +9,6 @@ import (
 	"io/fs"
 	"path"
 	"regexp"
-	"strconv"
 	"strings"
 
 	"rea/modules/abi"
@@ -33,17 +32,15 @@ const (
 	OpFileOffset   = "file_offset"
 	OpReadBytes    = "read_bytes"
 	OpReferences   = "references"
-	// OpSweepPart sweeps one part of the code for an overview assembled
-	// from parts (Params.Part of Params.SweepParts); OpStringCount counts
-	// the strings. The host runs them side by side, one instance each.
-	OpSweepPart   = "sweep_part"
+	// OpStringCount counts the strings an overview reports; the host runs
+	// it beside an overview with StringsElsewhere, in its own instance.
 	OpStringCount = "string_count"
 )
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
 	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences,
-		OpSweepPart, OpStringCount}
+		OpStringCount}
 }
 
 // Paging defaults and maxima (anchor inventory §1.2/§1.3).
@@ -85,15 +82,9 @@ type Params struct {
 	// garbage collector's soft limit below it.
 	MemoryLimitBytes uint64        `json:"memory_limit_bytes,omitempty"`
 	Limits           binary.Limits `json:"limits,omitempty"`
-	// SweepParts > 1 cuts the sweep into that many parts. For sweep_part,
-	// Part says which one to sweep. For overview, the parts' results are
-	// the files 0..SweepParts-1 under PartsMount, and StringCount, when
-	// set, is the string_count result, which the overview then reports
-	// instead of counting again.
-	SweepParts  int    `json:"sweep_parts,omitempty"`
-	Part        int    `json:"part,omitempty"`
-	PartsMount  string `json:"parts_mount,omitempty"`
-	StringCount *int   `json:"string_count,omitempty"`
+	// StringsElsewhere leaves an overview's string count at 0: the host
+	// counts them in another instance at the same time and fills it in.
+	StringsElsewhere bool `json:"strings_elsewhere,omitempty"`
 }
 
 // Page is one window of a collection, counts first.
@@ -147,11 +138,6 @@ func targetOf(f *binary.File) Target {
 
 // Run opens the input under fsys and answers one operation.
 func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
-	return RunWithParts(op, p, fsys, nil, progress)
-}
-
-// RunWithParts is Run with the sweep parts of an overview under parts.
-func RunWithParts(op string, p Params, fsys, parts fs.FS, progress *abi.Reporter) (any, error) {
 	f, closeInput, err := open(fsys, p)
 	if err != nil {
 		return nil, err
@@ -172,20 +158,13 @@ func RunWithParts(op string, p Params, fsys, parts fs.FS, progress *abi.Reporter
 			return nil, err
 		}
 		return &StringCount{Target: targetOf(f), Count: n}, nil
-	case OpSweepPart:
-		return sweepPart(f, p, progress)
 	}
 	opt := binary.AnalyzeOptions{MinString: p.MinString}
 	switch op {
 	case OpStrings, OpFunction:
 		opt.Strings = true
 	case OpOverview:
-		opt.CountOnly = p.StringCount == nil
-		if p.SweepParts > 1 {
-			if opt.Parts, err = readParts(parts, p.SweepParts); err != nil {
-				return nil, err
-			}
-		}
+		opt.CountOnly = !p.StringsElsewhere
 	}
 	switch op {
 	case OpXrefs, OpFunction:
@@ -204,9 +183,6 @@ func RunWithParts(op string, p Params, fsys, parts fs.FS, progress *abi.Reporter
 	}
 	switch op {
 	case OpOverview:
-		if p.StringCount != nil {
-			a.StringCount = *p.StringCount
-		}
 		return overview(a, p)
 	case OpProcedures:
 		return procedures(a, p)
@@ -305,42 +281,4 @@ func matcher(p Params) (func(string) bool, error) {
 type StringCount struct {
 	Target Target `json:"target"`
 	Count  int    `json:"string_count"`
-}
-
-// SweepPart is sweep_part: one part of the sweep, encoded for the
-// overview that assembles the parts.
-type SweepPart struct {
-	Part  int    `json:"part"`
-	Parts int    `json:"parts"`
-	Data  []byte `json:"data"`
-}
-
-func sweepPart(f *binary.File, p Params, progress *abi.Reporter) (*SweepPart, error) {
-	var report func(done, total int64)
-	if progress != nil {
-		report = func(done, total int64) {
-			progress.Report(abi.Progress{Phase: "sweep", Done: done, Total: total, Message: "disassembling code sections"})
-		}
-	}
-	b, err := binary.SweepPart(f, p.Part, p.SweepParts, report)
-	if err != nil {
-		return nil, err
-	}
-	return &SweepPart{Part: p.Part, Parts: p.SweepParts, Data: b}, nil
-}
-
-// readParts reads the files 0..n-1 of an overview's sweep parts.
-func readParts(parts fs.FS, n int) ([][]byte, error) {
-	if parts == nil || n > binary.MaxSweepParts {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "sweep_parts %d needs parts_mount holding files 0..%d (at most %d parts)", n, n-1, binary.MaxSweepParts).WithDetail("field", "parts_mount")
-	}
-	out := make([][]byte, n)
-	for k := range out {
-		b, err := fs.ReadFile(parts, strconv.Itoa(k))
-		if err != nil {
-			return nil, abi.Errorf(abi.CodeInvalidRequest, "reading sweep part %d: %v", k, err).WithDetail("field", "parts_mount")
-		}
-		out[k] = b
-	}
-	return out, nil
 }
