@@ -360,38 +360,45 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 		total += s.FileSize
 	}
 	a.dec.lo, a.dec.hi = f.imageBounds()
+	// The first sighting of a target decides its source; later ones are
+	// skipped before the lookups target makes.
+	seen := newAddrSet(sections)
+	code := codeRanges{f: f}
 	var done int64
 	var in decoded
 	for _, s := range sections {
-		code, err := f.sectionBytes(s, &budget)
+		bytes, err := f.sectionBytes(s, &budget)
 		if err != nil {
 			return err
 		}
-		a.CodeBytes += int64(len(code))
+		code.at(s.Address)
+		a.CodeBytes += int64(len(bytes))
 		a.dec.reset()
-		to := len(code)
+		to := len(bytes)
 		off := 0
 		x86 := a.dec.arch != "arm64"
 		for off < to {
-			if x86 && code[off] == 0xcc {
+			if x86 && bytes[off] == 0xcc {
 				// int3 padding (an eighth of a Go binary's instructions):
 				// one-byte instructions without effects, taken as a run.
-				n := int3Run(code[off:to])
+				n := int3Run(bytes[off:to])
 				a.Instructions += int64(n)
 				off += n
 				done += int64(n)
 				continue
 			}
 			pc := s.Address + Addr(off)
-			if !a.dec.decodeInto(code[off:], pc, &in) {
+			if !a.dec.decodeInto(bytes[off:], pc, &in) {
 				off += a.dec.step()
 				continue
 			}
 			a.Instructions++
 			switch in.flow {
 			case FlowCall:
-				if f.isCode(in.target) {
-					target(in.target, SourceCallTarget)
+				if code.has(in.target) {
+					if !seen.add(in.target) {
+						target(in.target, SourceCallTarget)
+					}
 					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
 				}
 			case FlowJump:
@@ -404,7 +411,7 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 					}
 				}
 			}
-			if in.memKind == RefAddress && in.flow == FlowNext && f.isCode(in.mem) {
+			if in.memKind == RefAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
 				target(in.mem, SourceAddressTaken)
 			}
 			switch in.flow {
@@ -432,6 +439,65 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 		}
 	}
 	return nil
+}
+
+// codeRanges answers isCode with the section index's interval of the
+// section being swept remembered: most targets lie in it, and the answer
+// for an address inside it is the answer for its start.
+type codeRanges struct {
+	f      *File
+	lo, hi Addr
+	code   bool
+}
+
+// at remembers the interval holding addr.
+func (c *codeRanges) at(addr Addr) {
+	c.lo, c.hi, c.code = 0, 0, false
+	if x := c.f.index; x != nil {
+		if lo, hi, sec := x.interval(addr); sec >= 0 {
+			c.lo, c.hi, c.code = lo, hi, c.f.Sections[sec].Code
+		}
+	}
+}
+
+func (c *codeRanges) has(addr Addr) bool {
+	if addr >= c.lo && addr < c.hi {
+		return c.code
+	}
+	return c.f.isCode(addr)
+}
+
+// addrSet is a bitmap of addresses in the code sections' span (nil, and
+// never holding anything, when the span is implausibly large).
+type addrSet struct {
+	lo   Addr
+	bits []uint64
+}
+
+func newAddrSet(sections []*Section) *addrSet {
+	lo, hi := ^Addr(0), Addr(0)
+	for _, s := range sections {
+		if s.End() > s.Address {
+			lo, hi = min(lo, s.Address), max(hi, s.End())
+		}
+	}
+	if hi <= lo || hi-lo > 1<<30 {
+		return &addrSet{}
+	}
+	return &addrSet{lo: lo, bits: make([]uint64, (hi-lo+63)/64)}
+}
+
+// add records addr and says whether it was there already; addresses
+// outside the span are never recorded.
+func (s *addrSet) add(addr Addr) bool {
+	i := uint64(addr - s.lo)
+	if addr < s.lo || i/64 >= uint64(len(s.bits)) {
+		return false
+	}
+	w, bit := &s.bits[i/64], uint64(1)<<(i%64)
+	had := *w&bit != 0
+	*w |= bit
+	return had
 }
 
 // int3Run is the length of the run of 0xcc bytes that c starts with.
@@ -586,7 +652,60 @@ func (a *Analysis) attribute(edges []CallEdge) []CallEdge {
 	return out
 }
 
+// buildNames lists the symbols and the procedures found without one,
+// once per address and name, in address and name order. Symbols arrive
+// sorted that way and procedures by address, so duplicates are neighbours
+// or found by binary search, and the two lists merge in one pass.
 func (a *Analysis) buildNames() {
+	var syms []Name
+	var last *Symbol
+	for i := range a.File.Symbols {
+		s := &a.File.Symbols[i]
+		if s.Name == "" || s.Kind == "section" || s.Kind == "file" || (!s.Defined && s.Address == 0) {
+			continue
+		}
+		if last != nil && last.Address == s.Address && last.Name == s.Name {
+			continue
+		}
+		last = s
+		j := a.searchProcedures(s.Address)
+		primary := j < len(a.Procedures) && a.Procedures[j].Address == s.Address && a.Procedures[j].Name == s.Name
+		syms = append(syms, Name{Address: s.Address, Name: s.Name, Kind: s.Kind, Source: s.Table, Primary: primary})
+	}
+	byAddrName := func(x, y *Name) int {
+		if c := cmp.Compare(x.Address, y.Address); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Name, y.Name)
+	}
+	var procs []Name
+	for i := range a.Procedures {
+		p := &a.Procedures[i]
+		if p.Source == SourceSymbol {
+			continue
+		}
+		n := Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true}
+		if _, found := slices.BinarySearchFunc(syms, &n, func(x Name, y *Name) int { return byAddrName(&x, y) }); found {
+			continue
+		}
+		procs = append(procs, n)
+	}
+	if len(syms)+len(procs) > 0 {
+		a.Names = make([]Name, 0, len(syms)+len(procs))
+	}
+	for len(syms) > 0 && len(procs) > 0 {
+		if byAddrName(&procs[0], &syms[0]) < 0 {
+			a.Names, procs = append(a.Names, procs[0]), procs[1:]
+		} else {
+			a.Names, syms = append(a.Names, syms[0]), syms[1:]
+		}
+	}
+	a.Names = append(append(a.Names, syms...), procs...)
+}
+
+// indexNames maps every procedure name and alias to the procedures that
+// carry it; Resolve builds it when first asked.
+func (a *Analysis) indexNames() {
 	a.byName = map[string][]int{}
 	for i, p := range a.Procedures {
 		a.byName[p.Name] = append(a.byName[p.Name], i)
@@ -594,39 +713,6 @@ func (a *Analysis) buildNames() {
 			a.byName[al] = append(a.byName[al], i)
 		}
 	}
-	primary := map[Addr]string{}
-	for _, p := range a.Procedures {
-		primary[p.Address] = p.Name
-	}
-	seen := map[string]bool{}
-	for _, s := range a.File.Symbols {
-		if s.Name == "" || s.Kind == "section" || s.Kind == "file" || (!s.Defined && s.Address == 0) {
-			continue
-		}
-		key := s.Address.String() + "\x00" + s.Name
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		a.Names = append(a.Names, Name{Address: s.Address, Name: s.Name, Kind: s.Kind, Source: s.Table, Primary: primary[s.Address] == s.Name})
-	}
-	for _, p := range a.Procedures {
-		if p.Source == SourceSymbol {
-			continue
-		}
-		key := p.Address.String() + "\x00" + p.Name
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		a.Names = append(a.Names, Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true})
-	}
-	a.Names = sortedStable(a.Names, func(x, y *Name) int {
-		if c := cmp.Compare(x.Address, y.Address); c != 0 {
-			return c
-		}
-		return strings.Compare(x.Name, y.Name)
-	})
 }
 
 // NameAt is the primary name of a procedure or symbol at addr ("" if none).
@@ -650,6 +736,9 @@ func (a *Analysis) Resolve(ref string) (*Procedure, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name a procedure by address (0x401000) or exact name").WithDetail("field", "procedure")
+	}
+	if a.byName == nil {
+		a.indexNames()
 	}
 	if idx, ok := a.byName[ref]; ok {
 		if len(idx) == 1 || sameAddr(a.Procedures, idx) {

@@ -449,6 +449,31 @@ func newSectionIndex(sections []Section) *sectionIndex {
 	return x
 }
 
+// interval is the interval holding a and its section (-1 for none).
+func (x *sectionIndex) interval(a Addr) (lo, hi Addr, section int) {
+	st := x.starts
+	i := x.upper(a)
+	if i == 0 || i == len(st) {
+		return 0, 0, -1
+	}
+	return st[i-1], st[i], int(x.section[i-1])
+}
+
+// upper is the index of the first interval start above a.
+func (x *sectionIndex) upper(a Addr) int {
+	st := x.starts
+	lo, hi := 0, len(st)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st[m] <= a {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
 // lookup is the index of the section scanSections picks for a, or -1.
 func (x *sectionIndex) lookup(a Addr) int {
 	st := x.starts

@@ -33,8 +33,12 @@ func TestSectionIndexAgreesWithTheScan(t *testing.T) {
 			probes = append(probes, Addr(rng.Intn(0x30000)), Addr(rng.Uint64()))
 		}
 		for _, a := range probes {
-			if got, want := x.lookup(a), scanSections(sections, a); got != want {
+			want := scanSections(sections, a)
+			if got := x.lookup(a); got != want {
 				t.Fatalf("round %d: address %s: index says section %d, the scan %d (sections %+v)", round, a, got, want, sections)
+			}
+			if lo, hi, got := x.interval(a); got != want || got >= 0 && (a < lo || a >= hi || scanSections(sections, lo) != want || scanSections(sections, hi-1) != want) {
+				t.Fatalf("round %d: address %s: interval [%s, %s) of section %d, the scan says %d", round, a, lo, hi, got, want)
 			}
 		}
 	}
