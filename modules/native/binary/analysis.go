@@ -404,21 +404,21 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 			case FlowJump:
 				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
 			case FlowIndirectCall, FlowIndirectJump:
-				if _, ok := f.slots[in.mem]; ok && in.memKind == RefRead {
+				if _, ok := f.slots[in.mem]; ok && in.memKind == refRead {
 					slotProcs[in.mem] = true
 					if in.flow == FlowIndirectCall {
 						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
 					}
 				}
 			}
-			if in.memKind == RefAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
+			if in.memKind == refAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
 				target(in.mem, SourceAddressTaken)
 			}
 			switch in.flow {
 			case FlowCall, FlowJump, FlowCondJump:
 				a.ReferenceCount++
 			}
-			if in.memKind != "" {
+			if in.memKind != refNone {
 				a.ReferenceCount++
 			}
 			if opt.References {
@@ -428,8 +428,8 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 				case FlowJump, FlowCondJump:
 					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
 				}
-				if in.memKind != "" {
-					a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind})
+				if in.memKind != refNone {
+					a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind.String()})
 				}
 			}
 			off += in.size

@@ -102,32 +102,32 @@ func groupOK(op byte, reg byte) (Flow, bool) {
 // ripAccess is how a one-byte opcode of the fast path uses its ModRM
 // memory operand, in x86asm's terms: written when it is the destination
 // of an instruction that writes, the address itself for lea.
-func ripAccess(op, reg byte) string {
+func ripAccess(op, reg byte) refKind {
 	switch op {
 	case 0x8d:
-		return RefAddress
+		return refAddress
 	case 0x86, 0x87, 0x88, 0x89, 0xc0, 0xc1, 0xc6, 0xc7, 0xd0, 0xd1, 0xd2, 0xd3, 0xfe:
-		return RefWrite
+		return refWrite
 	case 0x80, 0x81, 0x83: // group 1: reg 7 is cmp
 		if reg == 7 {
-			return RefRead
+			return refRead
 		}
-		return RefWrite
+		return refWrite
 	case 0xf6, 0xf7: // group 3: reg 0 is test
 		if reg == 0 {
-			return RefRead
+			return refRead
 		}
-		return RefWrite
+		return refWrite
 	case 0xff: // inc and dec write; call, jmp and push read
 		if reg >= 2 {
-			return RefRead
+			return refRead
 		}
-		return RefWrite
+		return refWrite
 	}
 	if op < 0x40 && op&7 <= 1 && op&0x38 != 0x38 { // alu r/m, reg (cmp only reads)
-		return RefWrite
+		return refWrite
 	}
-	return RefRead
+	return refRead
 }
 
 // fastX86 decodes one 64-bit instruction into out when it is one of the
@@ -211,7 +211,7 @@ func (d *decoder) fastX86(code []byte, pc Addr, out *decoded) bool {
 		return false
 	}
 	*out = decoded{addr: pc}
-	ripAt, ripKind := -1, ""
+	ripAt, ripKind := -1, refNone
 	if flags&fModRM != 0 {
 		if i >= len(code) {
 			return false
