@@ -366,6 +366,8 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 	code := codeRanges{f: f}
 	var done int64
 	var in decoded
+	hot := a.dec.mode == 64 && !a.dec.keepRaw && !a.dec.slowOnly
+	recs := make([]decoded, 256)
 	for _, s := range sections {
 		bytes, err := f.sectionBytes(s, &budget)
 		if err != nil {
@@ -387,51 +389,28 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 				done += int64(n)
 				continue
 			}
-			pc := s.Address + Addr(off)
-			if !a.dec.decodeInto(bytes[off:], pc, &in) {
+			if hot {
+				// Runs of common instructions in one call; only those
+				// with effects come back.
+				next, count, n := a.dec.hotRun(bytes, off, to, s.Address, recs)
+				if count > 0 {
+					a.Instructions += int64(count) - int64(n)
+					for k := range recs[:n] {
+						a.effects(&recs[k], opt.References, &code, seen, target, slotProcs)
+					}
+					if opt.Progress != nil && (done+int64(next-off))>>20 != done>>20 {
+						opt.Progress(done+int64(next-off), total)
+					}
+					done += int64(next - off)
+					off = next
+					continue
+				}
+			}
+			if !a.dec.decodeInto(bytes[off:], s.Address+Addr(off), &in) {
 				off += a.dec.step()
 				continue
 			}
-			a.Instructions++
-			switch in.flow {
-			case FlowCall:
-				if code.has(in.target) {
-					if !seen.add(in.target) {
-						target(in.target, SourceCallTarget)
-					}
-					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
-				}
-			case FlowJump:
-				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
-			case FlowIndirectCall, FlowIndirectJump:
-				if _, ok := f.slots[in.mem]; ok && in.memKind == refRead {
-					slotProcs[in.mem] = true
-					if in.flow == FlowIndirectCall {
-						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
-					}
-				}
-			}
-			if in.memKind == refAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
-				target(in.mem, SourceAddressTaken)
-			}
-			switch in.flow {
-			case FlowCall, FlowJump, FlowCondJump:
-				a.ReferenceCount++
-			}
-			if in.memKind != refNone {
-				a.ReferenceCount++
-			}
-			if opt.References {
-				switch in.flow {
-				case FlowCall:
-					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})
-				case FlowJump, FlowCondJump:
-					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
-				}
-				if in.memKind != refNone {
-					a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind.String()})
-				}
-			}
+			a.effects(&in, opt.References, &code, seen, target, slotProcs)
 			off += in.size
 			if done += int64(in.size); opt.Progress != nil && done&0xfffff < int64(in.size) {
 				opt.Progress(done, total)
@@ -439,6 +418,53 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 		}
 	}
 	return nil
+}
+
+// effects takes one decoded instruction into the inventory: the count,
+// call edges, jumps, import slots, targets and references.
+func (a *Analysis) effects(in *decoded, refs bool, code *codeRanges, seen *addrSet, target func(Addr, string), slotProcs map[Addr]bool) {
+	f := a.File
+	pc := in.addr
+	a.Instructions++
+	switch in.flow {
+	case FlowCall:
+		if code.has(in.target) {
+			if !seen.add(in.target) {
+				target(in.target, SourceCallTarget)
+			}
+			a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
+		}
+	case FlowJump:
+		a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
+	case FlowIndirectCall, FlowIndirectJump:
+		if _, ok := f.slots[in.mem]; ok && in.memKind == refRead {
+			slotProcs[in.mem] = true
+			if in.flow == FlowIndirectCall {
+				a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
+			}
+		}
+	}
+	if in.memKind == refAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
+		target(in.mem, SourceAddressTaken)
+	}
+	switch in.flow {
+	case FlowCall, FlowJump, FlowCondJump:
+		a.ReferenceCount++
+	}
+	if in.memKind != refNone {
+		a.ReferenceCount++
+	}
+	if refs {
+		switch in.flow {
+		case FlowCall:
+			a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})
+		case FlowJump, FlowCondJump:
+			a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
+		}
+		if in.memKind != refNone {
+			a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind.String()})
+		}
+	}
 }
 
 // codeRanges answers isCode with the section index's interval of the

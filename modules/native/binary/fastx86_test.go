@@ -2,6 +2,7 @@ package binary
 
 import (
 	"math/rand"
+	"reflect"
 	"testing"
 
 	"rea/modules/native/nativetest"
@@ -100,6 +101,67 @@ func TestHotX86AgreesWithFastX86(t *testing.T) {
 				t.Errorf("%s: the hot path answered only %d of %d offsets", bin, hits, len(code))
 			}
 			t.Logf("%s %s: hot path answered %d of %d offsets, %d mismatches", bin, s.Name, hits, len(code), mismatches)
+		}
+	}
+}
+
+// TestHotRunEqualsOneInstructionAtATime walks real code with hotRun in
+// batches of several sizes and with hotX86 one instruction at a time
+// (stepping over what the hot path leaves to the others with decodeInto):
+// the same instructions must be decoded hot and recorded.
+func TestHotRunEqualsOneInstructionAtATime(t *testing.T) {
+	f := openPath(t, nativetest.GoBinary(t, "linux", "amd64"), Options{})
+	d, _ := newDecoder("x86_64", f.inImage)
+	d.lo, d.hi = f.imageBounds()
+	effect := func(in decoded) bool {
+		return in.flow == FlowCall || in.flow == FlowJump || in.flow == FlowCondJump || in.memKind != refNone
+	}
+	for _, s := range f.codeSections() {
+		code, err := f.sectionBytes(s, nil)
+		if err != nil {
+			t.Fatal(err)
+		}
+		// skip steps over one instruction the hot path does not take.
+		skip := func(off int) int {
+			var in decoded
+			if !d.decodeInto(code[off:], s.Address+Addr(off), &in) {
+				return off + 1
+			}
+			return off + in.size
+		}
+		var want []decoded
+		wantHot := 0
+		for off := 0; off < len(code); {
+			var in decoded
+			if !d.hotX86(code[off:], s.Address+Addr(off), &in) {
+				off = skip(off)
+				continue
+			}
+			if effect(in) {
+				want = append(want, in)
+			}
+			wantHot++
+			off += in.size
+		}
+		if wantHot < 1000 {
+			t.Fatalf("%s: the hot path decoded only %d instructions", s.Name, wantHot)
+		}
+		for _, batch := range []int{1, 7, 256} {
+			var got []decoded
+			hot := 0
+			recs := make([]decoded, batch)
+			for off := 0; off < len(code); {
+				next, count, n := d.hotRun(code, off, len(code), s.Address, recs)
+				got = append(got, recs[:n]...)
+				hot += count
+				if count == 0 {
+					next = skip(off)
+				}
+				off = next
+			}
+			if hot != wantHot || !reflect.DeepEqual(got, want) {
+				t.Fatalf("%s, batches of %d: %d instructions hot, %d recorded; one at a time %d and %d", s.Name, batch, hot, len(got), wantHot, len(want))
+			}
 		}
 	}
 }

@@ -72,115 +72,140 @@ var dispBytes = [4]int{0, 1, 4, 0}
 // It needs 16 bytes of code (an instruction is at most 15) so it can read
 // without checking lengths.
 func (d *decoder) hotX86(code []byte, pc Addr, out *decoded) bool {
-	if len(code) < 16 {
+	var rec [1]decoded
+	next, count, n := d.hotRun(code, 0, 1, pc, rec[:])
+	switch {
+	case count == 0:
 		return false
-	}
-	code = code[:16]
-	op, i := code[0], 1
-	rex, rexW := false, false
-	if op&0xf0 == 0x40 { // REX
-		rex, rexW = true, op&8 != 0
-		op, i = code[1], 2
-	}
-	kind, two := hotKind[op], false
-	if kind == hotTwoByte {
-		op, i, kind, two = code[i], i+1, hotTwo[code[i]], true
-		if op == 0x1f && (rex || code[i]>>6 == 3 || code[i]>>3&7 != 0) {
-			return false // x86asm refuses these nop forms
+	case n == 1:
+		*out = rec[0]
+	default: // not recorded: only ret and hlt of the plain ones have a flow
+		*out = decoded{addr: pc, size: next}
+		op := code[0]
+		if op&0xf0 == 0x40 {
+			op = code[1]
 		}
-	}
-	switch kind {
-	case hotPlain:
-		*out = decoded{addr: pc, size: i}
-		if op == 0xc3 {
+		if hotKind[op] == hotPlain && op == 0xc3 {
 			out.flow = FlowReturn
-		} else if op == 0xf4 {
+		} else if hotKind[op] == hotPlain && op == 0xf4 {
 			out.flow = FlowTrap
 		}
-		return true
-	case hotRel8:
-		t := pc + Addr(i+1) + Addr(int64(int8(code[i])))
-		flow := FlowCondJump
-		if op == 0xeb {
-			flow = FlowJump
-		}
-		*out = decoded{addr: pc, size: i + 1, flow: flow, target: t}
-		return true
-	case hotRel32:
-		rel := int32(uint32(code[i]) | uint32(code[i+1])<<8 | uint32(code[i+2])<<16 | uint32(code[i+3])<<24)
-		flow := FlowCall
-		if two {
-			flow = FlowCondJump
-		} else if op == 0xe9 {
-			flow = FlowJump
-		}
-		*out = decoded{addr: pc, size: i + 4, flow: flow, target: pc + Addr(i+4) + Addr(int64(rel))}
-		return true
-	case hotImmV:
-		n := 4
-		if rexW {
-			n = 8
-		}
-		var v uint64
-		for k := n - 1; k >= 0; k-- {
-			v = v<<8 | uint64(code[i+k])
-		}
-		shift := 64 - 8*uint(n)
-		if imm := int64(v<<shift) >> shift; imm != 0 && d.imageLike(imm) {
-			return false
-		}
-		*out = decoded{addr: pc, size: i + n}
-		return true
-	case hotModRM, hotModRMImm8, hotModRMImm32:
-	default:
-		return false
-	}
-	m := code[i]
-	i++
-	mod, rm := m>>6, m&7
-	ripAt := -1
-	if mod != 3 {
-		if rm == 4 {
-			sib := code[i]
-			i++
-			if sib&7 == 5 && mod == 0 {
-				if (sib>>3)&7 == 4 {
-					return false // absolute address: x86asm names it
-				}
-				i += 4
-			}
-		} else if rm == 5 && mod == 0 {
-			ripAt = i
-			i += 4
-		}
-		i += dispBytes[mod]
-	} else if op == 0x8d && !two {
-		return false // lea needs memory
-	}
-	if two && ripAt >= 0 {
-		return false
-	}
-	if !two && op == 0xc7 && m>>3&7 != 0 {
-		return false // only c7 /0 is mov
-	}
-	var imm int64
-	switch kind {
-	case hotModRMImm8:
-		imm = int64(int8(code[i]))
-		i++
-	case hotModRMImm32:
-		imm = int64(int32(uint32(code[i]) | uint32(code[i+1])<<8 | uint32(code[i+2])<<16 | uint32(code[i+3])<<24))
-		i += 4
-	}
-	if ripAt < 0 && imm != 0 && d.imageLike(imm) {
-		return false // fastX86 judges immediates that may be addresses
-	}
-	*out = decoded{addr: pc, size: i}
-	if ripAt >= 0 {
-		disp := int32(uint32(code[ripAt]) | uint32(code[ripAt+1])<<8 | uint32(code[ripAt+2])<<16 | uint32(code[ripAt+3])<<24)
-		out.mem, out.memKind = pc+Addr(i)+Addr(int64(disp)), ripAccess(op, (m>>3)&7)
 	}
 	return true
+}
+
+// hotRun decodes the instructions starting in code[off:to] (code[0] is at
+// base) on the hot path, one after another in this one loop: in wasm a
+// call costs about as much as decoding an instruction. It stops at to,
+// at an instruction the hot path does not know (for fastX86 to decode),
+// or when recs is full. It returns where it stopped, how many
+// instructions it decoded, and how many of them it put in recs: those that
+// branch or name a memory address. The others fall through and reference
+// nothing, so a sweep only counts them.
+func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (next, count, n int) {
+	for off < to && n < len(recs) && len(code)-off >= 16 {
+		c := code[off : off+16 : off+16]
+		pc := base + Addr(off)
+		op, i := c[0], 1
+		rex, rexW := false, false
+		if op&0xf0 == 0x40 { // REX
+			rex, rexW = true, op&8 != 0
+			op, i = c[1], 2
+		}
+		kind, two := hotKind[op], false
+		if kind == hotTwoByte {
+			op, i, kind, two = c[i], i+1, hotTwo[c[i]], true
+			if op == 0x1f && (rex || c[i&15]>>6 == 3 || c[i&15]>>3&7 != 0) {
+				break // x86asm refuses these nop forms
+			}
+		}
+		switch kind {
+		case hotModRM, hotModRMImm8, hotModRMImm32:
+			m := c[i&15]
+			i++
+			mod, rm := m>>6, m&7
+			ripAt := -1
+			if mod != 3 {
+				if rm == 4 {
+					sib := c[i&15]
+					i++
+					if sib&7 == 5 && mod == 0 {
+						if (sib>>3)&7 == 4 {
+							return off, count, n // absolute address: x86asm names it
+						}
+						i += 4
+					}
+				} else if rm == 5 && mod == 0 {
+					ripAt = i
+					i += 4
+				}
+				i += dispBytes[mod]
+			} else if op == 0x8d && !two {
+				return off, count, n // lea needs memory
+			}
+			if two && ripAt >= 0 || !two && op == 0xc7 && m>>3&7 != 0 {
+				return off, count, n // only c7 /0 is mov
+			}
+			var imm int64
+			if kind == hotModRMImm8 {
+				imm = int64(int8(c[i&15]))
+				i++
+			} else if kind == hotModRMImm32 {
+				imm = int64(int32(le32(c, i)))
+				i += 4
+			}
+			if ripAt >= 0 {
+				recs[n] = decoded{addr: pc, size: i, mem: pc + Addr(i) + Addr(int64(int32(le32(c, ripAt)))), memKind: ripAccess(op, (m>>3)&7)}
+				n++
+			} else if imm != 0 && d.imageLike(imm) {
+				return off, count, n // fastX86 judges immediates that may be addresses
+			}
+			off += i
+		case hotPlain:
+			off += i
+		case hotRel8:
+			flow := FlowCondJump
+			if op == 0xeb {
+				flow = FlowJump
+			}
+			recs[n] = decoded{addr: pc, size: i + 1, flow: flow, target: pc + Addr(i+1) + Addr(int64(int8(c[i&15])))}
+			n++
+			off += i + 1
+		case hotRel32:
+			flow := FlowCall
+			if two {
+				flow = FlowCondJump
+			} else if op == 0xe9 {
+				flow = FlowJump
+			}
+			recs[n] = decoded{addr: pc, size: i + 4, flow: flow, target: pc + Addr(i+4) + Addr(int64(int32(le32(c, i))))}
+			n++
+			off += i + 4
+		case hotImmV:
+			w := 4
+			if rexW {
+				w = 8
+			}
+			var v uint64
+			for k := w - 1; k >= 0; k-- {
+				v = v<<8 | uint64(c[(i+k)&15])
+			}
+			shift := 64 - 8*uint(w)
+			if imm := int64(v<<shift) >> shift; imm != 0 && d.imageLike(imm) {
+				return off, count, n
+			}
+			off += i + w
+		default:
+			return off, count, n
+		}
+		count++
+	}
+	return off, count, n
+}
+
+// le32 reads the little-endian 32 bits at c[i:] of a 16-byte window.
+func le32(c []byte, i int) uint32 {
+	return uint32(c[i&15]) | uint32(c[(i+1)&15])<<8 | uint32(c[(i+2)&15])<<16 | uint32(c[(i+3)&15])<<24
 }
 
 // imageLike says whether an immediate, as x86asm may present it (sign- or
