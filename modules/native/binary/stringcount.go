@@ -186,14 +186,3 @@ func countStrings(r io.ReaderAt, off, size int64, minLen int, buf []byte) (int, 
 	}
 	return c.close(0), nil
 }
-
-// CountStrings counts the strings an Analysis with Strings would list
-// (without MaxStrings' cut), reading each data section once.
-func CountStrings(f *File, minLen int) (n int, err error) {
-	defer recoverInto(&err, "counting strings")
-	a := &Analysis{File: f, countOnly: true}
-	if err := a.findStrings(minLen); err != nil {
-		return 0, err
-	}
-	return a.StringCount, nil
-}

@@ -32,15 +32,11 @@ const (
 	OpFileOffset   = "file_offset"
 	OpReadBytes    = "read_bytes"
 	OpReferences   = "references"
-	// OpStringCount counts the strings an overview reports; the host runs
-	// it beside an overview with StringsElsewhere, in its own instance.
-	OpStringCount = "string_count"
 )
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences,
-		OpStringCount}
+	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
 }
 
 // Paging defaults and maxima (anchor inventory §1.2/§1.3).
@@ -82,9 +78,6 @@ type Params struct {
 	// garbage collector's soft limit below it.
 	MemoryLimitBytes uint64        `json:"memory_limit_bytes,omitempty"`
 	Limits           binary.Limits `json:"limits,omitempty"`
-	// StringsElsewhere leaves an overview's string count at 0: the host
-	// counts them in another instance at the same time and fills it in.
-	StringsElsewhere bool `json:"strings_elsewhere,omitempty"`
 }
 
 // Page is one window of a collection, counts first.
@@ -152,19 +145,13 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 		return fileOffset(f, p)
 	case OpReadBytes:
 		return readBytes(f, p)
-	case OpStringCount:
-		n, err := binary.CountStrings(f, p.MinString)
-		if err != nil {
-			return nil, err
-		}
-		return &StringCount{Target: targetOf(f), Count: n}, nil
 	}
 	opt := binary.AnalyzeOptions{MinString: p.MinString}
 	switch op {
 	case OpStrings, OpFunction:
 		opt.Strings = true
 	case OpOverview:
-		opt.CountOnly = !p.StringsElsewhere
+		opt.CountOnly = true
 	}
 	switch op {
 	case OpXrefs, OpFunction:
@@ -275,10 +262,4 @@ func matcher(p Params) (func(string) bool, error) {
 		return re.MatchString, nil
 	}
 	return nil, abi.Errorf(abi.CodeInvalidRequest, "mode must be literal or regex, got %q", p.Mode).WithDetail("field", "mode")
-}
-
-// StringCount is string_count: how many strings list_strings would list.
-type StringCount struct {
-	Target Target `json:"target"`
-	Count  int    `json:"string_count"`
 }
