@@ -17,8 +17,7 @@ import (
 // see the same load. Every iteration gets a fresh App, so no result comes
 // from the result cache (the compiled module does, as in any later run);
 // it also times the module run alone (no hashing, no Evidence) and the
-// whole
-// `rea analyze` process, whose peak RSS it reports beside objdump's.
+// whole `rea analyze` process, whose peak RSS it reports beside objdump's.
 func BenchmarkBinaryOverviewSandbox(b *testing.B) {
 	bin := wasmtest.ReaBinary(b)
 	st, err := os.Stat(bin)
