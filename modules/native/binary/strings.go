@@ -77,7 +77,7 @@ func (a *Analysis) findStrings(minLen int) error {
 				return err
 			}
 			if buf == nil {
-				buf = make([]byte, countChunk)
+				buf = make([]byte, countChunk+1)
 			}
 			n, err := countStrings(f.r, s.FileOffset, s.FileSize, minLen, buf)
 			if err != nil {
