@@ -350,7 +350,10 @@ func (f *File) codeSections() []*Section {
 	return out
 }
 
-// sweep decodes every code section once.
+// sweep decodes every code section once. On x86-64 it takes runs of
+// common instructions through hotRun and handles only those with effects,
+// int3 padding as whole runs, and the rest one by one through decodeInto;
+// in wasm every call and every taken branch counts, so the loop avoids both.
 func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProcs map[Addr]bool) error {
 	f := a.File
 	budget := f.limits.MaxCodeBytes

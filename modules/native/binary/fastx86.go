@@ -4,9 +4,11 @@ package binary
 // length and control flow come from a few tables instead of x86asm's full
 // decoder, which dominates a sweep (and costs ten times more in wasm).
 // Anything unusual — VEX/EVEX, 0F38/0F3A, lock, address-size or stacked
-// prefixes, rip-relative or absolute memory, immediates that look like
-// image addresses — returns ok=false and goes to x86asm, so results are
-// identical (TestFastX86AgreesWithX86asm checks every byte offset).
+// prefixes, absolute memory, rip-relative operands of two-byte opcodes,
+// immediates that look like image addresses — returns false and goes to
+// x86asm, so results are identical (TestFastX86AgreesWithX86asm checks
+// every byte offset). The commonest forms take hotx86.go's shorter path
+// first.
 
 const (
 	fNone  = 0

@@ -14,12 +14,17 @@ import (
 // chunks, and classifies 64 bytes at a time into bit masks: one bit per
 // byte for "printable" and one for "zero". ASCII strings are runs of
 // printable bits; UTF-16LE strings are runs of "printable byte followed by
-// a zero byte" at even and at odd offsets. TestStringCountEqualsTheScan
-// holds the counts to the scans' on random and real data.
+// a zero byte" at even and at odd offsets. Runs of at least m <= 64 bits
+// are counted without visiting them (runBits: a zero bit after m ones ends
+// one), longer minimums run by run (runCounter). Each step loops over a
+// whole chunk inside one call: in wasm a call per 64-byte block cost more
+// than the block. TestStringCountEqualsTheScan holds the counts to the
+// scans' on random data, TestCountOnlyAgreesWithTheFullLists on binaries.
 
-// countChunk is how much of a section the counter reads at once; a
-// multiple of 64 so every block stays aligned to the section start (UTF-16
-// parity is relative to it).
+// countChunk is how much of a section the counter reads at once (plus one
+// byte to see whether the next block starts with a zero); a multiple of
+// 128, so blocks stay aligned to the section start (UTF-16 parity is
+// relative to it) and pair up into 64-bit words of 32 units.
 const countChunk = 1 << 20
 
 // runCounter counts maximal runs of one bits at least min long in a bit
@@ -60,7 +65,8 @@ func (r *runCounter) feed(x uint64, w int) {
 	}
 }
 
-// stringCounter counts the ASCII and UTF-16LE strings of one section.
+// stringCounter counts the ASCII and UTF-16LE strings of one section a
+// block at a time (for minimum lengths above 64).
 type stringCounter struct {
 	ascii, even, odd runCounter
 	// The UTF-16 mask of a block needs the first byte of the next one, so
