@@ -1,55 +1,122 @@
 package binary
 
-// The hot path: in wasm, each branch the Go code takes costs a dispatch
-// through the function's block table (and a fuel check), and fastX86 takes
-// some fifty per instruction. hotX86 answers the forms that make up most
-// compiled x86-64 code — an optional REX prefix, then a one-byte opcode
-// that is a move, load, lea or ALU operation with a ModRM operand (and
-// maybe an 8-bit immediate), a push/pop/ret/nop-like one-byte instruction,
-// or a relative call or jump — along one short path. Anything else returns
-// false and goes to fastX86. TestHotX86AgreesWithFastX86 holds it to
-// fastX86's answer at every byte offset of real code and random bytes.
+// The hot path: in wasm a call costs about as much as decoding an
+// instruction, and each branch the Go code takes is a dispatch through the
+// function's block table (and a fuel check); fastX86 takes some fifty per
+// instruction. hotRun decodes the forms that make up most compiled x86-64
+// code, one after another in one loop: an optional REX prefix (or 66 for
+// the padding nops), then a one-byte opcode — a move, load, lea, ALU,
+// shift or group operation with a ModRM operand and maybe an immediate, a
+// push/pop/ret/nop-like one-byte instruction, an operation on the
+// accumulator with an immediate, a relative call or jump — or one of a few
+// two-byte ones. Anything else stops it, for fastX86 (or x86asm) to
+// decode. TestHotX86AgreesWithFastX86 holds it to their answer at every
+// byte offset of real code and of random bytes.
 
 // Kinds of hot opcodes.
 const (
 	hotNone = iota
 	hotPlain
 	hotModRM
-	hotModRMImm8
 	hotRel8
 	hotRel32
-	hotModRMImm32 // ModRM then a 4-byte immediate
-	hotImmV       // mov r, imm: 8 bytes with REX.W, else 4
-	hotTwoByte    // 0x0f: see hotTwo
+	hotImm   // an immediate and no ModRM (push, test/alu on the accumulator, mov r8)
+	hotImmV  // mov r, imm: 8 bytes with REX.W, else 4
+	hotGroup // ModRM whose reg field picks the operation: see hotGroupOp
+	hotTwoByte
+	hotP66 // 66: the nop forms compilers pad with
 )
 
-var hotKind = func() (t [256]uint8) {
+// Immediates of hot opcodes, as x86asm presents them: 8-bit operations
+// zero-extend an 8-bit immediate (never an address of an image above
+// 0x1000), wider ones sign-extend theirs.
+const (
+	immNone = iota
+	immZero8
+	immSign8
+	immSign32
+)
+
+var hotKind, hotImmOf = func() (kind, imm [256]uint8) {
 	for op := 0; op < 0x40; op += 8 { // add, or, adc, sbb, and, sub, xor, cmp
-		t[op], t[op+1], t[op+2], t[op+3] = hotModRM, hotModRM, hotModRM, hotModRM
+		kind[op], kind[op+1], kind[op+2], kind[op+3] = hotModRM, hotModRM, hotModRM, hotModRM
+		kind[op+4], imm[op+4] = hotImm, immZero8  // op al, imm8
+		kind[op+5], imm[op+5] = hotImm, immSign32 // op eax, imm32
 	}
 	for _, op := range []int{0x63, 0x84, 0x85, 0x86, 0x87, 0x88, 0x89, 0x8a, 0x8b, 0x8d} {
-		t[op] = hotModRM
+		kind[op] = hotModRM
 	}
-	t[0x6b], t[0x80], t[0x83] = hotModRMImm8, hotModRMImm8, hotModRMImm8
+	kind[0x6b], imm[0x6b] = hotModRM, immSign8
+	kind[0x80], imm[0x80] = hotModRM, immZero8
+	kind[0x83], imm[0x83] = hotModRM, immSign8
+	kind[0x69], imm[0x69] = hotModRM, immSign32
+	kind[0x81], imm[0x81] = hotModRM, immSign32
 	for op := 0x50; op <= 0x5f; op++ {
-		t[op] = hotPlain
+		kind[op] = hotPlain
 	}
 	for op := 0x90; op <= 0x99; op++ {
-		t[op] = hotPlain
+		kind[op] = hotPlain
 	}
-	t[0xc3], t[0xc9], t[0xcc], t[0xf4] = hotPlain, hotPlain, hotPlain, hotPlain
+	kind[0xc3], kind[0xc9], kind[0xcc], kind[0xf4] = hotPlain, hotPlain, hotPlain, hotPlain
 	for op := 0x70; op <= 0x7f; op++ {
-		t[op] = hotRel8
+		kind[op] = hotRel8
 	}
-	t[0xeb] = hotRel8
-	t[0xe8], t[0xe9] = hotRel32, hotRel32
-	t[0x69], t[0x81], t[0xc7] = hotModRMImm32, hotModRMImm32, hotModRMImm32
+	kind[0xeb] = hotRel8
+	kind[0xe8], kind[0xe9] = hotRel32, hotRel32
+	kind[0x6a], imm[0x6a] = hotImm, immSign8
+	kind[0x68], imm[0x68] = hotImm, immSign32
+	kind[0xa8], imm[0xa8] = hotImm, immZero8
+	kind[0xa9], imm[0xa9] = hotImm, immSign32
+	for op := 0xb0; op <= 0xb7; op++ {
+		kind[op], imm[op] = hotImm, immZero8
+	}
 	for op := 0xb8; op <= 0xbf; op++ {
-		t[op] = hotImmV
+		kind[op] = hotImmV
 	}
-	t[0x0f] = hotTwoByte
-	return t
+	for _, op := range []int{0xc0, 0xc1, 0xc6, 0xc7, 0xd0, 0xd1, 0xd2, 0xd3, 0xf6, 0xf7, 0xfe, 0xff} {
+		kind[op] = hotGroup
+	}
+	kind[0x0f] = hotTwoByte
+	kind[0x66] = hotP66
+	return kind, imm
 }()
+
+// hotGroupOp says, for a group opcode and its ModRM reg field, whether the
+// hot path takes it, its immediate and its flow.
+func hotGroupOp(op, reg byte) (ok bool, imm uint8, flow Flow) {
+	switch op {
+	case 0xc0, 0xc1: // shifts by imm8
+		return reg != 6, immZero8, FlowNext
+	case 0xd0, 0xd1, 0xd2, 0xd3: // shifts by 1 or cl
+		return reg != 6, immNone, FlowNext
+	case 0xc6: // mov r/m8, imm8
+		return reg == 0, immZero8, FlowNext
+	case 0xc7: // mov r/m, imm32
+		return reg == 0, immSign32, FlowNext
+	case 0xf6: // test imm8, not, neg, mul, imul, div, idiv
+		if reg == 0 {
+			return true, immZero8, FlowNext
+		}
+		return reg != 1, immNone, FlowNext
+	case 0xf7:
+		if reg == 0 {
+			return true, immSign32, FlowNext
+		}
+		return reg != 1, immNone, FlowNext
+	case 0xfe: // inc, dec
+		return reg <= 1, immNone, FlowNext
+	case 0xff: // inc, dec, call, jmp, push
+		switch reg {
+		case 0, 1, 6:
+			return true, immNone, FlowNext
+		case 2:
+			return true, immNone, FlowIndirectCall
+		case 4:
+			return true, immNone, FlowIndirectJump
+		}
+	}
+	return false, immNone, FlowNext
+}
 
 // hotTwo are the hot two-byte opcodes (after 0x0f): jcc rel32, movzx,
 // movsx, cmovcc, imul and the multi-byte nop.
@@ -95,10 +162,9 @@ func (d *decoder) hotX86(code []byte, pc Addr, out *decoded) bool {
 }
 
 // hotRun decodes the instructions starting in code[off:to] (code[0] is at
-// base) on the hot path, one after another in this one loop: in wasm a
-// call costs about as much as decoding an instruction. It stops at to,
-// at an instruction the hot path does not know (for fastX86 to decode),
-// or when recs is full. It returns where it stopped, how many
+// base) on the hot path, one after another in this one loop. It stops at
+// to, at an instruction the hot path does not know (for fastX86 to
+// decode), or when recs is full. It returns where it stopped, how many
 // instructions it decoded, and how many of them it put in recs: those that
 // branch or name a memory address. The others fall through and reference
 // nothing, so a sweep only counts them.
@@ -113,17 +179,41 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 			op, i = c[1], 2
 		}
 		kind, two := hotKind[op], false
-		if kind == hotTwoByte {
-			op, i, kind, two = c[i], i+1, hotTwo[c[i]], true
+		if kind >= hotTwoByte {
+			if kind == hotP66 {
+				switch {
+				case rex:
+					return off, count, n
+				case c[1] == 0x90: // data16 nop
+					off += 2
+					count++
+					continue
+				case c[1] == 0x0f && c[2] == 0x1f: // nopw r/m
+					op, i, kind, two = 0x1f, 3, hotModRM, true
+				default:
+					return off, count, n
+				}
+			} else {
+				op, i, kind, two = c[i], i+1, hotTwo[c[i]], true
+			}
 			if op == 0x1f && (rex || c[i&15]>>6 == 3 || c[i&15]>>3&7 != 0) {
-				break // x86asm refuses these nop forms
+				return off, count, n // x86asm refuses these nop forms
 			}
 		}
 		switch kind {
-		case hotModRM, hotModRMImm8, hotModRMImm32:
+		case hotModRM, hotGroup:
 			m := c[i&15]
 			i++
-			mod, rm := m>>6, m&7
+			mod, rm, reg := m>>6, m&7, m>>3&7
+			flow, immKind := FlowNext, uint8(immNone)
+			if kind == hotGroup {
+				var ok bool
+				if ok, immKind, flow = hotGroupOp(op, reg); !ok {
+					return off, count, n
+				}
+			} else if !two {
+				immKind = hotImmOf[op]
+			}
 			ripAt := -1
 			if mod != 3 {
 				if rm == 4 {
@@ -143,25 +233,56 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 			} else if op == 0x8d && !two {
 				return off, count, n // lea needs memory
 			}
-			if two && ripAt >= 0 || !two && op == 0xc7 && m>>3&7 != 0 {
-				return off, count, n // only c7 /0 is mov
+			if two && ripAt >= 0 {
+				return off, count, n
 			}
 			var imm int64
-			if kind == hotModRMImm8 {
-				imm = int64(int8(c[i&15]))
-				i++
-			} else if kind == hotModRMImm32 {
-				imm = int64(int32(le32(c, i)))
-				i += 4
+			if immKind != immNone {
+				switch immKind {
+				case immZero8:
+					imm = int64(c[i&15])
+					i++
+				case immSign8:
+					imm = int64(int8(c[i&15]))
+					i++
+				case immSign32:
+					imm = int64(int32(le32(c, i)))
+					i += 4
+				}
 			}
-			if ripAt >= 0 {
-				recs[n] = decoded{addr: pc, size: i, mem: pc + Addr(i) + Addr(int64(int32(le32(c, ripAt)))), memKind: ripAccess(op, (m>>3)&7)}
+			switch {
+			case ripAt < 0 && imm == 0 && flow == FlowNext: // most of them
+			case ripAt >= 0:
+				// The memory operand names the address; x86asm then
+				// ignores the immediate.
+				recs[n] = decoded{addr: pc, size: i, flow: flow, mem: pc + Addr(i) + Addr(int64(int32(le32(c, ripAt)))), memKind: ripAccess(op, reg)}
 				n++
-			} else if imm != 0 && d.imageLike(imm) {
-				return off, count, n // fastX86 judges immediates that may be addresses
+			case imm != 0 && d.image(Addr(imm)):
+				recs[n] = decoded{addr: pc, size: i, flow: flow, mem: Addr(imm), memKind: refAddress}
+				n++
+			case flow != FlowNext:
+				recs[n] = decoded{addr: pc, size: i, flow: flow}
+				n++
 			}
 			off += i
 		case hotPlain:
+			off += i
+		case hotImm:
+			var imm int64
+			switch hotImmOf[op] {
+			case immZero8:
+				i++ // an 8-bit value: below any image
+			case immSign8:
+				imm = int64(int8(c[i&15]))
+				i++
+			case immSign32:
+				imm = int64(int32(le32(c, i)))
+				i += 4
+			}
+			if imm != 0 && d.image(Addr(imm)) {
+				recs[n] = decoded{addr: pc, size: i, mem: Addr(imm), memKind: refAddress}
+				n++
+			}
 			off += i
 		case hotRel8:
 			flow := FlowCondJump
@@ -191,8 +312,9 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 				v = v<<8 | uint64(c[(i+k)&15])
 			}
 			shift := 64 - 8*uint(w)
-			if imm := int64(v<<shift) >> shift; imm != 0 && d.imageLike(imm) {
-				return off, count, n
+			if imm := int64(v<<shift) >> shift; imm != 0 && d.image(Addr(imm)) {
+				recs[n] = decoded{addr: pc, size: i + w, mem: Addr(imm), memKind: refAddress}
+				n++
 			}
 			off += i + w
 		default:
@@ -206,10 +328,4 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 // le32 reads the little-endian 32 bits at c[i:] of a 16-byte window.
 func le32(c []byte, i int) uint32 {
 	return uint32(c[i&15]) | uint32(c[(i+1)&15])<<8 | uint32(c[(i+2)&15])<<16 | uint32(c[(i+3)&15])<<24
-}
-
-// imageLike says whether an immediate, as x86asm may present it (sign- or
-// zero-extended), could be an address of the image.
-func (d *decoder) imageLike(imm int64) bool {
-	return d.image(Addr(imm)) || d.image(Addr(uint64(imm)&0xffffffff)) || d.image(Addr(uint64(imm)&0xffff)) || d.image(Addr(uint64(imm)&0xff))
 }
