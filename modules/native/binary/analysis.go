@@ -121,6 +121,8 @@ type AnalyzeOptions struct {
 	MinString int
 	// Progress is called now and then with bytes of code swept.
 	Progress func(done, total int64)
+	// windowBytes overrides sweepWindowBytes (tests cut windows small).
+	windowBytes int64
 }
 
 // Analysis is the native-lite inventory of one binary.
@@ -358,75 +360,126 @@ func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProc
 	f := a.File
 	budget := f.limits.MaxCodeBytes
 	sections := f.codeSections()
-	var total int64
+	w := &sweeper{a: a, opt: opt, target: target, slotProcs: slotProcs, code: codeRanges{f: f},
+		// The first sighting of a target decides its source; later ones
+		// are skipped before the lookups target makes.
+		seen: newAddrSet(sections),
+		hot:  a.dec.mode == 64 && !a.dec.keepRaw && !a.dec.slowOnly,
+		x86:  a.dec.arch != "arm64",
+		recs: make([]decoded, 256)}
 	for _, s := range sections {
-		total += s.FileSize
+		w.total += s.FileSize
 	}
 	a.dec.lo, a.dec.hi = f.imageBounds()
-	// The first sighting of a target decides its source; later ones are
-	// skipped before the lookups target makes.
-	seen := newAddrSet(sections)
-	code := codeRanges{f: f}
-	var done int64
-	var in decoded
-	hot := a.dec.mode == 64 && !a.dec.keepRaw && !a.dec.slowOnly
-	recs := make([]decoded, 256)
+	// Code is read a window at a time (with the longest instruction's worth
+	// of bytes beyond it), not a section at a time: a large binary's code
+	// would otherwise sit whole in the sandbox's memory.
+	var buf []byte
 	for _, s := range sections {
-		bytes, err := f.sectionBytes(s, &budget)
-		if err != nil {
+		if err := f.claimCode(s, &budget); err != nil {
 			return err
 		}
-		code.at(s.Address)
-		a.CodeBytes += int64(len(bytes))
+		w.code.at(s.Address)
+		a.CodeBytes += s.FileSize
 		a.dec.reset()
-		to := len(bytes)
-		off := 0
-		x86 := a.dec.arch != "arm64"
-		for off < to {
-			if x86 && bytes[off] == 0xcc {
-				// int3 padding (an eighth of a Go binary's instructions):
-				// one-byte instructions without effects, taken as a run.
-				n := int3Run(bytes[off:to])
-				a.Instructions += int64(n)
-				off += n
-				done += int64(n)
-				continue
+		for start := int64(0); start < s.FileSize; {
+			bytes, to, err := f.codeWindow(s, start, cmp.Or(opt.windowBytes, sweepWindowBytes), &buf)
+			if err != nil {
+				return err
 			}
-			if hot {
-				// Runs of common instructions in one call; only those
-				// with effects come back.
-				next, count, n := a.dec.hotRun(bytes, off, to, s.Address, recs)
-				if count > 0 {
-					a.Instructions += int64(count) - int64(n)
-					for k := range recs[:n] {
-						a.effects(&recs[k], opt.References, &code, seen, target, slotProcs)
-					}
-					if opt.Progress != nil && (done+int64(next-off))>>20 != done>>20 {
-						opt.Progress(done+int64(next-off), total)
-					}
-					done += int64(next - off)
-					off = next
-					continue
-				}
-			}
-			if !a.dec.decodeInto(bytes[off:], s.Address+Addr(off), &in) {
-				off += a.dec.step()
-				continue
-			}
-			a.effects(&in, opt.References, &code, seen, target, slotProcs)
-			off += in.size
-			if done += int64(in.size); opt.Progress != nil && done&0xfffff < int64(in.size) {
-				opt.Progress(done, total)
-			}
+			start += int64(w.window(bytes, to, s.Address+Addr(start)))
 		}
 	}
 	return nil
 }
 
+// sweeper is the state of one sweep.
+type sweeper struct {
+	a         *Analysis
+	opt       AnalyzeOptions
+	target    func(Addr, string)
+	slotProcs map[Addr]bool
+	code      codeRanges
+	seen      *addrSet
+	hot, x86  bool
+	recs      []decoded
+	in        decoded
+	// done and total are bytes of code decoded and to decode.
+	done, total int64
+}
+
+// sweepWindowBytes is how much code one window of the sweep holds.
+const sweepWindowBytes = 1 << 20
+
+// codeWindow reads the window of section s that starts start bytes in.
+// The sweep starts instructions below to; bytes holds up to 16 more, so an
+// instruction crossing the window's end decodes whole.
+func (f *File) codeWindow(s *Section, start, window int64, buf *[]byte) (bytes []byte, to int, err error) {
+	left := s.FileSize - start
+	n := min(left, window+16)
+	if *buf == nil {
+		*buf = make([]byte, min(s.FileSize, window+16))
+	}
+	if int64(len(*buf)) < n {
+		*buf = make([]byte, n)
+	}
+	b := (*buf)[:n]
+	if got, rerr := f.r.ReadAt(b, s.FileOffset+start); int64(got) < n {
+		return nil, 0, malformed("reading section %s: %v", s.Name, rerr)
+	}
+	return b, int(min(left, window)), nil
+}
+
+// window decodes the instructions starting in bytes[:to] (bytes[0] is at
+// base) and returns where it stopped (at or after to).
+func (w *sweeper) window(bytes []byte, to int, base Addr) int {
+	a, opt, recs := w.a, w.opt, w.recs
+	off := 0
+	for off < to {
+		if w.x86 && bytes[off] == 0xcc {
+			// int3 padding (an eighth of a Go binary's instructions):
+			// one-byte instructions without effects, taken as a run.
+			n := int3Run(bytes[off:to])
+			a.Instructions += int64(n)
+			off += n
+			w.done += int64(n)
+			continue
+		}
+		if w.hot {
+			// Runs of common instructions in one call; only those
+			// with effects come back.
+			next, count, n := a.dec.hotRun(bytes, off, to, base, recs)
+			if count > 0 {
+				a.Instructions += int64(count) - int64(n)
+				for k := range recs[:n] {
+					w.effects(&recs[k])
+				}
+				if opt.Progress != nil && (w.done+int64(next-off))>>20 != w.done>>20 {
+					opt.Progress(w.done+int64(next-off), w.total)
+				}
+				w.done += int64(next - off)
+				off = next
+				continue
+			}
+		}
+		if !a.dec.decodeInto(bytes[off:], base+Addr(off), &w.in) {
+			off += a.dec.step()
+			continue
+		}
+		w.effects(&w.in)
+		off += w.in.size
+		if w.done += int64(w.in.size); opt.Progress != nil && w.done&0xfffff < int64(w.in.size) {
+			opt.Progress(w.done, w.total)
+		}
+	}
+	return off
+}
+
 // effects takes one decoded instruction into the inventory: the count,
 // call edges, jumps, import slots, targets and references.
-func (a *Analysis) effects(in *decoded, refs bool, code *codeRanges, seen *addrSet, target func(Addr, string), slotProcs map[Addr]bool) {
-	f := a.File
+func (w *sweeper) effects(in *decoded) {
+	a, f := w.a, w.a.File
+	code, seen, target, slotProcs := &w.code, w.seen, w.target, w.slotProcs
 	pc := in.addr
 	a.Instructions++
 	switch in.flow {
@@ -457,7 +510,7 @@ func (a *Analysis) effects(in *decoded, refs bool, code *codeRanges, seen *addrS
 	if in.memKind != refNone {
 		a.ReferenceCount++
 	}
-	if refs {
+	if w.opt.References {
 		switch in.flow {
 		case FlowCall:
 			a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})

@@ -1,6 +1,7 @@
 package binary
 
 import (
+	"encoding/json"
 	"os/exec"
 	"regexp"
 	"sort"
@@ -377,4 +378,39 @@ func TestCountOnlyAgreesWithTheFullLists(t *testing.T) {
 			}
 		})
 	}
+}
+
+// TestSweepWindowsDoNotChangeTheInventory sweeps with windows of 1,000
+// bytes, so instructions cross window ends everywhere, and compares every
+// list with the default windows.
+func TestSweepWindowsDoNotChangeTheInventory(t *testing.T) {
+	for _, bin := range []string{nativetest.GoBinary(t, "linux", "amd64"), nativetest.GeneratedELF(t), nativetest.GoBinary(t, "linux", "arm64"), nativetest.GoBinary(t, "linux", "386")} {
+		f := openPath(t, bin, Options{})
+		whole, err := Analyze(f, AnalyzeOptions{References: true, Strings: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := Analyze(f, AnalyzeOptions{References: true, Strings: true, windowBytes: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if whole.CodeBytes <= 3*1000 {
+			t.Fatalf("%s has %d bytes of code: too little to cross windows", bin, whole.CodeBytes)
+		}
+		if a, b := inventoryJSON(t, whole), inventoryJSON(t, small); string(a) != string(b) {
+			t.Fatalf("%s: windows of 1,000 bytes give another inventory (%d instructions, %d calls, %d references; default %d, %d, %d)",
+				bin, small.Instructions, len(small.Calls), len(small.References), whole.Instructions, len(whole.Calls), len(whole.References))
+		}
+	}
+}
+
+// inventoryJSON is everything an Analysis reports, as bytes to compare.
+func inventoryJSON(t *testing.T, a *Analysis) []byte {
+	t.Helper()
+	b, err := json.Marshal([]any{a.Procedures, a.Names, a.Calls, a.References, a.Strings,
+		a.Instructions, a.CodeBytes, a.StringCount, a.ReferenceCount, a.StringsTruncated, a.Limitations})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return b
 }
