@@ -2,7 +2,6 @@ package binary
 
 import (
 	"bytes"
-	"cmp"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -171,18 +170,8 @@ func (f *File) checkOverlap() error {
 
 // finish sorts what the parsers collected so every answer is deterministic.
 func (f *File) finish() {
-	f.Symbols = sortedStable(f.Symbols, func(a, b *Symbol) int {
-		if c := cmp.Compare(a.Address, b.Address); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
-	f.Exports = sortedStable(f.Exports, func(a, b *Export) int {
-		if c := cmp.Compare(a.Address, b.Address); c != 0 {
-			return c
-		}
-		return strings.Compare(a.Name, b.Name)
-	})
+	f.Symbols = sortedByAddress(f.Symbols, func(s *Symbol) Addr { return s.Address }, func(a, b *Symbol) int { return strings.Compare(a.Name, b.Name) })
+	f.Exports = sortedByAddress(f.Exports, func(e *Export) Addr { return e.Address }, func(a, b *Export) int { return strings.Compare(a.Name, b.Name) })
 	for _, s := range []*[]string{&f.Libraries, &f.Limitations} {
 		if *s == nil {
 			*s = []string{}
