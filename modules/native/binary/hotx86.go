@@ -5,7 +5,7 @@ package binary
 // function's block table (and a fuel check); fastX86 takes some fifty per
 // instruction. hotRun decodes the forms that make up most compiled x86-64
 // code, one after another in one loop: an optional REX prefix (or 66 for
-// the padding nops), then a one-byte opcode — a move, load, lea, ALU,
+// the padding nops, with a cs override too), then a one-byte opcode — a move, load, lea, ALU,
 // shift or group operation with a ModRM operand and maybe an immediate, a
 // push/pop/ret/nop-like one-byte instruction, an operation on the
 // accumulator with an immediate, a relative call or jump — or one of a few
@@ -188,10 +188,20 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 					off += 2
 					count++
 					continue
-				case c[1] == 0x0f && c[2] == 0x1f: // nopw r/m
-					op, i, kind, two = 0x1f, 3, hotModRM, true
 				default:
-					return off, count, n
+					// nopw r/m, as compilers pad: 66 prefixes, maybe a cs
+					// override, then 0f 1f.
+					j := 1
+					for j < 8 && c[j] == 0x66 {
+						j++
+					}
+					if c[j&15] == 0x2e {
+						j++
+					}
+					if c[j&15] != 0x0f || c[(j+1)&15] != 0x1f {
+						return off, count, n
+					}
+					op, i, kind, two = 0x1f, j+2, hotModRM, true
 				}
 			} else {
 				op, i, kind, two = c[i], i+1, hotTwo[c[i]], true
@@ -233,7 +243,7 @@ func (d *decoder) hotRun(code []byte, off, to int, base Addr, recs []decoded) (n
 			} else if op == 0x8d && !two {
 				return off, count, n // lea needs memory
 			}
-			if two && ripAt >= 0 {
+			if two && ripAt >= 0 || i > 15 { // at most 15 bytes make an instruction
 				return off, count, n
 			}
 			var imm int64
