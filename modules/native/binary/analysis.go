@@ -2,9 +2,11 @@ package binary
 
 import (
 	"cmp"
+	"encoding/binary"
 	"fmt"
 	"slices"
 	"sort"
+	"strconv"
 	"strings"
 
 	"rea/modules/abi"
@@ -119,6 +121,8 @@ type AnalyzeOptions struct {
 	MinString int
 	// Progress is called now and then with bytes of code swept.
 	Progress func(done, total int64)
+	// windowBytes overrides sweepWindowBytes (tests cut windows small).
+	windowBytes int64
 }
 
 // Analysis is the native-lite inventory of one binary.
@@ -204,20 +208,20 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	}
 	// Symbols with sizes bound functions; a call or address into the middle
 	// of one (a PIC thunk's call-next, a label) is not another procedure.
-	var sized []Procedure
+	var sized []span
 	for _, p := range procs {
 		if p.Size > 0 {
-			sized = append(sized, *p)
+			sized = append(sized, span{p.Address, p.End()})
 		}
 	}
-	sort.Slice(sized, func(i, j int) bool { return sized[i].Address < sized[j].Address })
+	slices.SortFunc(sized, func(x, y span) int { return cmp.Compare(x.start, y.start) })
 	insideSized := func(addr Addr) bool {
-		i := sort.Search(len(sized), func(i int) bool { return sized[i].Address >= addr })
-		if i < len(sized) && sized[i].Address == addr {
+		i := searchSpans(sized, addr)
+		if i < len(sized) && sized[i].start == addr {
 			return false
 		}
 		for j := i - 1; j >= 0 && j >= i-8; j-- {
-			if addr > sized[j].Address && addr < sized[j].End() {
+			if addr > sized[j].start && addr < sized[j].end {
 				return true
 			}
 		}
@@ -236,15 +240,23 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 	for slot := range slotProcs {
 		add(slot, f.slots[slot], SourceImport, KindExternal, 0)
 	}
-	for _, p := range procs {
+	// Collect in address order: sorting the structs themselves moved each
+	// many times.
+	addrs := make([]Addr, 0, len(procs))
+	for addr := range procs {
+		addrs = append(addrs, addr)
+	}
+	slices.Sort(addrs)
+	a.Procedures = make([]Procedure, 0, len(addrs))
+	for _, addr := range addrs {
+		p := procs[addr]
 		if p.Name == "" {
-			p.Name = fmt.Sprintf("sub_%x", uint64(p.Address))
+			p.Name = "sub_" + strconv.FormatUint(uint64(p.Address), 16)
 		}
 		a.Procedures = append(a.Procedures, *p)
 	}
-	slices.SortFunc(a.Procedures, func(x, y Procedure) int { return cmp.Compare(x.Address, y.Address) })
 	a.sizeProcedures()
-	a.Calls = a.attribute(append(a.Calls, a.tailJumps()...))
+	a.Calls = a.attribute(mergeBySite(a.Calls, a.tailJumps()))
 	a.jumps = nil
 	for i := range a.References {
 		if p := a.Containing(a.References[i].From); p != nil {
@@ -317,6 +329,18 @@ func (f *File) inImage(a Addr) bool {
 	return s != nil
 }
 
+// imageBounds are the lowest and highest addresses inImage can accept.
+func (f *File) imageBounds() (lo, hi Addr) {
+	lo = ^Addr(0)
+	for i := range f.Sections {
+		s := &f.Sections[i]
+		if s.Loaded && s.Size > 0 && s.End() > s.Address {
+			lo, hi = min(lo, s.Address), max(hi, s.End())
+		}
+	}
+	return max(lo, 0x1000), hi
+}
+
 func (f *File) codeSections() []*Section {
 	var out []*Section
 	for i := range f.Sections {
@@ -328,81 +352,303 @@ func (f *File) codeSections() []*Section {
 	return out
 }
 
-// sweep decodes every code section once.
+// sweep decodes every code section once. On x86-64 it takes runs of
+// common instructions through hotRun and handles only those with effects,
+// int3 padding as whole runs, and the rest one by one through decodeInto;
+// in wasm every call and every taken branch counts, so the loop avoids both.
 func (a *Analysis) sweep(opt AnalyzeOptions, target func(Addr, string), slotProcs map[Addr]bool) error {
 	f := a.File
 	budget := f.limits.MaxCodeBytes
-	var total int64
-	for _, s := range f.codeSections() {
-		total += s.FileSize
+	sections := f.codeSections()
+	w := &sweeper{a: a, opt: opt, target: target, slotProcs: slotProcs, code: codeRanges{f: f},
+		// The first sighting of a target decides its source; later ones
+		// are skipped before the lookups target makes.
+		seen: newAddrSet(sections),
+		hot:  a.dec.mode == 64 && !a.dec.keepRaw && !a.dec.slowOnly,
+		x86:  a.dec.arch != "arm64",
+		recs: make([]decoded, 256)}
+	for _, s := range sections {
+		w.total += s.FileSize
 	}
-	var done int64
-	for _, s := range f.codeSections() {
-		code, err := f.sectionBytes(s, &budget)
-		if err != nil {
+	a.dec.lo, a.dec.hi = f.imageBounds()
+	// Code is read a window at a time (with the longest instruction's worth
+	// of bytes beyond it), not a section at a time: a large binary's code
+	// would otherwise sit whole in the sandbox's memory.
+	var buf []byte
+	for _, s := range sections {
+		if err := f.claimCode(s, &budget); err != nil {
 			return err
 		}
-		a.CodeBytes += int64(len(code))
+		w.code.at(s.Address)
+		a.CodeBytes += s.FileSize
 		a.dec.reset()
-		for off := 0; off < len(code); {
-			pc := s.Address + Addr(off)
-			in, ok := a.dec.decode(code[off:], pc)
-			if !ok {
-				off += a.dec.step()
-				continue
+		for start := int64(0); start < s.FileSize; {
+			bytes, to, err := f.codeWindow(s, start, cmp.Or(opt.windowBytes, sweepWindowBytes), &buf)
+			if err != nil {
+				return err
 			}
-			a.Instructions++
-			switch in.flow {
-			case FlowCall:
-				if f.isCode(in.target) {
-					target(in.target, SourceCallTarget)
-					a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
-				}
-			case FlowJump:
-				a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
-			case FlowIndirectCall, FlowIndirectJump:
-				if _, ok := f.slots[in.mem]; ok && in.memKind == RefRead {
-					slotProcs[in.mem] = true
-					if in.flow == FlowIndirectCall {
-						a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
-					}
-				}
-			}
-			if in.memKind == RefAddress && in.flow == FlowNext && f.isCode(in.mem) {
-				target(in.mem, SourceAddressTaken)
-			}
-			switch in.flow {
-			case FlowCall, FlowJump, FlowCondJump:
-				a.ReferenceCount++
-			}
-			if in.memKind != "" {
-				a.ReferenceCount++
-			}
-			if opt.References {
-				switch in.flow {
-				case FlowCall:
-					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})
-				case FlowJump, FlowCondJump:
-					a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
-				}
-				if in.memKind != "" {
-					a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind})
-				}
-			}
-			off += in.size
-			if done += int64(in.size); opt.Progress != nil && done&0xfffff < int64(in.size) {
-				opt.Progress(done, total)
-			}
+			start += int64(w.window(bytes, to, s.Address+Addr(start)))
 		}
 	}
 	return nil
+}
+
+// sweeper is the state of one sweep.
+type sweeper struct {
+	a         *Analysis
+	opt       AnalyzeOptions
+	target    func(Addr, string)
+	slotProcs map[Addr]bool
+	code      codeRanges
+	seen      *addrSet
+	hot, x86  bool
+	recs      []decoded
+	in        decoded
+	// done and total are bytes of code decoded and to decode.
+	done, total int64
+}
+
+// sweepWindowBytes is how much code one window of the sweep holds.
+const sweepWindowBytes = 1 << 20
+
+// codeWindow reads the window of section s that starts start bytes in.
+// The sweep starts instructions below to; bytes holds up to 16 more, so an
+// instruction crossing the window's end decodes whole.
+func (f *File) codeWindow(s *Section, start, window int64, buf *[]byte) (bytes []byte, to int, err error) {
+	left := s.FileSize - start
+	n := min(left, window+16)
+	if *buf == nil {
+		*buf = make([]byte, min(s.FileSize, window+16))
+	}
+	if int64(len(*buf)) < n {
+		*buf = make([]byte, n)
+	}
+	b := (*buf)[:n]
+	if got, rerr := f.r.ReadAt(b, s.FileOffset+start); int64(got) < n {
+		return nil, 0, malformed("reading section %s: %v", s.Name, rerr)
+	}
+	return b, int(min(left, window)), nil
+}
+
+// window decodes the instructions starting in bytes[:to] (bytes[0] is at
+// base) and returns where it stopped (at or after to).
+func (w *sweeper) window(bytes []byte, to int, base Addr) int {
+	a, opt, recs := w.a, w.opt, w.recs
+	off := 0
+	for off < to {
+		if w.x86 && bytes[off] == 0xcc {
+			// int3 padding (an eighth of a Go binary's instructions):
+			// one-byte instructions without effects, taken as a run.
+			n := int3Run(bytes[off:to])
+			a.Instructions += int64(n)
+			off += n
+			w.done += int64(n)
+			continue
+		}
+		if w.hot {
+			// Runs of common instructions in one call; only those
+			// with effects come back.
+			next, count, n := a.dec.hotRun(bytes, off, to, base, recs)
+			if count > 0 {
+				a.Instructions += int64(count) - int64(n)
+				for k := range recs[:n] {
+					w.effects(&recs[k])
+				}
+				if opt.Progress != nil && (w.done+int64(next-off))>>20 != w.done>>20 {
+					opt.Progress(w.done+int64(next-off), w.total)
+				}
+				w.done += int64(next - off)
+				off = next
+				continue
+			}
+		}
+		if !a.dec.decodeInto(bytes[off:], base+Addr(off), &w.in) {
+			off += a.dec.step()
+			continue
+		}
+		w.effects(&w.in)
+		off += w.in.size
+		if w.done += int64(w.in.size); opt.Progress != nil && w.done&0xfffff < int64(w.in.size) {
+			opt.Progress(w.done, w.total)
+		}
+	}
+	return off
+}
+
+// effects takes one decoded instruction into the inventory: the count,
+// call edges, jumps, import slots, targets and references.
+func (w *sweeper) effects(in *decoded) {
+	a, f := w.a, w.a.File
+	code, seen, target, slotProcs := &w.code, w.seen, w.target, w.slotProcs
+	pc := in.addr
+	a.Instructions++
+	switch in.flow {
+	case FlowCall:
+		if code.has(in.target) {
+			if !seen.add(in.target) {
+				target(in.target, SourceCallTarget)
+			}
+			a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.target, Kind: EdgeCall})
+		}
+	case FlowJump:
+		a.jumps = append(a.jumps, CallEdge{Site: pc, Callee: in.target, Kind: EdgeTailJump})
+	case FlowIndirectCall, FlowIndirectJump:
+		if _, ok := f.slots[in.mem]; ok && in.memKind == refRead {
+			slotProcs[in.mem] = true
+			if in.flow == FlowIndirectCall {
+				a.Calls = append(a.Calls, CallEdge{Site: pc, Callee: in.mem, Kind: EdgeImport})
+			}
+		}
+	}
+	if in.memKind == refAddress && in.flow == FlowNext && code.has(in.mem) && !seen.add(in.mem) {
+		target(in.mem, SourceAddressTaken)
+	}
+	switch in.flow {
+	case FlowCall, FlowJump, FlowCondJump:
+		a.ReferenceCount++
+	}
+	if in.memKind != refNone {
+		a.ReferenceCount++
+	}
+	if w.opt.References {
+		switch in.flow {
+		case FlowCall:
+			a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefCall})
+		case FlowJump, FlowCondJump:
+			a.References = append(a.References, Reference{From: pc, To: in.target, Kind: RefJump})
+		}
+		if in.memKind != refNone {
+			a.References = append(a.References, Reference{From: pc, To: in.mem, Kind: in.memKind.String()})
+		}
+	}
+}
+
+// codeRanges answers isCode with the section index's interval of the
+// section being swept remembered: most targets lie in it, and the answer
+// for an address inside it is the answer for its start.
+type codeRanges struct {
+	f      *File
+	lo, hi Addr
+	code   bool
+}
+
+// at remembers the interval holding addr.
+func (c *codeRanges) at(addr Addr) {
+	c.lo, c.hi, c.code = 0, 0, false
+	if x := c.f.index; x != nil {
+		if lo, hi, sec := x.interval(addr); sec >= 0 {
+			c.lo, c.hi, c.code = lo, hi, c.f.Sections[sec].Code
+		}
+	}
+}
+
+func (c *codeRanges) has(addr Addr) bool {
+	if addr >= c.lo && addr < c.hi {
+		return c.code
+	}
+	return c.f.isCode(addr)
+}
+
+// addrSet is a bitmap of addresses in the code sections' span (nil, and
+// never holding anything, when the span is implausibly large).
+type addrSet struct {
+	lo   Addr
+	bits []uint64
+}
+
+func newAddrSet(sections []*Section) *addrSet {
+	lo, hi := ^Addr(0), Addr(0)
+	for _, s := range sections {
+		if s.End() > s.Address {
+			lo, hi = min(lo, s.Address), max(hi, s.End())
+		}
+	}
+	if hi <= lo || hi-lo > 1<<30 {
+		return &addrSet{}
+	}
+	return &addrSet{lo: lo, bits: make([]uint64, (hi-lo+63)/64)}
+}
+
+// add records addr and says whether it was there already; addresses
+// outside the span are never recorded.
+func (s *addrSet) add(addr Addr) bool {
+	i := uint64(addr - s.lo)
+	if addr < s.lo || i/64 >= uint64(len(s.bits)) {
+		return false
+	}
+	w, bit := &s.bits[i/64], uint64(1)<<(i%64)
+	had := *w&bit != 0
+	*w |= bit
+	return had
+}
+
+// int3Run is the length of the run of 0xcc bytes that c starts with.
+func int3Run(c []byte) int {
+	n := 0
+	for n+8 <= len(c) && binary.LittleEndian.Uint64(c[n:]) == 0xcccccccccccccccc {
+		n += 8
+	}
+	for n < len(c) && c[n] == 0xcc {
+		n++
+	}
+	return n
+}
+
+// span is an address range [start, end).
+type span struct{ start, end Addr }
+
+// searchSpans is the index of the first span starting at or after addr.
+func searchSpans(s []span, addr Addr) int {
+	lo, hi := 0, len(s)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if s[m].start < addr {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// searchProcedures is the index of the first procedure at or after addr
+// (sort.Search without the call through a closure per step, which the
+// sweep's hundreds of thousands of lookups felt in wasm).
+func (a *Analysis) searchProcedures(addr Addr) int {
+	ps := a.Procedures
+	lo, hi := 0, len(ps)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if ps[m].Address < addr {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// mergeBySite merges two lists of edges each in site order into one.
+func mergeBySite(x, y []CallEdge) []CallEdge {
+	if len(y) == 0 {
+		return x
+	}
+	out := make([]CallEdge, 0, len(x)+len(y))
+	for len(x) > 0 && len(y) > 0 {
+		if y[0].Site < x[0].Site {
+			out, y = append(out, y[0]), y[1:]
+		} else {
+			out, x = append(out, x[0]), x[1:]
+		}
+	}
+	return append(append(out, x...), y...)
 }
 
 // tailJumps keeps the jumps that leave their procedure for another's entry.
 func (a *Analysis) tailJumps() []CallEdge {
 	var out []CallEdge
 	for _, j := range a.jumps {
-		i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address >= j.Callee })
+		i := a.searchProcedures(j.Callee)
 		if i == len(a.Procedures) || a.Procedures[i].Address != j.Callee {
 			continue
 		}
@@ -451,7 +697,10 @@ func (a *Analysis) sizeProcedures() {
 // Containing is the procedure whose [address, end) holds addr (the
 // innermost when symbols overlap), or nil.
 func (a *Analysis) Containing(addr Addr) *Procedure {
-	i := sort.Search(len(a.Procedures), func(i int) bool { return a.Procedures[i].Address > addr })
+	i := a.searchProcedures(addr + 1) // first procedure above addr
+	if addr+1 == 0 {
+		i = len(a.Procedures)
+	}
 	for j := i - 1; j >= 0 && j >= i-64; j-- {
 		p := &a.Procedures[j]
 		if p.Kind != KindExternal && addr >= p.Address && addr < p.End() {
@@ -470,16 +719,75 @@ func (a *Analysis) attribute(edges []CallEdge) []CallEdge {
 			out = append(out, e)
 		}
 	}
-	slices.SortFunc(out, func(x, y CallEdge) int {
+	byCaller := func(x, y CallEdge) int {
 		if c := cmp.Compare(x.Caller, y.Caller); c != 0 {
 			return c
 		}
 		return cmp.Compare(x.Site, y.Site)
-	})
+	}
+	// Edges arrive in site order, which is caller order unless procedures
+	// nest or sections are out of address order; sites are unique, so
+	// either way the order is the same.
+	if !slices.IsSortedFunc(out, byCaller) {
+		slices.SortFunc(out, byCaller)
+	}
 	return out
 }
 
+// buildNames lists the symbols and the procedures found without one,
+// once per address and name, in address and name order. Symbols arrive
+// sorted that way and procedures by address, so duplicates are neighbours
+// or found by binary search, and the two lists merge in one pass.
 func (a *Analysis) buildNames() {
+	var syms []Name
+	var last *Symbol
+	for i := range a.File.Symbols {
+		s := &a.File.Symbols[i]
+		if s.Name == "" || s.Kind == "section" || s.Kind == "file" || (!s.Defined && s.Address == 0) {
+			continue
+		}
+		if last != nil && last.Address == s.Address && last.Name == s.Name {
+			continue
+		}
+		last = s
+		j := a.searchProcedures(s.Address)
+		primary := j < len(a.Procedures) && a.Procedures[j].Address == s.Address && a.Procedures[j].Name == s.Name
+		syms = append(syms, Name{Address: s.Address, Name: s.Name, Kind: s.Kind, Source: s.Table, Primary: primary})
+	}
+	byAddrName := func(x, y *Name) int {
+		if c := cmp.Compare(x.Address, y.Address); c != 0 {
+			return c
+		}
+		return strings.Compare(x.Name, y.Name)
+	}
+	var procs []Name
+	for i := range a.Procedures {
+		p := &a.Procedures[i]
+		if p.Source == SourceSymbol {
+			continue
+		}
+		n := Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true}
+		if _, found := slices.BinarySearchFunc(syms, &n, func(x Name, y *Name) int { return byAddrName(&x, y) }); found {
+			continue
+		}
+		procs = append(procs, n)
+	}
+	if len(syms)+len(procs) > 0 {
+		a.Names = make([]Name, 0, len(syms)+len(procs))
+	}
+	for len(syms) > 0 && len(procs) > 0 {
+		if byAddrName(&procs[0], &syms[0]) < 0 {
+			a.Names, procs = append(a.Names, procs[0]), procs[1:]
+		} else {
+			a.Names, syms = append(a.Names, syms[0]), syms[1:]
+		}
+	}
+	a.Names = append(append(a.Names, syms...), procs...)
+}
+
+// indexNames maps every procedure name and alias to the procedures that
+// carry it; Resolve builds it when first asked.
+func (a *Analysis) indexNames() {
 	a.byName = map[string][]int{}
 	for i, p := range a.Procedures {
 		a.byName[p.Name] = append(a.byName[p.Name], i)
@@ -487,39 +795,6 @@ func (a *Analysis) buildNames() {
 			a.byName[al] = append(a.byName[al], i)
 		}
 	}
-	primary := map[Addr]string{}
-	for _, p := range a.Procedures {
-		primary[p.Address] = p.Name
-	}
-	seen := map[string]bool{}
-	for _, s := range a.File.Symbols {
-		if s.Name == "" || s.Kind == "section" || s.Kind == "file" || (!s.Defined && s.Address == 0) {
-			continue
-		}
-		key := s.Address.String() + "\x00" + s.Name
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		a.Names = append(a.Names, Name{Address: s.Address, Name: s.Name, Kind: s.Kind, Source: s.Table, Primary: primary[s.Address] == s.Name})
-	}
-	for _, p := range a.Procedures {
-		if p.Source == SourceSymbol {
-			continue
-		}
-		key := p.Address.String() + "\x00" + p.Name
-		if seen[key] {
-			continue
-		}
-		seen[key] = true
-		a.Names = append(a.Names, Name{Address: p.Address, Name: p.Name, Kind: p.Kind, Source: p.Source, Primary: true})
-	}
-	sort.SliceStable(a.Names, func(i, j int) bool {
-		if a.Names[i].Address != a.Names[j].Address {
-			return a.Names[i].Address < a.Names[j].Address
-		}
-		return a.Names[i].Name < a.Names[j].Name
-	})
 }
 
 // NameAt is the primary name of a procedure or symbol at addr ("" if none).
@@ -543,6 +818,9 @@ func (a *Analysis) Resolve(ref string) (*Procedure, error) {
 	ref = strings.TrimSpace(ref)
 	if ref == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name a procedure by address (0x401000) or exact name").WithDetail("field", "procedure")
+	}
+	if a.byName == nil {
+		a.indexNames()
 	}
 	if idx, ok := a.byName[ref]; ok {
 		if len(idx) == 1 || sameAddr(a.Procedures, idx) {

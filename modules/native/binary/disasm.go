@@ -50,29 +50,48 @@ type decoded struct {
 	// (rip-relative, absolute, adrp pairs, immediates pointing into the
 	// image); memKind is read, write or address.
 	mem     Addr
-	memKind string
-	raw     any // x86asm.Inst or arm64asm.Inst
+	memKind refKind
 }
+
+// refKind is a memory operand's use, kept small and pointer-free in
+// decoded: the sweep fills a decoded per instruction, and a struct with
+// pointers costs write barriers whenever the collector marks.
+type refKind uint8
+
+const (
+	refNone refKind = iota
+	refRead
+	refWrite
+	refAddress
+)
+
+var refKindNames = [...]string{"", RefRead, RefWrite, RefAddress}
+
+// String is the kind's Reference.Kind.
+func (k refKind) String() string { return refKindNames[k] }
 
 // decoder walks code of one architecture and keeps the little state an
 // adrp/add pair needs.
 type decoder struct {
 	arch string
 	mode int
-	// inImage says whether a constant looks like an address of the image.
+	// inImage says whether a constant looks like an address of the image;
+	// nothing outside [lo, hi) does, which spares most calls.
 	inImage func(Addr) bool
+	lo, hi  Addr
 	pages   [32]Addr
 	hasPage [32]bool
-	// keepRaw keeps the decoded instruction for text rendering; the sweep
-	// leaves it off, since boxing every instruction costs an allocation
-	// (and in wasm, garbage collection dominates).
+	// keepRaw keeps the last decoded instruction in raw for text
+	// rendering; the sweep leaves it off, since boxing every instruction
+	// costs an allocation (and in wasm, garbage collection dominates).
 	keepRaw bool
+	raw     any // x86asm.Inst or arm64asm.Inst
 	// slowOnly turns the fast path off (its equivalence test compares).
 	slowOnly bool
 }
 
 func newDecoder(arch string, inImage func(Addr) bool) (*decoder, error) {
-	d := &decoder{arch: arch, inImage: inImage}
+	d := &decoder{arch: arch, inImage: inImage, hi: ^Addr(0)}
 	switch arch {
 	case "x86_64":
 		d.mode = 64
@@ -83,6 +102,11 @@ func newDecoder(arch string, inImage func(Addr) bool) (*decoder, error) {
 		return nil, fmt.Errorf("no disassembler for architecture %q (native-lite reads x86, x86_64 and arm64)", arch)
 	}
 	return d, nil
+}
+
+// image says whether a constant looks like an address of the image.
+func (d *decoder) image(a Addr) bool {
+	return a >= d.lo && a < d.hi && d.inImage != nil && d.inImage(a)
 }
 
 // step is the minimal stride after undecodable bytes.
@@ -103,19 +127,37 @@ func (d *decoder) decode(code []byte, pc Addr) (decoded, bool) {
 	return d.decodeX86(code, pc)
 }
 
-func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
-	if d.mode == 64 && !d.keepRaw && !d.slowOnly {
-		if out, ok := d.fastX86(code, pc); ok {
-			return out, true
-		}
+// decodeInto decodes one instruction at pc into out, the fast path first.
+func (d *decoder) decodeInto(code []byte, pc Addr, out *decoded) bool {
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly && (d.hotX86(code, pc, out) || d.fastX86(code, pc, out)) {
+		return true
 	}
+	var ok bool
+	if d.arch == "arm64" {
+		*out, ok = d.decodeARM64(code, pc)
+	} else {
+		*out, ok = d.slowX86(code, pc)
+	}
+	return ok
+}
+
+func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
+	var out decoded
+	if d.mode == 64 && !d.keepRaw && !d.slowOnly && d.fastX86(code, pc, &out) {
+		return out, true
+	}
+	return d.slowX86(code, pc)
+}
+
+// slowX86 decodes with x86asm.
+func (d *decoder) slowX86(code []byte, pc Addr) (decoded, bool) {
 	inst, err := x86asm.Decode(code, d.mode)
 	if err != nil || inst.Len == 0 {
 		return decoded{}, false
 	}
 	out := decoded{addr: pc, size: inst.Len}
 	if d.keepRaw {
-		out.raw = inst
+		d.raw = inst
 	}
 	next := pc + Addr(inst.Len)
 	switch inst.Op {
@@ -161,15 +203,15 @@ func (d *decoder) decodeX86(code []byte, pc Addr) (decoded, bool) {
 			out.mem = at
 			switch {
 			case inst.Op == x86asm.LEA:
-				out.memKind = RefAddress
+				out.memKind = refAddress
 			case i == 0 && writes(inst.Op):
-				out.memKind = RefWrite
+				out.memKind = refWrite
 			default:
-				out.memKind = RefRead
+				out.memKind = refRead
 			}
 		case x86asm.Imm:
-			if out.memKind == "" && a != 0 && d.inImage != nil && d.inImage(Addr(uint64(a)&mask(d.mode))) {
-				out.mem, out.memKind = Addr(uint64(a)&mask(d.mode)), RefAddress
+			if out.memKind == refNone && a != 0 && d.image(Addr(uint64(a)&mask(d.mode))) {
+				out.mem, out.memKind = Addr(uint64(a)&mask(d.mode)), refAddress
 			}
 		}
 	}
@@ -243,7 +285,7 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 	}
 	out := decoded{addr: pc, size: 4}
 	if d.keepRaw {
-		out.raw = inst
+		d.raw = inst
 	}
 	rel := func(i int) Addr {
 		if r, ok := inst.Args[i].(arm64asm.PCRel); ok {
@@ -276,7 +318,7 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 	case arm64asm.BRK, arm64asm.HLT:
 		out.flow = FlowTrap
 	case arm64asm.ADR:
-		out.mem, out.memKind = rel(1), RefAddress
+		out.mem, out.memKind = rel(1), refAddress
 	case arm64asm.ADRP:
 		if r := xIndex(regOf(inst.Args[0])); r >= 0 {
 			if p, ok := inst.Args[1].(arm64asm.PCRel); ok {
@@ -288,7 +330,7 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 		dst, src := xIndex(regOf(inst.Args[0])), xIndex(regOf(inst.Args[1]))
 		if src >= 0 && d.hasPage[src] {
 			if v, ok := immOf(inst.Args[2]); ok {
-				out.mem, out.memKind = d.pages[src]+Addr(v), RefAddress
+				out.mem, out.memKind = d.pages[src]+Addr(v), refAddress
 			}
 		}
 		if dst >= 0 {
@@ -303,20 +345,20 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 			}
 			if m, ok := a.(arm64asm.MemImmediate); ok && m.Mode == arm64asm.AddrOffset {
 				if b := xIndex(arm64asm.Reg(m.Base)); b >= 0 && d.hasPage[b] {
-					out.mem, out.memKind = d.pages[b]+Addr(memImmOffset(m)), RefRead
+					out.mem, out.memKind = d.pages[b]+Addr(memImmOffset(m)), refRead
 					if inst.Op == arm64asm.STR || inst.Op == arm64asm.STRB || inst.Op == arm64asm.STRH || inst.Op == arm64asm.STUR {
-						out.memKind = RefWrite
+						out.memKind = refWrite
 					}
 				}
 			}
 			if r, ok := a.(arm64asm.PCRel); ok { // literal load
-				out.mem, out.memKind = Addr(int64(pc)+int64(r)), RefRead
+				out.mem, out.memKind = Addr(int64(pc)+int64(r)), refRead
 			}
 		}
 	}
 	// A register written by anything else no longer holds a page.
 	if inst.Args[0] != nil {
-		if r := xIndex(regOf(inst.Args[0])); r >= 0 && out.memKind != RefWrite {
+		if r := xIndex(regOf(inst.Args[0])); r >= 0 && out.memKind != refWrite {
 			d.hasPage[r] = false
 		}
 	}
@@ -326,10 +368,10 @@ func (d *decoder) decodeARM64(code []byte, pc Addr) (decoded, bool) {
 	return out, true
 }
 
-// text renders an instruction in Intel (x86) or GNU (arm64) syntax with
-// branch targets named.
+// text renders the instruction decoded last (with keepRaw) in Intel (x86)
+// or GNU (arm64) syntax with branch targets named.
 func (d *decoder) text(in decoded, name func(Addr) string) string {
-	switch inst := in.raw.(type) {
+	switch inst := d.raw.(type) {
 	case x86asm.Inst:
 		return x86asm.IntelSyntax(inst, uint64(in.addr), func(a uint64) (string, uint64) {
 			if n := name(Addr(a)); n != "" {
@@ -346,7 +388,7 @@ func (d *decoder) text(in decoded, name func(Addr) string) string {
 			if n := name(in.target); n != "" {
 				s += " <" + n + ">"
 			}
-		} else if in.memKind != "" {
+		} else if in.memKind != refNone {
 			s += " // " + in.mem.String()
 			if n := name(in.mem); n != "" {
 				s += " <" + n + ">"

@@ -5,6 +5,7 @@ import (
 	"encoding/binary"
 	"fmt"
 	"io"
+	"slices"
 	"strings"
 
 	"golang.org/x/arch/arm64/arm64asm"
@@ -108,7 +109,8 @@ func (f *File) openELF(r io.ReaderAt, size int64) error {
 	if len(f.Sections) == 0 {
 		f.sectionsFromSegments(ef)
 	}
-	if err := f.elfSymbols(ef); err != nil {
+	dyn, err := f.elfSymbols(ef)
+	if err != nil {
 		return err
 	}
 	libs, _ := ef.ImportedLibraries()
@@ -119,7 +121,7 @@ func (f *File) openELF(r io.ReaderAt, size int64) error {
 	if v, err := ef.DynString(elf.DT_RUNPATH); err == nil {
 		f.RunPath = v
 	}
-	if err := f.elfRelocations(ef); err != nil {
+	if err := f.elfRelocations(ef, dyn); err != nil {
 		return err
 	}
 	f.elfThunks()
@@ -178,7 +180,9 @@ func elfBinding(b elf.SymBind) string {
 	return "other"
 }
 
-func (f *File) elfSymbols(ef *elf.File) error {
+// elfSymbols reads both symbol tables and returns the dynamic one, which
+// the relocations name their symbols in.
+func (f *File) elfSymbols(ef *elf.File) (dyn []elf.Symbol, err error) {
 	for _, table := range []struct {
 		name string
 		sec  elf.SectionType
@@ -186,7 +190,7 @@ func (f *File) elfSymbols(ef *elf.File) error {
 	}{{"symtab", elf.SHT_SYMTAB, ef.Symbols}, {"dynsym", elf.SHT_DYNSYM, ef.DynamicSymbols}} {
 		if s := ef.SectionByType(table.sec); s != nil && s.Entsize > 0 {
 			if n := s.Size / s.Entsize; n > uint64(f.limits.MaxSymbols) {
-				return tooMany("symbols in ."+table.name, int(min(n, 1<<31)), f.limits.MaxSymbols, "max_symbols")
+				return nil, tooMany("symbols in ."+table.name, int(min(n, 1<<31)), f.limits.MaxSymbols, "max_symbols")
 			}
 		}
 		syms, err := table.read()
@@ -194,11 +198,15 @@ func (f *File) elfSymbols(ef *elf.File) error {
 			if err == elf.ErrNoSymbols {
 				continue
 			}
-			return malformed("reading .%s: %v", table.name, err)
+			return nil, malformed("reading .%s: %v", table.name, err)
 		}
 		if len(f.Symbols)+len(syms) > f.limits.MaxSymbols {
-			return tooMany("symbols", len(f.Symbols)+len(syms), f.limits.MaxSymbols, "max_symbols")
+			return nil, tooMany("symbols", len(f.Symbols)+len(syms), f.limits.MaxSymbols, "max_symbols")
 		}
+		if table.name == "dynsym" {
+			dyn = syms
+		}
+		f.Symbols = slices.Grow(f.Symbols, len(syms))
 		for _, s := range syms {
 			kind := elfSymKind(elf.ST_TYPE(s.Info))
 			if s.Name == "" && kind != "function" {
@@ -218,13 +226,14 @@ func (f *File) elfSymbols(ef *elf.File) error {
 			}
 		}
 	}
-	return nil
+	return dyn, nil
 }
 
 // elfRelocations counts relocation entries by type and records which
-// GOT slot each imported symbol is bound to.
-func (f *File) elfRelocations(ef *elf.File) error {
-	dyn, _ := ef.DynamicSymbols()
+// GOT slot each imported symbol is bound to. A large binary has hundreds of
+// thousands of them, so types are counted by number and named once each.
+func (f *File) elfRelocations(ef *elf.File, dyn []elf.Symbol) error {
+	byType := map[uint32]int{}
 	total := 0
 	for _, s := range ef.Sections {
 		if s.Type != elf.SHT_RELA && s.Type != elf.SHT_REL {
@@ -265,10 +274,7 @@ func (f *File) elfRelocations(ef *elf.File) error {
 				typ, sym = info&0xff, info>>8
 			}
 			f.Relocations.Count++
-			if f.Relocations.ByType == nil {
-				f.Relocations.ByType = map[string]int{}
-			}
-			f.Relocations.ByType[elfRelocName(ef.Machine, typ)]++
+			byType[typ]++
 			if dynamicSyms && sym > 0 && int(sym) <= len(dyn) {
 				if name := dyn[sym-1].Name; name != "" {
 					f.slots[Addr(off)] = name
@@ -276,14 +282,22 @@ func (f *File) elfRelocations(ef *elf.File) error {
 			}
 		}
 	}
+	for typ, n := range byType {
+		if f.Relocations.ByType == nil {
+			f.Relocations.ByType = map[string]int{}
+		}
+		f.Relocations.ByType[elfRelocName(ef.Machine, typ)] += n
+	}
+	// Each import's slot is the lowest one bound to its name.
+	lowest := map[string]Addr{}
+	for slot, name := range f.slots {
+		if s, ok := lowest[name]; !ok || slot < s {
+			lowest[name] = slot
+		}
+	}
 	for i := range f.Imports {
-		for slot, name := range f.slots {
-			if name == f.Imports[i].Name {
-				s := slot
-				if f.Imports[i].Slot == nil || s < *f.Imports[i].Slot {
-					f.Imports[i].Slot = &s
-				}
-			}
+		if s, ok := lowest[f.Imports[i].Name]; ok {
+			f.Imports[i].Slot = &s
 		}
 	}
 	return nil

@@ -1,6 +1,7 @@
 package binary
 
 import (
+	"encoding/json"
 	"os/exec"
 	"regexp"
 	"sort"
@@ -9,6 +10,7 @@ import (
 	"testing"
 
 	"rea/modules/native/nativetest"
+	"rea/wasm/wasmtest"
 )
 
 func TestMitigationsFollowTheCompilerFlags(t *testing.T) {
@@ -351,13 +353,64 @@ func TestFileOffsetsAgreeWithReadelf(t *testing.T) {
 }
 
 func TestCountOnlyAgreesWithTheFullLists(t *testing.T) {
-	bin := nativetest.GeneratedELF(t)
-	full := analyzePath(t, bin)
-	counted, err := Analyze(openPath(t, bin, Options{}), AnalyzeOptions{CountOnly: true})
+	for _, c := range []struct {
+		name string
+		bin  func(testing.TB) string
+	}{
+		{"generated", nativetest.GeneratedELF},
+		{"chain stripped", func(t testing.TB) string { return nativetest.ChainELF(t, "stripped") }},
+		{"go pe", func(t testing.TB) string { return nativetest.GoBinary(t, "windows", "amd64") }},
+		{"go mach-o arm64", func(t testing.TB) string { return nativetest.GoBinary(t, "darwin", "arm64") }},
+		{"rea itself", wasmtest.ReaBinary},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			bin := c.bin(t)
+			full := analyzePath(t, bin)
+			counted, err := Analyze(openPath(t, bin, Options{}), AnalyzeOptions{CountOnly: true})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if full.StringsTruncated || len(full.Strings) == 0 {
+				t.Fatalf("the full list has %d strings (truncated %v); the comparison needs a complete, non-empty one", len(full.Strings), full.StringsTruncated)
+			}
+			if counted.StringCount != len(full.Strings) || counted.ReferenceCount != len(full.References) || len(counted.Strings) != 0 || len(counted.References) != 0 {
+				t.Fatalf("count-only: %d strings %d references; full lists %d and %d", counted.StringCount, counted.ReferenceCount, len(full.Strings), len(full.References))
+			}
+		})
+	}
+}
+
+// TestSweepWindowsDoNotChangeTheInventory sweeps with windows of 1,000
+// bytes, so instructions cross window ends everywhere, and compares every
+// list with the default windows.
+func TestSweepWindowsDoNotChangeTheInventory(t *testing.T) {
+	for _, bin := range []string{nativetest.GoBinary(t, "linux", "amd64"), nativetest.GeneratedELF(t), nativetest.GoBinary(t, "linux", "arm64"), nativetest.GoBinary(t, "linux", "386")} {
+		f := openPath(t, bin, Options{})
+		whole, err := Analyze(f, AnalyzeOptions{References: true, Strings: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		small, err := Analyze(f, AnalyzeOptions{References: true, Strings: true, windowBytes: 1000})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if whole.CodeBytes <= 3*1000 {
+			t.Fatalf("%s has %d bytes of code: too little to cross windows", bin, whole.CodeBytes)
+		}
+		if a, b := inventoryJSON(t, whole), inventoryJSON(t, small); string(a) != string(b) {
+			t.Fatalf("%s: windows of 1,000 bytes give another inventory (%d instructions, %d calls, %d references; default %d, %d, %d)",
+				bin, small.Instructions, len(small.Calls), len(small.References), whole.Instructions, len(whole.Calls), len(whole.References))
+		}
+	}
+}
+
+// inventoryJSON is everything an Analysis reports, as bytes to compare.
+func inventoryJSON(t *testing.T, a *Analysis) []byte {
+	t.Helper()
+	b, err := json.Marshal([]any{a.Procedures, a.Names, a.Calls, a.References, a.Strings,
+		a.Instructions, a.CodeBytes, a.StringCount, a.ReferenceCount, a.StringsTruncated, a.Limitations})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if counted.StringCount != len(full.Strings) || counted.ReferenceCount != len(full.References) || len(counted.Strings) != 0 || len(counted.References) != 0 {
-		t.Fatalf("count-only: %d strings %d references; full lists %d and %d", counted.StringCount, counted.ReferenceCount, len(full.Strings), len(full.References))
-	}
+	return b
 }

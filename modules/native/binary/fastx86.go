@@ -4,9 +4,11 @@ package binary
 // length and control flow come from a few tables instead of x86asm's full
 // decoder, which dominates a sweep (and costs ten times more in wasm).
 // Anything unusual — VEX/EVEX, 0F38/0F3A, lock, address-size or stacked
-// prefixes, rip-relative or absolute memory, immediates that look like
-// image addresses — returns ok=false and goes to x86asm, so results are
-// identical (TestFastX86AgreesWithX86asm checks every byte offset).
+// prefixes, absolute memory, rip-relative operands of two-byte opcodes,
+// immediates that look like image addresses — returns false and goes to
+// x86asm, so results are identical (TestFastX86AgreesWithX86asm checks
+// every byte offset). The commonest forms take hotx86.go's shorter path
+// first.
 
 const (
 	fNone  = 0
@@ -99,28 +101,61 @@ func groupOK(op byte, reg byte) (Flow, bool) {
 	return FlowNext, false
 }
 
-// fastX86 decodes one 64-bit instruction when it is one of the common
-// forms; ok=false sends it to x86asm.
-func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
+// ripAccess is how a one-byte opcode of the fast path uses its ModRM
+// memory operand, in x86asm's terms: written when it is the destination
+// of an instruction that writes, the address itself for lea.
+func ripAccess(op, reg byte) refKind {
+	switch op {
+	case 0x8d:
+		return refAddress
+	case 0x86, 0x87, 0x88, 0x89, 0xc0, 0xc1, 0xc6, 0xc7, 0xd0, 0xd1, 0xd2, 0xd3, 0xfe:
+		return refWrite
+	case 0x80, 0x81, 0x83: // group 1: reg 7 is cmp
+		if reg == 7 {
+			return refRead
+		}
+		return refWrite
+	case 0xf6, 0xf7: // group 3: reg 0 is test
+		if reg == 0 {
+			return refRead
+		}
+		return refWrite
+	case 0xff: // inc and dec write; call, jmp and push read
+		if reg >= 2 {
+			return refRead
+		}
+		return refWrite
+	}
+	if op < 0x40 && op&7 <= 1 && op&0x38 != 0x38 { // alu r/m, reg (cmp only reads)
+		return refWrite
+	}
+	return refRead
+}
+
+// fastX86 decodes one 64-bit instruction into out when it is one of the
+// common forms; false sends it to x86asm (out is then undefined). It
+// fills out in place: the sweep calls it for every instruction, and in
+// wasm returning the struct by value through the call chain cost copies.
+func (d *decoder) fastX86(code []byte, pc Addr, out *decoded) bool {
 	i := 0
 	var p66, rexW, rep, seg bool
 	for ; i < len(code) && i < 4; i++ {
 		switch code[i] {
 		case 0x66:
 			if p66 {
-				return decoded{}, false
+				return false
 			}
 			p66 = true
 			continue
 		case 0xf2, 0xf3:
 			if rep {
-				return decoded{}, false
+				return false
 			}
 			rep = true
 			continue
 		case 0x64, 0x65:
 			if seg {
-				return decoded{}, false
+				return false
 			}
 			seg = true
 			continue
@@ -128,13 +163,13 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		break
 	}
 	if i >= len(code) || i > 2 || p66 && rep {
-		return decoded{}, false
+		return false
 	}
 	if code[i]&0xf0 == 0x40 {
 		rexW = code[i]&8 != 0
 		i++
 		if i >= len(code) {
-			return decoded{}, false
+			return false
 		}
 	}
 	rex := i > 0 && code[i-1]&0xf0 == 0x40
@@ -144,43 +179,44 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 	two := false
 	if op == 0x0f {
 		if i >= len(code) {
-			return decoded{}, false
+			return false
 		}
 		op = code[i]
 		i++
 		flags, two = twoByte[op], true
 	}
 	if flags&fValid == 0 {
-		return decoded{}, false
+		return false
 	}
 	// x86asm refuses a REX prefix on these; so must we.
 	if two && rex && op == 0x1f {
-		return decoded{}, false
+		return false
 	}
 	// SSE opcodes change meaning with a mandatory F2/F3 prefix; only the
 	// scalar forms compilers emit are taken here.
 	if two && rep && !scalarSSE[op] {
-		return decoded{}, false
+		return false
 	}
 	if two && (op == 0x6c || op == 0x6d) && !p66 { // punpck*qdq exist only with 66
-		return decoded{}, false
+		return false
 	}
 	if two && (op == 0x13 || op == 0x17 || op == 0x2b) && (i >= len(code) || code[i]>>6 == 3) { // memory-only stores
-		return decoded{}, false
+		return false
 	}
 	if two && op == 0x1f && (i >= len(code) || code[i]>>6 == 3 || (code[i]>>3)&7 != 0) {
-		return decoded{}, false
+		return false
 	}
 	if rep && !two && op != 0x90 && op != 0xc3 {
-		return decoded{}, false
+		return false
 	}
 	if seg && flags&fModRM == 0 {
-		return decoded{}, false
+		return false
 	}
-	out := decoded{addr: pc}
+	*out = decoded{addr: pc}
+	ripAt, ripKind := -1, refNone
 	if flags&fModRM != 0 {
 		if i >= len(code) {
-			return decoded{}, false
+			return false
 		}
 		m := code[i]
 		i++
@@ -188,7 +224,7 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		if flags&fGroup != 0 {
 			f, ok := groupOK(op, reg)
 			if !ok {
-				return decoded{}, false
+				return false
 			}
 			out.flow = f
 			if op == 0xf6 && reg == 0 {
@@ -198,23 +234,30 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 			}
 		}
 		if !two && op == 0x8d && mod == 3 {
-			return decoded{}, false
+			return false
 		}
 		if mod != 3 {
 			if rm == 4 {
 				if i >= len(code) {
-					return decoded{}, false
+					return false
 				}
 				sib := code[i]
 				i++
 				if sib&7 == 5 && mod == 0 {
 					if (sib>>3)&7 == 4 {
-						return decoded{}, false // absolute address
+						return false // absolute address
 					}
 					i += 4
 				}
 			} else if rm == 5 && mod == 0 {
-				return decoded{}, false // rip-relative
+				if two || seg {
+					return false
+				}
+				// rip-relative: the most common memory operand of
+				// position-independent code (lea, mov and cmp of globals,
+				// calls through the GOT).
+				ripAt, ripKind = i, ripAccess(op, reg)
+				i += 4
 			}
 			switch mod {
 			case 1:
@@ -226,12 +269,44 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 			// register operand: fine
 		}
 		if seg && mod == 3 {
-			return decoded{}, false
+			return false
 		}
 	}
 	var imm int64
 	hasImm := false
-	readImm := func(n int) bool {
+	// n is the size of the immediate or relative operand, read below.
+	n := 0
+	switch {
+	case flags&fImm8 != 0:
+		n = 1
+	case flags&fImmZ != 0:
+		n = 4
+		if p66 && !rexW {
+			n = 2
+		}
+	case flags&fImmV != 0:
+		n = 4
+		if rexW {
+			n = 8
+		} else if p66 {
+			n = 2
+		}
+	case flags&fImm16 != 0:
+		if i+2 > len(code) {
+			return false
+		}
+		i += 2
+		out.flow = FlowReturn
+	case flags&(fRel8|fRel32) != 0:
+		n = 1
+		if flags&fRel32 != 0 {
+			if p66 {
+				return false
+			}
+			n = 4
+		}
+	}
+	if n > 0 {
 		if i+n > len(code) {
 			return false
 		}
@@ -242,48 +317,8 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		shift := 64 - 8*uint(n)
 		imm, hasImm = int64(v<<shift)>>shift, true
 		i += n
-		return true
 	}
-	switch {
-	case flags&fImm8 != 0:
-		if !readImm(1) {
-			return decoded{}, false
-		}
-	case flags&fImmZ != 0:
-		n := 4
-		if p66 && !rexW {
-			n = 2
-		}
-		if !readImm(n) {
-			return decoded{}, false
-		}
-	case flags&fImmV != 0:
-		n := 4
-		if rexW {
-			n = 8
-		} else if p66 {
-			n = 2
-		}
-		if !readImm(n) {
-			return decoded{}, false
-		}
-	case flags&fImm16 != 0:
-		if i+2 > len(code) {
-			return decoded{}, false
-		}
-		i += 2
-		out.flow = FlowReturn
-	case flags&(fRel8|fRel32) != 0:
-		n := 1
-		if flags&fRel32 != 0 {
-			if p66 {
-				return decoded{}, false
-			}
-			n = 4
-		}
-		if !readImm(n) {
-			return decoded{}, false
-		}
+	if flags&(fRel8|fRel32) != 0 {
 		hasImm = false
 		out.target = Addr(int64(pc) + int64(i) + imm)
 		switch {
@@ -296,12 +331,17 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		}
 	}
 	if i > len(code) || i > 15 {
-		return decoded{}, false
+		return false
 	}
-	if hasImm && imm != 0 && d.inImage != nil {
+	if ripAt >= 0 {
+		// The memory operand names the address; x86asm then ignores
+		// the immediate.
+		disp := int32(uint32(code[ripAt]) | uint32(code[ripAt+1])<<8 | uint32(code[ripAt+2])<<16 | uint32(code[ripAt+3])<<24)
+		out.mem, out.memKind = pc+Addr(i)+Addr(int64(disp)), ripKind
+	} else if hasImm && imm != 0 {
 		// x86asm may present the immediate sign- or zero-extended.
-		if d.inImage(Addr(imm)) || d.inImage(Addr(uint64(imm)&0xffffffff)) || d.inImage(Addr(uint64(imm)&0xffff)) || d.inImage(Addr(uint64(imm)&0xff)) {
-			return decoded{}, false
+		if d.image(Addr(imm)) || d.image(Addr(uint64(imm)&0xffffffff)) || d.image(Addr(uint64(imm)&0xffff)) || d.image(Addr(uint64(imm)&0xff)) {
+			return false
 		}
 	}
 	if !two {
@@ -315,5 +355,5 @@ func (d *decoder) fastX86(code []byte, pc Addr) (decoded, bool) {
 		out.flow = FlowTrap
 	}
 	out.size = i
-	return out, true
+	return true
 }

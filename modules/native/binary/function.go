@@ -73,8 +73,8 @@ func (a *Analysis) Decode(p *Procedure) (b *Body, err error) {
 			}
 			b.Out = append(b.Out, Reference{From: pc, To: t, Kind: kind})
 		}
-		if in.memKind != "" {
-			b.Out = append(b.Out, Reference{From: pc, To: in.mem, Kind: in.memKind})
+		if in.memKind != refNone {
+			b.Out = append(b.Out, Reference{From: pc, To: in.mem, Kind: in.memKind.String()})
 		}
 		b.Instructions = append(b.Instructions, ins)
 		off += in.size

@@ -28,6 +28,14 @@ func fuzzOpen(t *testing.T, data []byte) {
 		}
 		return
 	}
+	// The overview's counts must be the lists' lengths.
+	counted, err := Analyze(f, AnalyzeOptions{CountOnly: true})
+	if err != nil {
+		t.Fatalf("the lists were built but counting failed: %v", err)
+	}
+	if !a.StringsTruncated && counted.StringCount != len(a.Strings) || counted.ReferenceCount != len(a.References) || len(counted.Procedures) != len(a.Procedures) {
+		t.Fatalf("counted %d strings, %d references, %d procedures; listed %d, %d, %d", counted.StringCount, counted.ReferenceCount, len(counted.Procedures), len(a.Strings), len(a.References), len(a.Procedures))
+	}
 	for i := range a.Procedures {
 		if i > 8 {
 			break

@@ -7,7 +7,9 @@ import (
 	"fmt"
 	"io"
 	"runtime/debug"
+	"slices"
 	"sort"
+	"strings"
 
 	"rea/modules/abi"
 )
@@ -106,6 +108,8 @@ type File struct {
 	// jumps through; slots maps a GOT/IAT/pointer slot to that name.
 	thunks map[Addr]string
 	slots  map[Addr]string
+	// index answers sectionAt once Open has finished the section list.
+	index *sectionIndex
 }
 
 // Open reads a binary's layout. A malformed file is an *abi.Error with
@@ -166,19 +170,8 @@ func (f *File) checkOverlap() error {
 
 // finish sorts what the parsers collected so every answer is deterministic.
 func (f *File) finish() {
-	sort.SliceStable(f.Symbols, func(i, j int) bool {
-		a, b := f.Symbols[i], f.Symbols[j]
-		if a.Address != b.Address {
-			return a.Address < b.Address
-		}
-		return a.Name < b.Name
-	})
-	sort.SliceStable(f.Exports, func(i, j int) bool {
-		if f.Exports[i].Address != f.Exports[j].Address {
-			return f.Exports[i].Address < f.Exports[j].Address
-		}
-		return f.Exports[i].Name < f.Exports[j].Name
-	})
+	f.Symbols = sortedByAddress(f.Symbols, func(s *Symbol) Addr { return s.Address }, func(a, b *Symbol) int { return strings.Compare(a.Name, b.Name) })
+	f.Exports = sortedByAddress(f.Exports, func(e *Export) Addr { return e.Address }, func(a, b *Export) int { return strings.Compare(a.Name, b.Name) })
 	for _, s := range []*[]string{&f.Libraries, &f.Limitations} {
 		if *s == nil {
 			*s = []string{}
@@ -199,6 +192,7 @@ func (f *File) finish() {
 	if f.Segments == nil {
 		f.Segments = []Segment{}
 	}
+	f.index = newSectionIndex(f.Sections)
 }
 
 func malformed(format string, args ...any) *abi.Error {
@@ -267,14 +261,29 @@ func (f *File) FileOffset(a Addr) (int64, *Section, error) {
 
 // sectionAt is the loaded section containing a (smallest wins on overlap).
 func (f *File) sectionAt(a Addr) *Section {
-	var best *Section
-	for i := range f.Sections {
-		s := &f.Sections[i]
+	if f.index != nil {
+		if i := f.index.lookup(a); i >= 0 {
+			return &f.Sections[i]
+		}
+		return nil
+	}
+	if i := scanSections(f.Sections, a); i >= 0 {
+		return &f.Sections[i]
+	}
+	return nil
+}
+
+// scanSections is sectionAt by looking at every section: the index of
+// the smallest loaded section holding a (the first of equals), or -1.
+func scanSections(sections []Section, a Addr) int {
+	best := -1
+	for i := range sections {
+		s := &sections[i]
 		if !s.Loaded || s.Size == 0 || a < s.Address || a >= s.End() {
 			continue
 		}
-		if best == nil || s.Size < best.Size {
-			best = s
+		if best < 0 || s.Size < sections[best].Size {
+			best = i
 		}
 	}
 	return best
@@ -285,22 +294,43 @@ func (f *File) sectionBytes(s *Section, budget *int64) ([]byte, error) {
 	if s.FileSize <= 0 {
 		return nil, nil
 	}
-	if s.FileOffset < 0 || s.FileOffset+s.FileSize > f.size || s.FileOffset+s.FileSize < s.FileOffset {
-		return nil, malformed("section %s lies past the end of the file (offset %d, %d bytes, file %d bytes)", s.Name, s.FileOffset, s.FileSize, f.size).
-			WithDetail("section", s.Name)
-	}
-	if budget != nil {
-		if *budget < s.FileSize {
-			return nil, abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass the %d-byte max_code_bytes limit; raise it to analyse this binary", s.Name, f.limits.MaxCodeBytes).
-				WithDetail("limit", "max_code_bytes")
-		}
-		*budget -= s.FileSize
+	if err := f.claimCode(s, budget); err != nil {
+		return nil, err
 	}
 	buf := make([]byte, s.FileSize)
 	if _, err := f.r.ReadAt(buf, s.FileOffset); err != nil && err != io.EOF {
 		return nil, malformed("reading section %s: %v", s.Name, err)
 	}
 	return buf, nil
+}
+
+// claimCode checks that a section's file bytes exist and takes their size
+// from the max_code_bytes budget (when budget is not nil).
+func (f *File) claimCode(s *Section, budget *int64) error {
+	if s.FileSize <= 0 {
+		return nil
+	}
+	if err := f.checkFileBytes(s); err != nil {
+		return err
+	}
+	if budget != nil {
+		if *budget < s.FileSize {
+			return abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass the %d-byte max_code_bytes limit; raise it to analyse this binary", s.Name, f.limits.MaxCodeBytes).
+				WithDetail("limit", "max_code_bytes")
+		}
+		*budget -= s.FileSize
+	}
+	return nil
+}
+
+// checkFileBytes refuses a section whose file bytes lie past the end of
+// the file.
+func (f *File) checkFileBytes(s *Section) error {
+	if s.FileOffset < 0 || s.FileOffset+s.FileSize > f.size || s.FileOffset+s.FileSize < s.FileOffset {
+		return malformed("section %s lies past the end of the file (offset %d, %d bytes, file %d bytes)", s.Name, s.FileOffset, s.FileSize, f.size).
+			WithDetail("section", s.Name)
+	}
+	return nil
 }
 
 func perms(r, w, x bool) string {
@@ -379,4 +409,74 @@ func (f *File) canaryAndFortify(prefix string) []Mitigation {
 		out = append(out, Mitigation{Name: "fortify_source", Status: StatusAbsent, Basis: "no __*_chk function referenced (the binary may also use no fortifiable call)"})
 	}
 	return out
+}
+
+// sectionIndex answers sectionAt by binary search: the sweep asks it for
+// every call target, address-like immediate and loaded address, and a
+// scan of every section per question was a large part of its cost.
+// The loaded sections' bounds cut the address space into intervals, each
+// holding the section scanSections would pick anywhere inside it.
+type sectionIndex struct {
+	starts  []Addr  // interval i is [starts[i], starts[i+1])
+	section []int32 // the section of interval i, or -1
+}
+
+func newSectionIndex(sections []Section) *sectionIndex {
+	var bounds []Addr
+	for i := range sections {
+		s := &sections[i]
+		if s.Loaded && s.Size > 0 && s.End() > s.Address {
+			bounds = append(bounds, s.Address, s.End())
+		}
+	}
+	slices.Sort(bounds)
+	bounds = slices.Compact(bounds)
+	x := &sectionIndex{starts: bounds, section: make([]int32, len(bounds))}
+	for i, start := range bounds {
+		x.section[i] = int32(scanSections(sections, start))
+	}
+	return x
+}
+
+// interval is the interval holding a and its section (-1 for none).
+func (x *sectionIndex) interval(a Addr) (lo, hi Addr, section int) {
+	st := x.starts
+	i := x.upper(a)
+	if i == 0 || i == len(st) {
+		return 0, 0, -1
+	}
+	return st[i-1], st[i], int(x.section[i-1])
+}
+
+// upper is the index of the first interval start above a.
+func (x *sectionIndex) upper(a Addr) int {
+	st := x.starts
+	lo, hi := 0, len(st)
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st[m] <= a {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	return lo
+}
+
+// lookup is the index of the section scanSections picks for a, or -1.
+func (x *sectionIndex) lookup(a Addr) int {
+	st := x.starts
+	lo, hi := 0, len(st) // first start above a
+	for lo < hi {
+		m := int(uint(lo+hi) >> 1)
+		if st[m] <= a {
+			lo = m + 1
+		} else {
+			hi = m
+		}
+	}
+	if lo == 0 || lo == len(st) {
+		return -1
+	}
+	return int(x.section[lo-1])
 }

@@ -1,6 +1,7 @@
 package binary
 
 import (
+	"cmp"
 	"encoding/binary"
 	"sort"
 	"unicode/utf16"
@@ -65,9 +66,24 @@ func (a *Analysis) findStrings(minLen int) error {
 		minLen = DefaultMinString
 	}
 	f := a.File
+	var buf []byte
 	for i := range f.Sections {
 		s := &f.Sections[i]
 		if s.Code || !s.Loaded || s.FileSize == 0 || skipStrings[s.Name] || s.Kind == "NOBITS" {
+			continue
+		}
+		if a.countOnly {
+			if err := f.checkFileBytes(s); err != nil {
+				return err
+			}
+			if buf == nil {
+				buf = make([]byte, countChunk+1)
+			}
+			n, err := countStrings(f.r, s.FileOffset, s.FileSize, minLen, buf)
+			if err != nil {
+				return malformed("reading section %s: %v", s.Name, err)
+			}
+			a.StringCount += n
 			continue
 		}
 		data, err := f.sectionBytes(s, nil)
@@ -78,7 +94,7 @@ func (a *Analysis) findStrings(minLen int) error {
 			break
 		}
 	}
-	sort.SliceStable(a.Strings, func(i, j int) bool { return a.Strings[i].Address < a.Strings[j].Address })
+	a.Strings = sortedStable(a.Strings, func(x, y *String) int { return cmp.Compare(x.Address, y.Address) })
 	if !a.countOnly {
 		a.StringCount = len(a.Strings)
 	}
