@@ -102,6 +102,12 @@ func applicationRoot(input, format string) (abs, rel, kind string, err error) {
 // mounts exactly the inventoried bytes read-only and runs the jsapp module
 // over them. Analysed code is never executed.
 func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeApplicationRequest, progress func(abi.Progress)) (*AnalyzeApplicationResult, error) {
+	return a.analyzeApplication(ctx, req, progress, nil)
+}
+
+// analyzeApplication is AnalyzeJavaScriptApplication; when usage is not
+// nil it receives what the jsapp module run consumed (for benchmarks).
+func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequest, progress func(abi.Progress), usage *sandbox.Usage) (*AnalyzeApplicationResult, error) {
 	if req.InputPath == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the application to analyse (input_path)").WithDetail("field", "input_path")
 	}
@@ -139,6 +145,9 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 	})
 	if err != nil {
 		return nil, err
+	}
+	if usage != nil {
+		*usage = out.Usage
 	}
 	if t := tree.Tampered(); len(t) > 0 {
 		return nil, abi.Errorf(abi.CodeArtifactIntegrity,
