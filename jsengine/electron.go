@@ -156,7 +156,7 @@ type analyzer struct {
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
 
 func (a *analyzer) Enter(n ast.Node) bool {
-	if s, ok := a.m.scopes[n]; ok {
+	if s, ok := a.m.scopeOf(n); ok {
 		a.stack = append(a.stack, s)
 	}
 	switch n := n.(type) {
@@ -183,7 +183,7 @@ func (a *analyzer) Leave(n ast.Node) {
 	if _, ok := n.(*ast.ClassLiteral); ok && len(a.classes) > 0 {
 		a.classes = a.classes[:len(a.classes)-1]
 	}
-	if s, ok := a.m.scopes[n]; ok && len(a.stack) > 0 && a.cur() == s {
+	if s, ok := a.m.scopeOf(n); ok && len(a.stack) > 0 && a.cur() == s {
 		a.stack = a.stack[:len(a.stack)-1]
 	}
 }
