@@ -29,9 +29,32 @@ import (
 // names the limit and what was left out, or, with opts.FailOnLimit, Analyze
 // returns an *abi.Error with code resource_constraint.
 func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase string, done, total int)) (*Result, error) {
+	f, err := AnalyzeShard(ctx, fsys, opts, Shard{Index: 0, Count: 1}, nil, progress)
+	if err != nil {
+		return nil, err
+	}
+	res, _, err := Merge(ctx, fsys, opts, []*ShardFacts{f})
+	return res, err
+}
+
+// AnalyzeShard analyses the part of the application that shard owns and
+// returns its facts for Merge. Every shard selects the same files and
+// orders them the same way; shard i of n analyses the i-th of n contiguous
+// runs of that order (balanced by bytes). A module another shard owns is
+// parsed on demand when an evaluation reaches into it, and is treated as the
+// single-instance analysis would treat it at that point of the order
+// (already analysed and pruned, or not yet analysed), so that the merged
+// facts equal those of one instance.
+//
+// digests, when not nil, are the sha256 of files the caller already hashed
+// (by path); they are reported instead of hashing those files again.
+func AnalyzeShard(ctx context.Context, fsys fs.FS, opts Options, shard Shard, digests map[string]string, progress func(phase string, done, total int)) (*ShardFacts, error) {
 	o, err := opts.WithDefaults()
 	if err != nil {
 		return nil, err
+	}
+	if shard.Count < 1 || shard.Index < 0 || shard.Index >= shard.Count {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "shard %d of %d does not exist", shard.Index, shard.Count).WithDetail("field", "shard")
 	}
 	if progress == nil {
 		progress = func(string, int, int) {}
@@ -41,7 +64,7 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 		busy: map[*binding]bool{}, windows: map[ast.Node]*windowRec{},
 		factoryByScope: map[*scope]*factoryInfo{}, factoryTables: map[*moduleInfo]map[string]*factoryInfo{},
 		factoryCache: map[*factoryInfo]value{}, factoryBusy: map[*factoryInfo]bool{},
-		steps: o.MaxASTNodes * 4,
+		steps: o.MaxASTNodes * 4, shard: shard, digests: digests,
 	}
 	res := &Result{SchemaVersion: SchemaVersion}
 	if err := e.list(ctx); err != nil {
@@ -52,19 +75,19 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	if err != nil {
 		return nil, err
 	}
-	mods, err := e.analyseModules(ctx, texts, res, progress)
+	if shard.Index > 0 {
+		// Selection is the same in every shard; its facts are shard 0's.
+		res.Statistics = Statistics{}
+		e.limitations, e.hits, e.omitted = nil, nil, nil
+	}
+	_, err = e.analyseModules(ctx, texts, res, progress)
 	if err != nil {
 		if _, typed := err.(*abi.Error); typed {
 			return nil, err
 		}
 		return nil, cancelled(err)
 	}
-	e.finish(res, mods, texts)
-	if o.FailOnLimit && len(e.hits) > 0 {
-		h := e.hits[0]
-		return nil, report.LimitError(h.Limit, h.Value, h.Omitted)
-	}
-	return res, nil
+	return e.collect(res, texts), nil
 }
 
 func cancelled(err error) error {
@@ -104,20 +127,7 @@ func (e *engine) list(ctx context.Context) error {
 	})
 }
 
-func textKind(p string) string {
-	l := strings.ToLower(p)
-	switch {
-	case strings.HasSuffix(l, ".d.ts") || strings.HasSuffix(l, ".d.mts") || strings.HasSuffix(l, ".d.cts"):
-		return ""
-	case strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm"):
-		return "html"
-	}
-	switch path.Ext(l) {
-	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte":
-		return "javascript"
-	}
-	return ""
-}
+func textKind(p string) string { return report.TextKind(p) }
 
 // priority orders work so that the application's own files are read before
 // its dependencies: a limit then cuts node_modules, not the Electron entry.
@@ -204,8 +214,12 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 			continue
 		}
 		total += len(b)
-		sum := sha256.Sum256(b)
-		out = append(out, textFile{path: p, src: string(b), sha: hex.EncodeToString(sum[:]), kind: textKind(p)})
+		sha, ok := e.digests[p]
+		if !ok {
+			sum := sha256.Sum256(b)
+			sha = hex.EncodeToString(sum[:])
+		}
+		out = append(out, textFile{path: p, src: string(b), sha: sha, kind: textKind(p)})
 	}
 	e.hit("max_text_files", e.opts.MaxTextFiles, omitFiles)
 	e.hit("max_text_file_bytes", e.opts.MaxTextFileBytes, omitFileBytes)
@@ -239,11 +253,15 @@ type parseState struct {
 	omitTime, omitModules, omitNodes int
 	nodes, accepted, done, total     int
 	failed                           []Module
+	// ownedNodes counts the nodes of the modules this shard owns (all of
+	// them in a single instance); nodes also counts modules parsed on
+	// demand for another shard's module.
+	ownedNodes int
 }
 
 // parseOne parses and indexes one file; nil means failed or over a limit
-// (both recorded).
-func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *Result, progress func(string, int, int)) (*moduleInfo, error) {
+// (both recorded, failures only by the shard that owns the file).
+func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *Result, progress func(string, int, int), owned bool) (*moduleInfo, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, cancelled(err)
 	}
@@ -265,24 +283,33 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 	}
 	pf, err := parseJS(t.path, t.src)
 	if err != nil {
-		res.Statistics.ParseFailures++
-		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
-			ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+		if owned {
+			res.Statistics.ParseFailures++
+			ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
+				ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+		}
 		return nil, nil
 	}
 	m := newModuleInfo(t.path, pf, t.sha, len(t.src))
 	if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-ps.nodes) }); err != nil {
-		res.Statistics.ParseFailures++
-		e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+		if owned {
+			res.Statistics.ParseFailures++
+			e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+		}
 		return nil, nil
 	}
 	ps.nodes += m.nodes
+	if owned {
+		ps.ownedNodes += m.nodes
+	}
 	if m.truncated {
 		ps.omitNodes++
-		res.Statistics.TruncatedScopes++
-		e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
-		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
-			ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+		if owned {
+			res.Statistics.TruncatedScopes++
+			e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
+			ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
+				ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+		}
 		return nil, nil
 	}
 	ps.accepted++
@@ -318,7 +345,14 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 			rest[t.path] = true
 		}
 	}
+	e.rest = rest
+	e.assignShard(queue)
 	for i, t := range queue {
+		if !e.owned[t.path] {
+			continue
+		}
+		e.cur = i
+		e.catchUp()
 		m := e.index(t.path)
 		if e.ctxErr != nil {
 			return nil, e.ctxErr
@@ -338,7 +372,10 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)
 	e.hit("max_modules", e.opts.MaxModules, ps.omitModules)
 	e.hit("max_ast_nodes", e.opts.MaxASTNodes, ps.omitNodes)
-	res.Statistics.VisitedASTNodes = ps.nodes
+	if ps.omitTime+ps.omitModules+ps.omitNodes > 0 {
+		e.rerun = append(e.rerun, "a parse limit was reached")
+	}
+	res.Statistics.VisitedASTNodes = ps.ownedNodes
 	res.Modules = ps.failed
 	return e.order, ctx.Err()
 }
@@ -354,13 +391,18 @@ func (e *engine) index(p string) *moduleInfo {
 		return nil
 	}
 	delete(e.pending, p)
-	m, err := e.parseOne(e.ctx, *t, e.ps, e.res, e.progress)
+	owned := e.owned[p]
+	m, err := e.parseOne(e.ctx, *t, e.ps, e.res, e.progress, owned)
 	if err != nil {
 		e.ctxErr = err
 		return nil
 	}
 	if m != nil {
 		e.order = append(e.order, m)
+		if !owned {
+			e.foreign = append(e.foreign, m)
+			e.catchUp()
+		}
 	}
 	return m
 }
@@ -471,6 +513,9 @@ func (e *engine) addFinding(f Finding) { e.findings = append(e.findings, f) }
 
 // snippetAt returns the original source line at l, for modules and HTML.
 func (e *engine) snippetAt(l Location) string {
+	if s, ok := e.snippets[locKey(l)]; ok {
+		return s
+	}
 	if m, ok := e.modules[l.File]; ok {
 		return m.pf.snippet(l)
 	}
@@ -481,6 +526,14 @@ func (e *engine) snippetAt(l Location) string {
 	if l.File == "package.json" && e.pkgSrc != "" {
 		pf := &parsedFile{original: e.pkgSrc, origStarts: lineStarts(e.pkgSrc)}
 		return pf.snippet(l)
+	}
+	if e.modules == nil && e.files[l.File] {
+		// Merging shards: a location no shard kept a snippet for.
+		if b, err := fs.ReadFile(e.fsys, l.File); err == nil && len(b) <= e.opts.MaxTextFileBytes {
+			src := string(b)
+			pf := &parsedFile{original: src, origStarts: lineStarts(src)}
+			return pf.snippet(l)
+		}
 	}
 	return ""
 }
