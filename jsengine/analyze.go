@@ -442,8 +442,98 @@ func (e *engine) prune(m *moduleInfo) {
 		// Nothing outside can reach this module's bindings (entry points,
 		// preloads, renderers): let its functions go too.
 		m.top, m.thisAssign = nil, nil
+		return
+	}
+	if m.top != nil {
+		keepReachable(m, keep)
 	}
 }
+
+// keepReachable drops the top-level bindings that nothing outside the
+// module can reach: other modules see a module only through its exports,
+// this-assignments and bundle factories, so a binding survives when one of
+// those, or a surviving binding, names it. The syntax of the functions
+// only the module itself used is then garbage, which keeps the live heap
+// — and the wasm GC's marking work — close to what exports need.
+func keepReachable(m *moduleInfo, factories map[ast.Node]*scope) {
+	c := &nameCollector{seen: map[string]bool{}}
+	for _, d := range m.exports {
+		walk(c, d.expr)
+	}
+	for _, a := range m.reExports {
+		walk(c, a.expr)
+	}
+	for _, as := range m.thisAssign {
+		for _, a := range as {
+			walk(c, a.expr)
+		}
+	}
+	for n := range factories {
+		walk(c, n)
+	}
+	kept := map[*binding]bool{}
+	for len(c.queue) > 0 {
+		name := c.queue[len(c.queue)-1]
+		c.queue = c.queue[:len(c.queue)-1]
+		b := m.top.get(name)
+		if b == nil || kept[b] {
+			continue
+		}
+		kept[b] = true
+		walk(c, b.init)
+		walk(c, b.fn)
+		for _, a := range b.assigned() {
+			walk(c, a.expr)
+		}
+		for _, a := range b.members() {
+			walk(c, a.expr)
+		}
+		for _, p := range b.populators() {
+			walk(c, p)
+		}
+	}
+	if len(kept) == len(m.top.vars) {
+		return
+	}
+	vars := make([]*binding, 0, len(kept))
+	for _, b := range m.top.vars {
+		if kept[b] {
+			vars = append(vars, b)
+		}
+	}
+	m.top.vars, m.top.index = vars, nil
+	if len(vars) > smallScope {
+		m.top.index = make(map[string]*binding, len(vars))
+		for _, b := range vars {
+			m.top.index[b.name] = b
+		}
+	}
+}
+
+// nameCollector gathers every identifier name used in the trees it walks.
+type nameCollector struct {
+	seen  map[string]bool
+	queue []string
+}
+
+func (c *nameCollector) Enter(n ast.Node) bool {
+	var name string
+	switch n := n.(type) {
+	case *ast.Identifier:
+		name = string(n.Name)
+	case *ast.PropertyShort:
+		name = string(n.Name.Name)
+	default:
+		return true
+	}
+	if !c.seen[name] {
+		c.seen[name] = true
+		c.queue = append(c.queue, name)
+	}
+	return true
+}
+
+func (c *nameCollector) Leave(ast.Node) {}
 
 // release drops a module's syntax tree and scopes once it is analysed;
 // positions and snippets stay available. Later requires of it see an
