@@ -140,3 +140,22 @@ func TestMergeRejectsFactsOutOfOrder(t *testing.T) {
 		t.Fatal("a shard outside the count was analysed")
 	}
 }
+
+func TestDigestsFromTheCallerAreReportedInsteadOfHashing(t *testing.T) {
+	fsys := jstest.App(3, 1<<10)
+	given := "0000000000000000000000000000000000000000000000000000000000000001"
+	f, err := AnalyzeShard(context.Background(), fsys, Options{}, Shard{Index: 0, Count: 1}, map[string]string{"src/m1.js": given}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	got := map[string]string{}
+	for _, m := range f.Modules {
+		got[m.Module.Path] = m.Module.SHA256
+	}
+	if got["src/m1.js"] != given {
+		t.Fatalf("src/m1.js reported as %q, want the given digest", got["src/m1.js"])
+	}
+	if got["src/m2.js"] == given || len(got["src/m2.js"]) != 64 {
+		t.Fatalf("src/m2.js, without a given digest, reported as %q", got["src/m2.js"])
+	}
+}

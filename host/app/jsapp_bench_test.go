@@ -135,10 +135,14 @@ func measureJSAppChild(t *testing.T, dir, mode string) {
 			t.Fatal(err)
 		}
 		result, m.Modules, m.Coverage = r, r.Statistics.Modules, r.Coverage.Status
-	case "sandbox":
+	case "sandbox", "sandbox-one":
 		a := newJSAppBenchApp(t)
+		shards := 0
+		if mode == "sandbox-one" {
+			shards = 1
+		}
 		t0 := time.Now()
-		r, usage, err := analyseInSandbox(ctx, a, dir, 0)
+		r, usage, err := analyseInSandbox(ctx, a, dir, shards)
 		m.Wall = time.Since(t0)
 		if err != nil {
 			t.Fatal(err)
@@ -154,9 +158,16 @@ func measureJSAppChild(t *testing.T, dir, mode string) {
 	fmt.Println(jsappMeasureLine + string(line))
 }
 
-// runJSAppChild measures one way of analysing dir in a fresh process and
-// returns the measure and the process's peak RSS in bytes.
-func runJSAppChild(b *testing.B, dir, mode string) (jsappMeasure, int64) {
+// jsappChild is what the parent saw of a child: its measure, peak RSS and
+// CPU time (user + system, all threads).
+type jsappChild struct {
+	jsappMeasure
+	rss int64
+	cpu time.Duration
+}
+
+// runJSAppChild measures one way of analysing dir in a fresh process.
+func runJSAppChild(b *testing.B, dir, mode string) jsappChild {
 	b.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestSandboxedAnalysisMatchesNativeAnalysis$", "-test.count", "1", "-test.v")
 	cmd.Env = append(os.Environ(), "REA_JSAPP_BENCH_DIR="+dir, "REA_JSAPP_BENCH_MODE="+mode,
@@ -172,11 +183,11 @@ func runJSAppChild(b *testing.B, dir, mode string) (jsappMeasure, int64) {
 				b.Fatal(err)
 			}
 			ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-			return m, ru.Maxrss << 10 // Linux reports KiB
+			return jsappChild{m, ru.Maxrss << 10, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()} // Linux reports KiB
 		}
 	}
 	b.Fatalf("%s child printed no measure:\n%s", mode, out)
-	return jsappMeasure{}, 0
+	return jsappChild{}
 }
 
 // BenchmarkJSApp3000ModulesVersusNative is issue 4's scale point: a
@@ -203,27 +214,40 @@ func BenchmarkJSApp3000ModulesVersusNative(b *testing.B) {
 			}
 			size := jstest.Size(fsys)
 			fsys = nil
-			var native, sandboxed, module time.Duration
-			var nRSS, sRSS int64
-			var s jsappMeasure
+			// Per mode: summed wall, module wall and CPU; largest RSS.
+			modes := []string{"native", "sandbox-one", "sandbox"}
+			wall, module, cpu := map[string]time.Duration{}, map[string]time.Duration{}, map[string]time.Duration{}
+			rss := map[string]int64{}
+			last := map[string]jsappChild{}
 			for b.Loop() {
-				n, rss := runJSAppChild(b, dir, "native")
-				native, nRSS = native+n.Wall, max(nRSS, rss)
-				s, rss = runJSAppChild(b, dir, "sandbox")
-				sandboxed, module, sRSS = sandboxed+s.Wall, module+s.ModuleWall, max(sRSS, rss)
-				if n.Digest != s.Digest || s.Coverage != "complete" {
-					b.Fatalf("native and sandboxed results differ or are partial: %+v vs %+v", n, s)
+				for _, mode := range modes {
+					c := runJSAppChild(b, dir, mode)
+					wall[mode] += c.Wall
+					module[mode] += c.ModuleWall
+					cpu[mode] += c.cpu
+					rss[mode] = max(rss[mode], c.rss)
+					last[mode] = c
+				}
+				for _, mode := range modes[1:] {
+					if last[mode].Digest != last["native"].Digest || last[mode].Coverage != "complete" {
+						b.Fatalf("%s and native results differ or are partial: %+v vs %+v", mode, last[mode], last["native"])
+					}
 				}
 			}
 			runs := float64(b.N)
+			s := last["sandbox"]
 			b.ReportMetric(float64(size)/(1<<20), "input-MiB")
 			b.ReportMetric(float64(s.Modules), "modules")
-			b.ReportMetric(native.Seconds()/runs, "native-s")
-			b.ReportMetric(sandboxed.Seconds()/runs, "sandbox-s")
-			b.ReportMetric(module.Seconds()/runs, "module-s")
-			b.ReportMetric(sandboxed.Seconds()/native.Seconds(), "x-native")
-			b.ReportMetric(float64(nRSS)/(1<<20), "native-peak-rss-MiB")
-			b.ReportMetric(float64(sRSS)/(1<<20), "sandbox-peak-rss-MiB")
+			b.ReportMetric(wall["native"].Seconds()/runs, "native-s")
+			b.ReportMetric(wall["sandbox-one"].Seconds()/runs, "one-instance-s")
+			b.ReportMetric(wall["sandbox"].Seconds()/runs, "sandbox-s")
+			b.ReportMetric(module["sandbox"].Seconds()/runs, "module-s")
+			b.ReportMetric(wall["sandbox-one"].Seconds()/wall["native"].Seconds(), "x-native-one-instance")
+			b.ReportMetric(wall["sandbox"].Seconds()/wall["native"].Seconds(), "x-native")
+			b.ReportMetric(cpu["native"].Seconds()/runs, "native-cpu-s")
+			b.ReportMetric(cpu["sandbox"].Seconds()/runs, "sandbox-cpu-s")
+			b.ReportMetric(float64(rss["native"])/(1<<20), "native-peak-rss-MiB")
+			b.ReportMetric(float64(rss["sandbox"])/(1<<20), "sandbox-peak-rss-MiB")
 			b.ReportMetric(float64(s.ModulePeak)/(1<<20), "module-peak-MiB")
 			b.ReportMetric(float64(s.Fuel)/1e9, "Gfuel")
 		})
