@@ -86,7 +86,10 @@ func TestShardedAnalysisEqualsOneInstance(t *testing.T) {
 	}
 	for _, v := range []string{"v1", "v2"} {
 		inputs["versions-"+v] = os.DirFS(filepath.Join("..", "testdata", "versions", v))
+		inputs["exports-"+v] = os.DirFS(filepath.Join("..", "testdata", "compare", "exports", v))
+		inputs["artifacts-"+v] = os.DirFS(filepath.Join("..", "testdata", "compare", "artifacts", v))
 	}
+	inputs["source-app"] = os.DirFS(filepath.Join("..", "testdata", "compare", "source", "app"))
 	for name, fsys := range inputs {
 		t.Run(name, func(t *testing.T) {
 			one, err := Analyze(context.Background(), fsys, Options{}, nil)
