@@ -121,12 +121,16 @@ func progressTo(rep *abi.Reporter) func(string, int, int) {
 	}
 }
 
-// tuneGC trades memory for time when the sandbox's limit is known: collect
-// at 4x the live heap, but never let the heap grow past 80 % of the limit.
+// tuneGC trades memory for time when the sandbox's limit is known: no
+// collection until the heap nears 80 % of the limit. The GC is
+// single-threaded in wasm, and after analysis a module keeps little live
+// heap, so each collection frees most of it: on the 50 MB benchmark app
+// this used 4.7 % less fuel than collecting at 4x the live heap
+// (GOGC=400), with the peak still under the limit (903 vs 827 MiB of 1 GiB).
 func tuneGC(limit int64) {
 	if limit <= 0 {
 		return
 	}
 	debug.SetMemoryLimit(limit / 10 * 8)
-	debug.SetGCPercent(400)
+	debug.SetGCPercent(-1)
 }
