@@ -367,6 +367,12 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 		} else {
 			e.prune(m)
 		}
+		if e.shard.Count > 1 && (ps.omitTime+ps.omitModules+ps.omitNodes > 0 || e.refused > 0) {
+			// The merge will ask for one instance: stop spending. (Parse
+			// limits already refuse later files cheaply; an exhausted
+			// evaluation budget would still parse and walk them.)
+			break
+		}
 	}
 	progress("analyze", len(queue), len(queue))
 	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)

@@ -20,6 +20,31 @@ func TestShardCountDependsOnTheInputOnly(t *testing.T) {
 	}
 }
 
+func TestLimitsThatWouldCutTheAnalysisKeepItInOneInstance(t *testing.T) {
+	defaults, err := report.Options{}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raised := defaults
+	raised.MaxASTNodes = report.LimitCaps.MaxASTNodes
+	for _, c := range []struct {
+		name   string
+		files  int
+		bytes  int64
+		limits report.Options
+		want   int
+	}{
+		{"default node limit, 52 MiB", 3000, 52 << 20, defaults, 1},
+		{"raised node limit, 52 MiB", 3000, 52 << 20, raised, 2},
+		{"raised node limit, more files than max_modules", 30000, 52 << 20, raised, 1},
+		{"raised node limit, 2 MiB", 100, 2 << 20, raised, 1},
+	} {
+		if got := shardsFor(c.files, c.bytes, c.limits); got != c.want {
+			t.Errorf("%s: %d shards, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 // TestShardedServiceAnalysisEqualsOneInstance runs the service with the
 // application cut into shards analysed by parallel jsapp instances and
 // merged by another, and compares with one instance: the analysis must be
