@@ -360,7 +360,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 		if m == nil || m.analysed {
 			continue
 		}
-		progress("analyze", i, len(queue))
+		progress("analyze", i-e.ownedFrom, e.ownedCount)
 		e.analyseOne(m, res)
 		if rest[t.path] {
 			e.release(m)
@@ -374,7 +374,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 			break
 		}
 	}
-	progress("analyze", len(queue), len(queue))
+	progress("analyze", e.ownedCount, e.ownedCount)
 	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)
 	e.hit("max_modules", e.opts.MaxModules, ps.omitModules)
 	e.hit("max_ast_nodes", e.opts.MaxASTNodes, ps.omitNodes)

@@ -76,7 +76,11 @@ func (e *engine) assignShard(queue []textFile) {
 		e.pos[t.path] = i
 		// The shard of a file is where its first byte falls.
 		if seen*n/max(total, 1) == e.shard.Index || n == 1 {
+			if e.ownedCount == 0 {
+				e.ownedFrom = i
+			}
 			e.owned[t.path] = true
+			e.ownedCount++
 		}
 		seen += len(t.src)
 	}

@@ -118,15 +118,12 @@ func (r *jsappRun) sharded(ctx context.Context, n int) (*report.Result, *sandbox
 	base := r.params()
 	outs := make([]*sandbox.Outcome, n)
 	errs := make([]error, n)
+	prog := newShardProgress(n, r.progress)
 	var wg sync.WaitGroup
 	for i := range n {
 		p := base
 		p.Shard = &report.Shard{Index: i, Count: n}
-		var progress func(abi.Progress)
-		if i == 0 {
-			progress = r.progress // shards advance alike; one is enough to show
-		}
-		wg.Go(func() { outs[i], errs[i] = r.app.Runner.Run(ctx, r.call("analyze-shard", p, progress)) })
+		wg.Go(func() { outs[i], errs[i] = r.app.Runner.Run(ctx, r.call("analyze-shard", p, prog.of(i))) })
 	}
 	wg.Wait()
 	total := &sandbox.Outcome{}
@@ -154,6 +151,41 @@ func (r *jsappRun) sharded(ctx context.Context, n int) (*report.Result, *sandbox
 		return nil, total, nil
 	}
 	return mr.Result, total, nil
+}
+
+// shardProgress shows the shards as one analysis: the "analyze" phase
+// counts every shard's own modules; the phases every shard repeats alike
+// (reading, parsing on demand) are shown as shard 0 reports them.
+type shardProgress struct {
+	to          func(abi.Progress)
+	mu          sync.Mutex
+	done, total []int64
+}
+
+func newShardProgress(n int, to func(abi.Progress)) *shardProgress {
+	return &shardProgress{to: to, done: make([]int64, n), total: make([]int64, n)}
+}
+
+func (s *shardProgress) of(i int) func(abi.Progress) {
+	if s.to == nil {
+		return nil
+	}
+	return func(p abi.Progress) {
+		if p.Phase != "analyze" {
+			if i == 0 {
+				s.to(p)
+			}
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.done[i], s.total[i] = p.Done, p.Total
+		var done, total int64
+		for k := range s.done {
+			done, total = done+s.done[k], total+s.total[k]
+		}
+		s.to(abi.Progress{Phase: "analyze", Done: done, Total: total})
+	}
 }
 
 // addUsage adds fuel and wall time; peak memory is the largest instance's.

@@ -7,6 +7,7 @@ import (
 
 	"rea/jsengine/jstest"
 	"rea/jsengine/report"
+	"rea/modules/abi"
 )
 
 func TestShardCountDependsOnTheInputOnly(t *testing.T) {
@@ -106,5 +107,25 @@ func TestShardsReachingALimitAreAnalysedAgainInOneInstance(t *testing.T) {
 	}
 	if two.Analysis.Provenance.FuelUsed <= one.Analysis.Provenance.FuelUsed {
 		t.Fatalf("fuel %d vs %d: the shards and the merge should have run before one instance", two.Analysis.Provenance.FuelUsed, one.Analysis.Provenance.FuelUsed)
+	}
+}
+
+func TestShardProgressAddsUpTheAnalysisOfEveryShard(t *testing.T) {
+	var got []abi.Progress
+	p := newShardProgress(2, func(x abi.Progress) { got = append(got, x) })
+	p.of(0)(abi.Progress{Phase: "read", Done: 5, Total: 10})
+	p.of(1)(abi.Progress{Phase: "read", Done: 5, Total: 10}) // repeated by every shard: not shown twice
+	p.of(0)(abi.Progress{Phase: "analyze", Done: 3, Total: 6})
+	p.of(1)(abi.Progress{Phase: "analyze", Done: 2, Total: 4})
+	p.of(0)(abi.Progress{Phase: "analyze", Done: 6, Total: 6})
+	want := []abi.Progress{{Phase: "read", Done: 5, Total: 10}, {Phase: "analyze", Done: 3, Total: 6},
+		{Phase: "analyze", Done: 5, Total: 10}, {Phase: "analyze", Done: 8, Total: 10}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("event %d: got %+v, want %+v", i, got[i], want[i])
+		}
 	}
 }
