@@ -29,9 +29,32 @@ import (
 // names the limit and what was left out, or, with opts.FailOnLimit, Analyze
 // returns an *abi.Error with code resource_constraint.
 func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase string, done, total int)) (*Result, error) {
+	f, err := AnalyzeShard(ctx, fsys, opts, Shard{Index: 0, Count: 1}, nil, progress)
+	if err != nil {
+		return nil, err
+	}
+	res, _, err := Merge(ctx, fsys, opts, []*ShardFacts{f})
+	return res, err
+}
+
+// AnalyzeShard analyses the part of the application that shard owns and
+// returns its facts for Merge. Every shard selects the same files and
+// orders them the same way; shard i of n analyses the i-th of n contiguous
+// runs of that order (balanced by bytes). A module another shard owns is
+// parsed on demand when an evaluation reaches into it, and is treated as the
+// single-instance analysis would treat it at that point of the order
+// (already analysed and pruned, or not yet analysed), so that the merged
+// facts equal those of one instance.
+//
+// digests, when not nil, are the sha256 of files the caller already hashed
+// (by path); they are reported instead of hashing those files again.
+func AnalyzeShard(ctx context.Context, fsys fs.FS, opts Options, shard Shard, digests map[string]string, progress func(phase string, done, total int)) (*ShardFacts, error) {
 	o, err := opts.WithDefaults()
 	if err != nil {
 		return nil, err
+	}
+	if shard.Count < 1 || shard.Index < 0 || shard.Index >= shard.Count {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "shard %d of %d does not exist", shard.Index, shard.Count).WithDetail("field", "shard")
 	}
 	if progress == nil {
 		progress = func(string, int, int) {}
@@ -41,7 +64,7 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 		busy: map[*binding]bool{}, windows: map[ast.Node]*windowRec{},
 		factoryByScope: map[*scope]*factoryInfo{}, factoryTables: map[*moduleInfo]map[string]*factoryInfo{},
 		factoryCache: map[*factoryInfo]value{}, factoryBusy: map[*factoryInfo]bool{},
-		steps: o.MaxASTNodes * 4,
+		steps: o.MaxASTNodes * 4, shard: shard, digests: digests,
 	}
 	res := &Result{SchemaVersion: SchemaVersion}
 	if err := e.list(ctx); err != nil {
@@ -52,19 +75,19 @@ func Analyze(ctx context.Context, fsys fs.FS, opts Options, progress func(phase 
 	if err != nil {
 		return nil, err
 	}
-	mods, err := e.analyseModules(ctx, texts, res, progress)
+	if shard.Index > 0 {
+		// Selection is the same in every shard; its facts are shard 0's.
+		res.Statistics = Statistics{}
+		e.limitations, e.hits, e.omitted = nil, nil, nil
+	}
+	_, err = e.analyseModules(ctx, texts, res, progress)
 	if err != nil {
 		if _, typed := err.(*abi.Error); typed {
 			return nil, err
 		}
 		return nil, cancelled(err)
 	}
-	e.finish(res, mods, texts)
-	if o.FailOnLimit && len(e.hits) > 0 {
-		h := e.hits[0]
-		return nil, report.LimitError(h.Limit, h.Value, h.Omitted)
-	}
-	return res, nil
+	return e.collect(res, texts), nil
 }
 
 func cancelled(err error) error {
@@ -104,20 +127,7 @@ func (e *engine) list(ctx context.Context) error {
 	})
 }
 
-func textKind(p string) string {
-	l := strings.ToLower(p)
-	switch {
-	case strings.HasSuffix(l, ".d.ts") || strings.HasSuffix(l, ".d.mts") || strings.HasSuffix(l, ".d.cts"):
-		return ""
-	case strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm"):
-		return "html"
-	}
-	switch path.Ext(l) {
-	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte":
-		return "javascript"
-	}
-	return ""
-}
+func textKind(p string) string { return report.TextKind(p) }
 
 // priority orders work so that the application's own files are read before
 // its dependencies: a limit then cuts node_modules, not the Electron entry.
@@ -204,8 +214,12 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 			continue
 		}
 		total += len(b)
-		sum := sha256.Sum256(b)
-		out = append(out, textFile{path: p, src: string(b), sha: hex.EncodeToString(sum[:]), kind: textKind(p)})
+		sha, ok := e.digests[p]
+		if !ok {
+			sum := sha256.Sum256(b)
+			sha = hex.EncodeToString(sum[:])
+		}
+		out = append(out, textFile{path: p, src: string(b), sha: sha, kind: textKind(p)})
 	}
 	e.hit("max_text_files", e.opts.MaxTextFiles, omitFiles)
 	e.hit("max_text_file_bytes", e.opts.MaxTextFileBytes, omitFileBytes)
@@ -239,11 +253,15 @@ type parseState struct {
 	omitTime, omitModules, omitNodes int
 	nodes, accepted, done, total     int
 	failed                           []Module
+	// ownedNodes counts the nodes of the modules this shard owns (all of
+	// them in a single instance); nodes also counts modules parsed on
+	// demand for another shard's module.
+	ownedNodes int
 }
 
 // parseOne parses and indexes one file; nil means failed or over a limit
-// (both recorded).
-func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *Result, progress func(string, int, int)) (*moduleInfo, error) {
+// (both recorded, failures only by the shard that owns the file).
+func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *Result, progress func(string, int, int), owned bool) (*moduleInfo, error) {
 	if err := ctx.Err(); err != nil {
 		return nil, cancelled(err)
 	}
@@ -265,24 +283,33 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 	}
 	pf, err := parseJS(t.path, t.src)
 	if err != nil {
-		res.Statistics.ParseFailures++
-		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
-			ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+		if owned {
+			res.Statistics.ParseFailures++
+			ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: languageOf(t.path),
+				ParsedBy: "failed", ParseError: truncateUTF8(err.Error(), 300), Roles: []string{}, Imports: []Import{}})
+		}
 		return nil, nil
 	}
 	m := newModuleInfo(t.path, pf, t.sha, len(t.src))
 	if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-ps.nodes) }); err != nil {
-		res.Statistics.ParseFailures++
-		e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+		if owned {
+			res.Statistics.ParseFailures++
+			e.limitations = append(e.limitations, "internal error while indexing "+t.path+"; it is not analysed: "+err.Error())
+		}
 		return nil, nil
 	}
 	ps.nodes += m.nodes
+	if owned {
+		ps.ownedNodes += m.nodes
+	}
 	if m.truncated {
 		ps.omitNodes++
-		res.Statistics.TruncatedScopes++
-		e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
-		ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
-			ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+		if owned {
+			res.Statistics.TruncatedScopes++
+			e.limitations = append(e.limitations, "AST node limit reached inside "+t.path+"; its analysis is skipped")
+			ps.failed = append(ps.failed, Module{Path: t.path, SHA256: t.sha, Bytes: len(t.src), Language: pf.language,
+				ParsedBy: pf.parsedBy, ParseError: "not analysed: max_ast_nodes reached", ASTNodes: m.nodes, Roles: []string{}, Imports: []Import{}})
+		}
 		return nil, nil
 	}
 	ps.accepted++
@@ -318,7 +345,14 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 			rest[t.path] = true
 		}
 	}
+	e.rest = rest
+	e.assignShard(queue)
 	for i, t := range queue {
+		if !e.owned[t.path] {
+			continue
+		}
+		e.cur = i
+		e.catchUp()
 		m := e.index(t.path)
 		if e.ctxErr != nil {
 			return nil, e.ctxErr
@@ -326,19 +360,28 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 		if m == nil || m.analysed {
 			continue
 		}
-		progress("analyze", i, len(queue))
+		progress("analyze", i-e.ownedFrom, e.ownedCount)
 		e.analyseOne(m, res)
 		if rest[t.path] {
 			e.release(m)
 		} else {
 			e.prune(m)
 		}
+		if e.shard.Count > 1 && (ps.omitTime+ps.omitModules+ps.omitNodes > 0 || e.refused > 0) {
+			// The merge will ask for one instance: stop spending. (Parse
+			// limits already refuse later files cheaply; an exhausted
+			// evaluation budget would still parse and walk them.)
+			break
+		}
 	}
-	progress("analyze", len(queue), len(queue))
+	progress("analyze", e.ownedCount, e.ownedCount)
 	e.hit("max_parse_milliseconds", e.opts.MaxParseMilliseconds, ps.omitTime)
 	e.hit("max_modules", e.opts.MaxModules, ps.omitModules)
 	e.hit("max_ast_nodes", e.opts.MaxASTNodes, ps.omitNodes)
-	res.Statistics.VisitedASTNodes = ps.nodes
+	if ps.omitTime+ps.omitModules+ps.omitNodes > 0 {
+		e.rerun = append(e.rerun, "a parse limit was reached")
+	}
+	res.Statistics.VisitedASTNodes = ps.ownedNodes
 	res.Modules = ps.failed
 	return e.order, ctx.Err()
 }
@@ -354,13 +397,18 @@ func (e *engine) index(p string) *moduleInfo {
 		return nil
 	}
 	delete(e.pending, p)
-	m, err := e.parseOne(e.ctx, *t, e.ps, e.res, e.progress)
+	owned := e.owned[p]
+	m, err := e.parseOne(e.ctx, *t, e.ps, e.res, e.progress, owned)
 	if err != nil {
 		e.ctxErr = err
 		return nil
 	}
 	if m != nil {
 		e.order = append(e.order, m)
+		if !owned {
+			e.foreign = append(e.foreign, m)
+			e.catchUp()
+		}
 	}
 	return m
 }
@@ -400,8 +448,98 @@ func (e *engine) prune(m *moduleInfo) {
 		// Nothing outside can reach this module's bindings (entry points,
 		// preloads, renderers): let its functions go too.
 		m.top, m.thisAssign = nil, nil
+		return
+	}
+	if m.top != nil {
+		keepReachable(m, keep)
 	}
 }
+
+// keepReachable drops the top-level bindings that nothing outside the
+// module can reach: other modules see a module only through its exports,
+// this-assignments and bundle factories, so a binding survives when one of
+// those, or a surviving binding, names it. The syntax of the functions
+// only the module itself used is then garbage, which keeps the live heap
+// — and the wasm GC's marking work — close to what exports need.
+func keepReachable(m *moduleInfo, factories map[ast.Node]*scope) {
+	c := &nameCollector{seen: map[string]bool{}}
+	for _, d := range m.exports {
+		walk(c, d.expr)
+	}
+	for _, a := range m.reExports {
+		walk(c, a.expr)
+	}
+	for _, as := range m.thisAssign {
+		for _, a := range as {
+			walk(c, a.expr)
+		}
+	}
+	for n := range factories {
+		walk(c, n)
+	}
+	kept := map[*binding]bool{}
+	for len(c.queue) > 0 {
+		name := c.queue[len(c.queue)-1]
+		c.queue = c.queue[:len(c.queue)-1]
+		b := m.top.get(name)
+		if b == nil || kept[b] {
+			continue
+		}
+		kept[b] = true
+		walk(c, b.init)
+		walk(c, b.fn)
+		for _, a := range b.assigned() {
+			walk(c, a.expr)
+		}
+		for _, a := range b.members() {
+			walk(c, a.expr)
+		}
+		for _, p := range b.populators() {
+			walk(c, p)
+		}
+	}
+	if len(kept) == len(m.top.vars) {
+		return
+	}
+	vars := make([]*binding, 0, len(kept))
+	for _, b := range m.top.vars {
+		if kept[b] {
+			vars = append(vars, b)
+		}
+	}
+	m.top.vars, m.top.index = vars, nil
+	if len(vars) > smallScope {
+		m.top.index = make(map[string]*binding, len(vars))
+		for _, b := range vars {
+			m.top.index[b.name] = b
+		}
+	}
+}
+
+// nameCollector gathers every identifier name used in the trees it walks.
+type nameCollector struct {
+	seen  map[string]bool
+	queue []string
+}
+
+func (c *nameCollector) Enter(n ast.Node) bool {
+	var name string
+	switch n := n.(type) {
+	case *ast.Identifier:
+		name = string(n.Name)
+	case *ast.PropertyShort:
+		name = string(n.Name.Name)
+	default:
+		return true
+	}
+	if !c.seen[name] {
+		c.seen[name] = true
+		c.queue = append(c.queue, name)
+	}
+	return true
+}
+
+func (c *nameCollector) Leave(ast.Node) {}
 
 // release drops a module's syntax tree and scopes once it is analysed;
 // positions and snippets stay available. Later requires of it see an
@@ -471,6 +609,9 @@ func (e *engine) addFinding(f Finding) { e.findings = append(e.findings, f) }
 
 // snippetAt returns the original source line at l, for modules and HTML.
 func (e *engine) snippetAt(l Location) string {
+	if s, ok := e.snippets[locKey(l)]; ok {
+		return s
+	}
 	if m, ok := e.modules[l.File]; ok {
 		return m.pf.snippet(l)
 	}
@@ -481,6 +622,14 @@ func (e *engine) snippetAt(l Location) string {
 	if l.File == "package.json" && e.pkgSrc != "" {
 		pf := &parsedFile{original: e.pkgSrc, origStarts: lineStarts(e.pkgSrc)}
 		return pf.snippet(l)
+	}
+	if e.modules == nil && e.files[l.File] {
+		// Merging shards: a location no shard kept a snippet for.
+		if b, err := fs.ReadFile(e.fsys, l.File); err == nil && len(b) <= e.opts.MaxTextFileBytes {
+			src := string(b)
+			pf := &parsedFile{original: src, origStarts: lineStarts(src)}
+			return pf.snippet(l)
+		}
 	}
 	return ""
 }

@@ -4,7 +4,6 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"hash"
-	"reflect"
 	"sort"
 	"strconv"
 	"strings"
@@ -339,7 +338,7 @@ func (f *fingerprinter) Enter(n ast.Node) bool {
 	}
 	f.budget--
 	b := append(f.buf, '(')
-	b = append(b, reflect.TypeOf(n).Elem().Name()...)
+	b = append(b, nodeName(n)...)
 	switch x := n.(type) {
 	case *ast.Identifier:
 		b = append(b[:len(f.buf)+1], 'I')

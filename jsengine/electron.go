@@ -146,6 +146,7 @@ type analyzer struct {
 	e             *engine
 	m             *moduleInfo
 	stack         []*scope
+	owners        []ast.Node // the nodes that opened stack's scopes
 	dynRequire    map[*ast.CallExpression]bool
 	staticRequire map[*ast.CallExpression]bool
 	nativeMembers map[*ast.CallExpression][]string
@@ -156,8 +157,9 @@ type analyzer struct {
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
 
 func (a *analyzer) Enter(n ast.Node) bool {
-	if s, ok := a.m.scopes[n]; ok {
+	if s, ok := a.m.scopeOf(n); ok {
 		a.stack = append(a.stack, s)
+		a.owners = append(a.owners, n)
 	}
 	switch n := n.(type) {
 	case *ast.ClassLiteral:
@@ -183,8 +185,8 @@ func (a *analyzer) Leave(n ast.Node) {
 	if _, ok := n.(*ast.ClassLiteral); ok && len(a.classes) > 0 {
 		a.classes = a.classes[:len(a.classes)-1]
 	}
-	if s, ok := a.m.scopes[n]; ok && len(a.stack) > 0 && a.cur() == s {
-		a.stack = a.stack[:len(a.stack)-1]
+	if k := len(a.owners) - 1; k >= 0 && a.owners[k] == n {
+		a.stack, a.owners = a.stack[:k], a.owners[:k]
 	}
 }
 

@@ -61,6 +61,25 @@ type engine struct {
 	pkgSrc string
 	html   map[string]string
 
+	// sharding (shard.go): which queued files this instance analyses, the
+	// queue position being analysed, modules of other shards parsed on
+	// demand and not yet brought to the state one instance would have them
+	// in, and why the merged result would not equal one instance's.
+	shard Shard
+	owned map[string]bool
+	// ownedFrom is the queue position of the first owned file, ownedCount
+	// how many are owned (progress counts a shard's own work).
+	ownedFrom, ownedCount int
+	pos                   map[string]int
+	cur                   int
+	foreign               []*moduleInfo
+	rest                  map[string]bool
+	rerun                 []string
+	// digests are sha256 the caller computed already, by path.
+	digests map[string]string
+	// snippets are source lines precomputed by the shards, for Merge.
+	snippets map[string]string
+
 	// app-wide facts for the "missing control" rules
 	permissionHandlers int
 	navigationLimits   int

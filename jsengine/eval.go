@@ -767,7 +767,7 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 			default:
 				av = value{kind: kUndefined}
 			}
-			if b := fs.vars[string(id.Name)]; b != nil {
+			if b := fs.get(string(id.Name)); b != nil {
 				b.more().preset = &av
 			}
 		}

@@ -9,8 +9,25 @@ import (
 	"strings"
 )
 
-// finish turns the gathered facts into a sorted, counted Result.
-func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
+// finish turns the gathered facts of every shard into a sorted, counted
+// Result.
+func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
+	byPath := make(map[string]*Module, len(mods))
+	roleSets := make(map[string]map[string]bool, len(mods))
+	for _, m := range mods {
+		byPath[m.Module.Path] = &m.Module
+		set := make(map[string]bool, len(m.Module.Roles)+1)
+		for _, r := range m.Module.Roles {
+			set[r] = true
+		}
+		roleSets[m.Module.Path] = set
+	}
+	roles := func(p string) map[string]bool {
+		if set, ok := roleSets[p]; ok {
+			return set
+		}
+		return map[string]bool{} // not an analysed module: nothing to record
+	}
 	e.html = map[string]string{}
 	for _, t := range texts {
 		if t.kind == "html" {
@@ -21,17 +38,13 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	// Entry points and roles.
 	if p := res.Package; p != nil && p.ResolvedMain != "" {
 		e.entry = append(e.entry, Entrypoint{Kind: "electron-main", Path: p.ResolvedMain, Source: "package.json"})
-		if m := e.modules[p.ResolvedMain]; m != nil {
-			m.roles["electron-main"] = true
-		}
+		roles(p.ResolvedMain)["electron-main"] = true
 	}
 	for _, w := range e.windowList {
-		w.mod.roles["electron-main"] = true
+		roles(w.w.Module)["electron-main"] = true
 		if pl := w.w.Preload; pl != nil && pl.Module != "" {
 			e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: pl.Module, Source: w.w.Module})
-			if m := e.modules[pl.Module]; m != nil {
-				m.roles["electron-preload"] = true
-			}
+			roles(pl.Module)["electron-preload"] = true
 		}
 		for _, l := range w.w.Loads {
 			if l.Resolved != "" {
@@ -43,26 +56,25 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 		for _, s := range d.Scripts {
 			if s.Resolved != "" {
 				e.entry = append(e.entry, Entrypoint{Kind: "renderer-script", Path: s.Resolved, Source: d.Path})
-				if m := e.modules[s.Resolved]; m != nil {
-					m.roles["electron-renderer"] = true
-				}
+				roles(s.Resolved)["electron-renderer"] = true
 			}
 		}
 	}
 	for _, op := range e.ipc {
-		m := e.modules[op.Module]
+		r := roles(op.Module)
 		if op.Side == "main" {
-			m.roles["electron-main"] = true
-		} else if !m.roles["electron-preload"] {
-			m.roles["electron-renderer"] = true
+			r["electron-main"] = true
+		} else if !r["electron-preload"] {
+			r["electron-renderer"] = true
 		}
 	}
-	for _, m := range mods {
-		for _, imp := range m.imports {
+	for _, sm := range mods {
+		m := &sm.Module
+		for _, imp := range m.Imports {
 			switch imp.Kind {
 			case "worker", "service-worker":
 				if imp.Resolved != "" {
-					e.entry = append(e.entry, Entrypoint{Kind: imp.Kind, Path: imp.Resolved, Source: m.path})
+					e.entry = append(e.entry, Entrypoint{Kind: imp.Kind, Path: imp.Resolved, Source: m.Path})
 				}
 			}
 			to := imp.Resolved
@@ -72,25 +84,25 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 				}
 				to = "external:" + imp.Specifier
 			}
-			e.edges = append(e.edges, GraphEdge{From: m.path, To: to, Kind: imp.Kind})
+			e.edges = append(e.edges, GraphEdge{From: m.Path, To: to, Kind: imp.Kind})
 		}
 	}
 	// Modules.
-	for _, m := range mods {
-		roles := make([]string, 0, len(m.roles))
-		for r := range m.roles {
-			roles = append(roles, r)
+	for _, sm := range mods {
+		m := sm.Module
+		set := roleSets[m.Path]
+		m.Roles = make([]string, 0, len(set))
+		for r := range set {
+			m.Roles = append(m.Roles, r)
 		}
-		sort.Strings(roles)
-		imps := m.imports
-		if imps == nil {
-			imps = []Import{}
+		sort.Strings(m.Roles)
+		if m.Imports == nil {
+			m.Imports = []Import{}
 		}
-		sortImports(imps)
-		res.Modules = append(res.Modules, Module{Path: m.path, SHA256: m.sha, Bytes: m.size, Language: m.pf.language,
-			ParsedBy: m.pf.parsedBy, Roles: roles, ASTNodes: m.nodes, Imports: imps, SourceMap: sourceMappingURL(m.pf.original)})
+		sortImports(m.Imports)
+		res.Modules = append(res.Modules, m)
 		res.Statistics.ParsedJavaScriptFiles++
-		if m.pf.smap != nil {
+		if sm.Normalised {
 			res.Statistics.NormalisedFiles++
 		}
 	}
@@ -111,7 +123,13 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 	e.appFindings(res)
 	res.IPC = e.ipc
 	res.ContextBridge = e.exposed
-	sort.Slice(res.ContextBridge, func(i, j int) bool { return lessLoc(res.ContextBridge[i].Location, res.ContextBridge[j].Location) })
+	sort.Slice(res.ContextBridge, func(i, j int) bool {
+		a, b := res.ContextBridge[i], res.ContextBridge[j]
+		if a.Location != b.Location {
+			return lessLoc(a.Location, b.Location)
+		}
+		return jsonLess(a, b)
+	})
 	for i := range e.obs {
 		e.obs[i].Argument = redactURLs(e.obs[i].Argument)
 	}
@@ -121,7 +139,10 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 		if a.Location != b.Location {
 			return lessLoc(a.Location, b.Location)
 		}
-		return a.Kind+a.API < b.Kind+b.API
+		if a.Kind+a.API != b.Kind+b.API {
+			return a.Kind+a.API < b.Kind+b.API
+		}
+		return jsonLess(a, b)
 	})
 	res.Entrypoints = dedupEntries(e.entry)
 	res.ModuleGraph = dedupEdges(e.edges)
@@ -157,7 +178,12 @@ func (e *engine) finish(res *Result, mods []*moduleInfo, texts []textFile) {
 			e.limitations = append(e.limitations, fmt.Sprintf("limit %s reached: %d item(s) not analysed", h.Limit, h.Omitted))
 		}
 	}
-	sort.Slice(e.omitted, func(i, j int) bool { return e.omitted[i].Path < e.omitted[j].Path })
+	sort.Slice(e.omitted, func(i, j int) bool {
+		if e.omitted[i].Path != e.omitted[j].Path {
+			return e.omitted[i].Path < e.omitted[j].Path
+		}
+		return e.omitted[i].Reason < e.omitted[j].Reason
+	})
 	res.OmittedFiles = e.omitted
 	if res.OmittedFiles == nil {
 		res.OmittedFiles = []OmittedFile{}
@@ -207,7 +233,12 @@ func sortImports(imps []Import) {
 }
 
 func sortLoads(l []Load) {
-	sort.Slice(l, func(i, j int) bool { return lessLoc(l[i].Location, l[j].Location) })
+	sort.Slice(l, func(i, j int) bool {
+		if l[i].Location != l[j].Location {
+			return lessLoc(l[i].Location, l[j].Location)
+		}
+		return jsonLess(l[i], l[j])
+	})
 }
 
 var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
@@ -224,7 +255,10 @@ func sortFindings(fs []Finding) {
 		if a.RuleID != b.RuleID {
 			return a.RuleID < b.RuleID
 		}
-		return a.Message < b.Message
+		if a.Message != b.Message {
+			return a.Message < b.Message
+		}
+		return jsonLess(a, b)
 	})
 }
 
@@ -368,7 +402,10 @@ func (e *engine) pairIPC() {
 		if e.ipc[i].Location != e.ipc[j].Location {
 			return lessLoc(e.ipc[i].Location, e.ipc[j].Location)
 		}
-		return e.ipc[i].API < e.ipc[j].API
+		if e.ipc[i].API != e.ipc[j].API {
+			return e.ipc[i].API < e.ipc[j].API
+		}
+		return jsonLess(e.ipc[i], e.ipc[j])
 	})
 	for i := range e.ipc {
 		op := &e.ipc[i]

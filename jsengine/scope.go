@@ -7,8 +7,28 @@ import (
 // scope is a lexical scope: a program, a function or a block.
 type scope struct {
 	parent *scope
-	vars   map[string]*binding
-	mod    *moduleInfo
+	// vars are the declared bindings in order; most scopes (function
+	// parameters, blocks) hold a few, searched linearly: a map per scope
+	// was a large share of the first pass's allocations. index takes over
+	// once a scope grows past smallScope.
+	vars  []*binding
+	index map[string]*binding
+	mod   *moduleInfo
+}
+
+const smallScope = 8
+
+// get returns the binding of name declared in s itself.
+func (s *scope) get(name string) *binding {
+	if s.index != nil {
+		return s.index[name]
+	}
+	for _, b := range s.vars {
+		if b.name == name {
+			return b
+		}
+	}
+	return nil
 }
 
 // binding is one declared name and where its value comes from. It is kept
@@ -92,7 +112,7 @@ func newScope(parent *scope, mod *moduleInfo) *scope {
 
 func (s *scope) lookup(name string) *binding {
 	for c := s; c != nil; c = c.parent {
-		if b, ok := c.vars[name]; ok {
+		if b := c.get(name); b != nil {
 			return b
 		}
 	}
@@ -100,17 +120,23 @@ func (s *scope) lookup(name string) *binding {
 }
 
 func (s *scope) declare(name string, b *binding) {
-	b.name = name
-	b.scope = s
-	if s.vars == nil {
-		s.vars = make(map[string]*binding, 4)
-	}
-	if _, exists := s.vars[name]; exists {
+	if s.get(name) != nil {
 		// A redeclaration (var twice, or a function and a var): keep the
 		// first; later assignments are still collected.
+		b.name, b.scope = name, s
 		return
 	}
-	s.vars[name] = b
+	b.name, b.scope = name, s
+	s.vars = append(s.vars, b)
+	switch {
+	case s.index != nil:
+		s.index[name] = b
+	case len(s.vars) > smallScope:
+		s.index = make(map[string]*binding, 2*len(s.vars))
+		for _, v := range s.vars {
+			s.index[v.name] = v
+		}
+	}
 }
 
 // declareTarget binds every name in a binding target to init at its path.

@@ -35,6 +35,7 @@ type (
 	Coverage      = report.Coverage
 	LimitHit      = report.LimitHit
 	OmittedFile   = report.OmittedFile
+	Shard         = report.Shard
 )
 
 // SchemaVersion is the version of Result's JSON shape.

@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"encoding/json"
 	"io"
 	"os"
 	"path/filepath"
@@ -102,6 +101,19 @@ func applicationRoot(input, format string) (abs, rel, kind string, err error) {
 // mounts exactly the inventoried bytes read-only and runs the jsapp module
 // over them. Analysed code is never executed.
 func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeApplicationRequest, progress func(abi.Progress)) (*AnalyzeApplicationResult, error) {
+	return a.analyzeApplication(ctx, req, progress, jsappTuning{})
+}
+
+// jsappTuning lets tests and benchmarks look inside one analysis.
+type jsappTuning struct {
+	// usage, when not nil, receives what the jsapp module runs consumed.
+	usage *sandbox.Usage
+	// shards, when not 0, replaces the shard count chosen by size.
+	shards int
+}
+
+// analyzeApplication is AnalyzeJavaScriptApplication with tuning.
+func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequest, progress func(abi.Progress), tune jsappTuning) (*AnalyzeApplicationResult, error) {
 	if req.InputPath == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the application to analyse (input_path)").WithDetail("field", "input_path")
 	}
@@ -126,28 +138,23 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 	}
 	defer root.Close()
 	tree, skipped := scan.applicationTree(root)
-	out, err := a.Runner.Run(ctx, sandbox.Call{
-		Module:    JSAppModule,
-		Operation: "analyze",
-		Params:    report.Params{Root: "/in", Limits: limits, MemoryLimitBytes: int64(a.Config.Limits.WithDefaults().MemoryBytes)},
-		Mounts:    []sandbox.Mount{{GuestPath: "/in", FS: tree}},
-		Limits:    a.Config.Limits,
-		Progress:  progress,
+	run := jsappRun{
+		app: a, tree: tree, limits: limits, progress: progress, shards: tune.shards,
 		// The tree serves exactly the inventoried bytes, which the manifest
 		// and root digest commit to: a repeat is served from the cache.
-		CacheKey: "jsapp-tree:" + scan.graph.manifestID + ":" + scan.digest,
-	})
+		cacheKey: "jsapp-tree:" + scan.graph.manifestID + ":" + scan.digest,
+	}
+	res, out, err := run.analyse(ctx)
 	if err != nil {
 		return nil, err
+	}
+	if tune.usage != nil {
+		*tune.usage = out.Usage
 	}
 	if t := tree.Tampered(); len(t) > 0 {
 		return nil, abi.Errorf(abi.CodeArtifactIntegrity,
 			"%d file(s) changed between the inventory and the analysis (first: %s); the input is being modified — analyse a copy", len(t), t[0]).
 			WithDetail("logical_paths", t)
-	}
-	var res report.Result
-	if err := json.Unmarshal(out.Result, &res); err != nil {
-		return nil, abi.Errorf(abi.CodeModuleFailed, "the jsapp module answered with an unreadable result: %v", err)
 	}
 	analysis := &ApplicationAnalysis{
 		SchemaVersion:           1,
@@ -157,7 +164,7 @@ func (a *App) AnalyzeJavaScriptApplication(ctx context.Context, req AnalyzeAppli
 		InventoryManifestID:     scan.graph.manifestID,
 		IntegrityPolicy:         scan.req.IntegrityPolicy,
 		IntegrityContradictions: append([]IntegrityContradiction{}, scan.graph.contradictions...),
-		Application:             res,
+		Application:             *res,
 		Coverage:                res.Coverage.Status,
 		Limitations:             append([]string{}, res.Limitations...),
 		Provenance: ArtifactProvenance{Module: out.Module.Name, ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion,

@@ -1,7 +1,10 @@
 package report
 
 import (
+	"encoding/json"
 	"fmt"
+	"path"
+	"strings"
 
 	"rea/modules/abi"
 )
@@ -114,4 +117,48 @@ type Params struct {
 	// lets the module collect garbage less often while staying below it
 	// (the Go GC is single-threaded in wasm and dominates large runs).
 	MemoryLimitBytes int64 `json:"memory_limit_bytes,omitempty"`
+	// Shard, for the "analyze-shard" operation, names the part of the
+	// application this instance analyses.
+	Shard *Shard `json:"shard,omitempty"`
+	// Digests maps file paths under Root to the sha256 the host already
+	// computed (the inventory hashes every byte natively); the module then
+	// does not hash those files again.
+	Digests map[string]string `json:"digests,omitempty"`
+	// Facts, for the "merge" operation, are the results of every shard's
+	// "analyze-shard", in shard order.
+	Facts []json.RawMessage `json:"facts,omitempty"`
+}
+
+// Shard is one of Count parts of an analysis, analysed by one module
+// instance; the parts are merged into one Result (see jsengine.Merge).
+type Shard struct {
+	Index int `json:"index"`
+	Count int `json:"count"`
+}
+
+// MergeResult is the answer of the "merge" operation: the merged Result,
+// or, when the shards' facts cannot be merged into exactly what one
+// instance would have found (a limit was reached, or shards disagree),
+// why the host must analyse the application in one instance instead.
+type MergeResult struct {
+	Result *Result `json:"result,omitempty"`
+	Rerun  string  `json:"rerun,omitempty"`
+}
+
+// TextKind says how the analysis reads a file, by its name: "javascript"
+// (JS, TS, JSX, ESM/CJS, .vue/.svelte script blocks), "html", or "" for
+// files it does not read as text (declaration files included).
+func TextKind(p string) string {
+	l := strings.ToLower(p)
+	switch {
+	case strings.HasSuffix(l, ".d.ts") || strings.HasSuffix(l, ".d.mts") || strings.HasSuffix(l, ".d.cts"):
+		return ""
+	case strings.HasSuffix(l, ".html") || strings.HasSuffix(l, ".htm"):
+		return "html"
+	}
+	switch path.Ext(l) {
+	case ".js", ".cjs", ".mjs", ".ts", ".mts", ".cts", ".tsx", ".jsx", ".vue", ".svelte":
+		return "javascript"
+	}
+	return ""
 }

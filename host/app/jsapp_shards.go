@@ -1,0 +1,217 @@
+package app
+
+import (
+	"context"
+	"encoding/json"
+	"sync"
+
+	"rea/host/sandbox"
+	"rea/jsengine/report"
+	"rea/modules/abi"
+)
+
+// Sharding: Go compiled to wasm runs the analysis about ten times slower
+// than natively and single-threaded, so a large application is cut into
+// shards analysed by parallel jsapp instances (the Runner bounds them to one
+// per core), whose facts one more instance merges into exactly the result
+// one instance gives. The shard count depends on the input only — never on
+// the machine — so results, fuel and Evidence are the same everywhere.
+//
+// Below 8 MiB of JavaScript one instance does it (the per-shard fixed work,
+// selection and merge, would not pay); then 2 shards up to 64 MiB, 4 up to
+// 256 MiB, 8 beyond: powers of two fit the usual core counts, and 8 bounds
+// the instances (and memory) one analysis may hold.
+func shardCount(jsBytes int64) int {
+	switch {
+	case jsBytes < 8<<20:
+		return 1
+	case jsBytes < 64<<20:
+		return 2
+	case jsBytes < 256<<20:
+		return 4
+	}
+	return 8
+}
+
+// shardsFor is the shard count for a tree under the analysis limits. An
+// application that would reach max_ast_nodes or max_modules is analysed in
+// one instance: where such a limit cuts depends on the order of work, so
+// shards that reach it are analysed again in one instance, and default
+// limits bound the work anyway. Nodes are estimated at one per two bytes
+// (0.12–0.64 on the fixtures, 0.29 on the generated app); a denser
+// application costs a rerun, never a different result.
+func shardsFor(files int, jsBytes int64, limits report.Options) int {
+	if int64(limits.MaxASTNodes) < jsBytes/2 || files > limits.MaxModules {
+		return 1
+	}
+	return shardCount(jsBytes)
+}
+
+// jsappRun is one analysis of an inventoried tree by the jsapp module.
+type jsappRun struct {
+	app      *App
+	tree     *treeFS
+	limits   report.Options
+	progress func(abi.Progress)
+	cacheKey string
+	shards   int // 0: shardCount of the tree's text bytes
+}
+
+func (r *jsappRun) params() report.Params {
+	return report.Params{Root: "/in", Limits: r.limits, MemoryLimitBytes: int64(r.app.Config.Limits.WithDefaults().MemoryBytes),
+		Digests: r.tree.textDigests()}
+}
+
+func (r *jsappRun) call(op string, p report.Params, progress func(abi.Progress)) sandbox.Call {
+	return sandbox.Call{
+		Module: JSAppModule, Operation: op, Params: p,
+		Mounts: []sandbox.Mount{{GuestPath: "/in", FS: r.tree}},
+		Limits: r.app.Config.Limits, Progress: progress, CacheKey: r.cacheKey,
+	}
+}
+
+// analyse runs the analysis in shards when the application is large
+// enough, or in one instance; the returned outcome's usage adds up every
+// instance's fuel and reports the largest instance's peak memory.
+func (r *jsappRun) analyse(ctx context.Context) (*report.Result, *sandbox.Outcome, error) {
+	n := r.shards
+	if n == 0 {
+		files, bytes := r.tree.textSize()
+		n = shardsFor(files, bytes, r.limits)
+	}
+	if n > 1 {
+		res, out, err := r.sharded(ctx, n)
+		if err != nil || res != nil {
+			return res, out, err
+		}
+		single, err := r.single(ctx)
+		if single != nil {
+			out.Usage = addUsage(out.Usage, single.Usage)
+			single.Usage = out.Usage
+			return r.result(single, err)
+		}
+		return nil, nil, err
+	}
+	out, err := r.single(ctx)
+	return r.result(out, err)
+}
+
+func (r *jsappRun) single(ctx context.Context) (*sandbox.Outcome, error) {
+	return r.app.Runner.Run(ctx, r.call("analyze", r.params(), r.progress))
+}
+
+func (r *jsappRun) result(out *sandbox.Outcome, err error) (*report.Result, *sandbox.Outcome, error) {
+	if err != nil {
+		return nil, nil, err
+	}
+	var res report.Result
+	if err := json.Unmarshal(out.Result, &res); err != nil {
+		return nil, nil, abi.Errorf(abi.CodeModuleFailed, "the jsapp module answered with an unreadable result: %v", err)
+	}
+	return &res, out, nil
+}
+
+// sharded analyses n shards in parallel and merges them. A nil result with
+// a nil error means the merge asked for one instance (the outcome then
+// carries the usage spent so far).
+func (r *jsappRun) sharded(ctx context.Context, n int) (*report.Result, *sandbox.Outcome, error) {
+	base := r.params()
+	outs := make([]*sandbox.Outcome, n)
+	errs := make([]error, n)
+	prog := newShardProgress(n, r.progress)
+	var wg sync.WaitGroup
+	for i := range n {
+		p := base
+		p.Shard = &report.Shard{Index: i, Count: n}
+		wg.Go(func() { outs[i], errs[i] = r.app.Runner.Run(ctx, r.call("analyze-shard", p, prog.of(i))) })
+	}
+	wg.Wait()
+	total := &sandbox.Outcome{}
+	p := base
+	for i, out := range outs {
+		if errs[i] != nil {
+			return nil, nil, errs[i]
+		}
+		total.Usage = addUsage(total.Usage, out.Usage)
+		total.Module, total.Limits = out.Module, out.Limits
+		p.Facts = append(p.Facts, out.Result)
+	}
+	p.Digests = nil // the merge reads no module's bytes for its digest
+	out, err := r.app.Runner.Run(ctx, r.call("merge", p, r.progress))
+	if err != nil {
+		return nil, nil, err
+	}
+	total.Usage = addUsage(total.Usage, out.Usage)
+	var mr report.MergeResult
+	if err := json.Unmarshal(out.Result, &mr); err != nil {
+		return nil, nil, abi.Errorf(abi.CodeModuleFailed, "the jsapp module answered with an unreadable merge: %v", err)
+	}
+	if mr.Result == nil {
+		r.app.log.Info("jsapp shards analysed again in one instance", "shards", n, "reason", mr.Rerun)
+		return nil, total, nil
+	}
+	return mr.Result, total, nil
+}
+
+// shardProgress shows the shards as one analysis: the "analyze" phase
+// counts every shard's own modules; the phases every shard repeats alike
+// (reading, parsing on demand) are shown as shard 0 reports them.
+type shardProgress struct {
+	to          func(abi.Progress)
+	mu          sync.Mutex
+	done, total []int64
+}
+
+func newShardProgress(n int, to func(abi.Progress)) *shardProgress {
+	return &shardProgress{to: to, done: make([]int64, n), total: make([]int64, n)}
+}
+
+func (s *shardProgress) of(i int) func(abi.Progress) {
+	if s.to == nil {
+		return nil
+	}
+	return func(p abi.Progress) {
+		if p.Phase != "analyze" {
+			if i == 0 {
+				s.to(p)
+			}
+			return
+		}
+		s.mu.Lock()
+		defer s.mu.Unlock()
+		s.done[i], s.total[i] = p.Done, p.Total
+		var done, total int64
+		for k := range s.done {
+			done, total = done+s.done[k], total+s.total[k]
+		}
+		s.to(abi.Progress{Phase: "analyze", Done: done, Total: total})
+	}
+}
+
+// addUsage adds fuel and wall time; peak memory is the largest instance's.
+func addUsage(a, b sandbox.Usage) sandbox.Usage {
+	return sandbox.Usage{FuelUsed: a.FuelUsed + b.FuelUsed, Wall: a.Wall + b.Wall, PeakMemoryBytes: max(a.PeakMemoryBytes, b.PeakMemoryBytes)}
+}
+
+// textSize counts the files the analysis reads as text and their bytes.
+func (t *treeFS) textSize() (files int, bytes int64) {
+	for p, node := range t.nodes {
+		if !node.dir && report.TextKind(p) != "" {
+			files++
+			bytes += node.size
+		}
+	}
+	return files, bytes
+}
+
+// textDigests are the inventory's sha256 of the files the analysis reads
+// as text, so that the module reports them instead of hashing in wasm.
+func (t *treeFS) textDigests() map[string]string {
+	d := map[string]string{}
+	for p, node := range t.nodes {
+		if !node.dir && node.expect != "" && report.TextKind(p) != "" {
+			d[p] = node.expect
+		}
+	}
+	return d
+}

@@ -1,0 +1,131 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"testing"
+
+	"rea/jsengine/jstest"
+	"rea/jsengine/report"
+	"rea/modules/abi"
+)
+
+func TestShardCountDependsOnTheInputOnly(t *testing.T) {
+	for _, c := range []struct {
+		bytes int64
+		want  int
+	}{{0, 1}, {8<<20 - 1, 1}, {8 << 20, 2}, {52 << 20, 2}, {64 << 20, 4}, {300 << 20, 8}, {4 << 30, 8}} {
+		if got := shardCount(c.bytes); got != c.want {
+			t.Errorf("shardCount(%d) = %d, want %d", c.bytes, got, c.want)
+		}
+	}
+}
+
+func TestLimitsThatWouldCutTheAnalysisKeepItInOneInstance(t *testing.T) {
+	defaults, err := report.Options{}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	raised := defaults
+	raised.MaxASTNodes = report.LimitCaps.MaxASTNodes
+	for _, c := range []struct {
+		name   string
+		files  int
+		bytes  int64
+		limits report.Options
+		want   int
+	}{
+		{"default node limit, 52 MiB", 3000, 52 << 20, defaults, 1},
+		{"raised node limit, 52 MiB", 3000, 52 << 20, raised, 2},
+		{"raised node limit, more files than max_modules", 30000, 52 << 20, raised, 1},
+		{"raised node limit, 2 MiB", 100, 2 << 20, raised, 1},
+	} {
+		if got := shardsFor(c.files, c.bytes, c.limits); got != c.want {
+			t.Errorf("%s: %d shards, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestShardedServiceAnalysisEqualsOneInstance runs the service with the
+// application cut into shards analysed by parallel jsapp instances and
+// merged by another, and compares with one instance: the analysis must be
+// byte-identical and the shards' work must show in the fuel.
+func TestShardedServiceAnalysisEqualsOneInstance(t *testing.T) {
+	dir := t.TempDir()
+	if err := jstest.WriteDir(dir, jstest.App(30, 2<<10)); err != nil {
+		t.Fatal(err)
+	}
+	a := newJSAppBenchApp(t)
+	ctx := context.Background()
+	req := AnalyzeApplicationRequest{InputPath: dir}
+	analyse := func(shards int, req AnalyzeApplicationRequest) (*AnalyzeApplicationResult, uint64) {
+		res, err := a.analyzeApplication(ctx, req, nil, jsappTuning{shards: shards})
+		if err != nil {
+			t.Fatal(err)
+		}
+		return res, res.Analysis.Provenance.FuelUsed
+	}
+	one, oneFuel := analyse(1, req)
+	if one.Analysis.Application.Summary.IPC.MainHandlers != 30 || one.Analysis.Coverage != "complete" {
+		t.Fatalf("one instance found %+v, coverage %s", one.Analysis.Application.Summary.IPC, one.Analysis.Coverage)
+	}
+	want := resultJSON(t, one.Analysis.Application)
+	for _, n := range []int{2, 3} {
+		res, fuel := analyse(n, req)
+		if got := resultJSON(t, res.Analysis.Application); !bytes.Equal(got, want) {
+			t.Fatalf("%d shards differ from one instance:\n%.3000s\n%.3000s", n, got, want)
+		}
+		if fuel <= oneFuel {
+			t.Fatalf("%d shards used %d fuel, one instance %d: the shards did not run", n, fuel, oneFuel)
+		}
+	}
+}
+
+// TestShardsReachingALimitAreAnalysedAgainInOneInstance: when a shard
+// reaches a limit whose effect depends on the order of work, the merge
+// refuses and the service answers what one instance answers.
+func TestShardsReachingALimitAreAnalysedAgainInOneInstance(t *testing.T) {
+	dir := t.TempDir()
+	if err := jstest.WriteDir(dir, jstest.App(30, 2<<10)); err != nil {
+		t.Fatal(err)
+	}
+	a := newJSAppBenchApp(t)
+	req := AnalyzeApplicationRequest{InputPath: dir, Options: report.Options{MaxASTNodes: 5000}}
+	one, err := a.analyzeApplication(context.Background(), req, nil, jsappTuning{shards: 1})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if one.Analysis.Coverage != "partial" {
+		t.Fatalf("the limit was not reached: %s", one.Analysis.Coverage)
+	}
+	two, err := a.analyzeApplication(context.Background(), req, nil, jsappTuning{shards: 2})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !bytes.Equal(resultJSON(t, two.Analysis.Application), resultJSON(t, one.Analysis.Application)) {
+		t.Fatal("the sharded analysis that reached a limit differs from one instance")
+	}
+	if two.Analysis.Provenance.FuelUsed <= one.Analysis.Provenance.FuelUsed {
+		t.Fatalf("fuel %d vs %d: the shards and the merge should have run before one instance", two.Analysis.Provenance.FuelUsed, one.Analysis.Provenance.FuelUsed)
+	}
+}
+
+func TestShardProgressAddsUpTheAnalysisOfEveryShard(t *testing.T) {
+	var got []abi.Progress
+	p := newShardProgress(2, func(x abi.Progress) { got = append(got, x) })
+	p.of(0)(abi.Progress{Phase: "read", Done: 5, Total: 10})
+	p.of(1)(abi.Progress{Phase: "read", Done: 5, Total: 10}) // repeated by every shard: not shown twice
+	p.of(0)(abi.Progress{Phase: "analyze", Done: 3, Total: 6})
+	p.of(1)(abi.Progress{Phase: "analyze", Done: 2, Total: 4})
+	p.of(0)(abi.Progress{Phase: "analyze", Done: 6, Total: 6})
+	want := []abi.Progress{{Phase: "read", Done: 5, Total: 10}, {Phase: "analyze", Done: 3, Total: 6},
+		{Phase: "analyze", Done: 5, Total: 10}, {Phase: "analyze", Done: 8, Total: 10}}
+	if len(got) != len(want) {
+		t.Fatalf("got %+v, want %+v", got, want)
+	}
+	for i := range want {
+		if got[i] != want[i] {
+			t.Fatalf("event %d: got %+v, want %+v", i, got[i], want[i])
+		}
+	}
+}
