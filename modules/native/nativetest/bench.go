@@ -6,7 +6,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"syscall"
 	"testing"
 	"time"
 )
@@ -58,8 +57,8 @@ func MeasureCommand(tb testing.TB, env []string, name string, args ...string) (t
 			tb.Fatalf("/usr/bin/time reported %q as peak RSS", b)
 		}
 		rss = kib << 10
-	} else if ru, ok := cmd.ProcessState.SysUsage().(*syscall.Rusage); ok {
-		rss = ru.Maxrss << 10
+	} else {
+		rss = peakRSS(cmd.ProcessState)
 	}
 	return took, rss
 }
