@@ -1,5 +1,3 @@
-//go:build unix
-
 package app
 
 import (
@@ -11,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
-	"syscall"
 	"testing"
 	"time"
 
@@ -110,8 +107,7 @@ func childInspect(b *testing.B, p string) (time.Duration, float64) {
 		b.Fatalf("child: %v\n%s", err, out)
 	}
 	took := time.Since(t0)
-	ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-	return took, float64(ru.Maxrss) / 1024 // Linux reports KiB
+	return took, float64(childPeakRSS(cmd.ProcessState)) / (1 << 20)
 }
 
 // BenchmarkInspectArtifactVersusSha256sum inventories generated ASARs of

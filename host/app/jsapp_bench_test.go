@@ -1,5 +1,3 @@
-//go:build unix
-
 package app
 
 import (
@@ -11,7 +9,6 @@ import (
 	"os"
 	"os/exec"
 	"strings"
-	"syscall"
 	"testing"
 	"testing/fstest"
 	"time"
@@ -185,8 +182,7 @@ func runJSAppChild(b *testing.B, dir, mode string) jsappChild {
 			if err := json.Unmarshal([]byte(rest), &m); err != nil {
 				b.Fatal(err)
 			}
-			ru := cmd.ProcessState.SysUsage().(*syscall.Rusage)
-			return jsappChild{m, ru.Maxrss << 10, cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()} // Linux reports KiB
+			return jsappChild{m, childPeakRSS(cmd.ProcessState), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 		}
 	}
 	b.Fatalf("%s child printed no measure:\n%s", mode, out)
