@@ -459,8 +459,12 @@ func (e *engine) pairIPC() {
 				Snippet: e.snippetAt(op.Location), Remediation: "Use fixed channel names, one per operation."})
 		}
 		if op.Side == "main" && op.Role != "transmission" && op.SenderValidation != nil && !*op.SenderValidation {
+			channel := strconv.Quote(op.Channel)
+			if op.ChannelState == "dynamic" {
+				channel = "a channel computed at run time"
+			}
 			e.addFinding(Finding{RuleID: "ipc-handler-without-sender-validation", Severity: "low", Confidence: "observed",
-				Message:  fmt.Sprintf("%s(%q) never checks event.senderFrame or the sender URL, so any frame that can reach IPC can call it.", op.API, op.Channel),
+				Message:  fmt.Sprintf("%s(%s) never checks event.senderFrame or the sender URL, so any frame that can reach IPC can call it.", op.API, channel),
 				Location: op.Location, Snippet: e.snippetAt(op.Location), Remediation: "Check event.senderFrame.url against the application's own origin before acting."})
 		}
 	}

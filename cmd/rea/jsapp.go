@@ -221,12 +221,21 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 	sort.SliceStable(findings, func(i, j int) bool { return rank[findings[i].Severity] < rank[findings[j].Severity] })
 	fmt.Fprintf(w, "\nfindings %d:\n", len(findings))
+	const shown = 30
+	// Columns as wide as their widest shown value, so messages line up.
+	ruleWidth, locWidth := 0, 0
+	location := func(f report.Finding) string {
+		return fmt.Sprintf("%s:%d:%d", f.Location.File, f.Location.Line, f.Location.Column)
+	}
+	for _, f := range findings[:min(shown, len(findings))] {
+		ruleWidth, locWidth = max(ruleWidth, len(f.RuleID)), max(locWidth, len(location(f)))
+	}
 	for i, f := range findings {
-		if i == 30 {
-			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-30)
+		if i == shown {
+			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-shown)
 			break
 		}
-		fmt.Fprintf(w, "  %-6s %-28s %s:%d:%d  %s\n", f.Severity, f.RuleID, f.Location.File, f.Location.Line, f.Location.Column, f.Message)
+		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), f.Message)
 	}
 }
 
