@@ -14,7 +14,7 @@ func TestShardCountDependsOnTheInputOnly(t *testing.T) {
 	for _, c := range []struct {
 		bytes int64
 		want  int
-	}{{0, 1}, {8<<20 - 1, 1}, {8 << 20, 2}, {52 << 20, 2}, {64 << 20, 4}, {300 << 20, 8}, {4 << 30, 8}} {
+	}{{0, 1}, {8<<20 - 1, 1}, {8 << 20, 2}, {32<<20 - 1, 2}, {32 << 20, 4}, {52 << 20, 4}, {300 << 20, 8}, {4 << 30, 8}} {
 		if got := shardCount(c.bytes); got != c.want {
 			t.Errorf("shardCount(%d) = %d, want %d", c.bytes, got, c.want)
 		}
