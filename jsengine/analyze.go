@@ -436,7 +436,7 @@ func (e *engine) analyseOne(m *moduleInfo, res *Result) {
 // modules can still reach (its top-level bindings, exports and bundle
 // factories) stays reachable through those objects.
 func (e *engine) prune(m *moduleInfo) {
-	keep := map[ast.Node]*scope{}
+	keep := map[any]*scope{}
 	for _, fi := range e.factoryTables[m] {
 		if sc := m.scopes[fi.node]; sc != nil {
 			keep[fi.node] = sc
@@ -461,7 +461,7 @@ func (e *engine) prune(m *moduleInfo) {
 // those, or a surviving binding, names it. The syntax of the functions
 // only the module itself used is then garbage, which keeps the live heap
 // — and the wasm GC's marking work — close to what exports need.
-func keepReachable(m *moduleInfo, factories map[ast.Node]*scope) {
+func keepReachable(m *moduleInfo, factories map[any]*scope) {
 	c := &nameCollector{seen: map[string]bool{}}
 	for _, d := range m.exports {
 		walk(c, d.expr)
@@ -522,7 +522,7 @@ type nameCollector struct {
 	queue []string
 }
 
-func (c *nameCollector) Enter(n ast.Node) bool {
+func (c *nameCollector) Enter(n any) bool {
 	var name string
 	switch n := n.(type) {
 	case *ast.Identifier:
@@ -539,7 +539,7 @@ func (c *nameCollector) Enter(n ast.Node) bool {
 	return true
 }
 
-func (c *nameCollector) Leave(ast.Node) {}
+func (c *nameCollector) Leave(any) {}
 
 // release drops a module's syntax tree and scopes once it is analysed;
 // positions and snippets stay available. Later requires of it see an

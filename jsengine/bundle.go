@@ -85,9 +85,9 @@ type bundleFinder struct {
 	fp           *fingerprinter
 }
 
-func (f *bundleFinder) Leave(ast.Node) {}
+func (f *bundleFinder) Leave(any) {}
 
-func (f *bundleFinder) Enter(n ast.Node) bool {
+func (f *bundleFinder) Enter(n any) bool {
 	switch n := n.(type) {
 	case *ast.Binding:
 		// webpack 5: var __webpack_modules__ = ({ ... }) or ([ ... ])
@@ -279,9 +279,9 @@ type requireCollector struct {
 	keys    []string
 }
 
-func (r *requireCollector) Leave(ast.Node) {}
+func (r *requireCollector) Leave(any) {}
 
-func (r *requireCollector) Enter(n ast.Node) bool {
+func (r *requireCollector) Enter(n any) bool {
 	c, ok := n.(*ast.CallExpression)
 	if !ok {
 		return true
@@ -332,7 +332,7 @@ func (f *fingerprinter) sum() []byte {
 	return f.h.Sum(nil)
 }
 
-func (f *fingerprinter) Enter(n ast.Node) bool {
+func (f *fingerprinter) Enter(n any) bool {
 	if f.budget <= 0 {
 		return false
 	}
@@ -386,7 +386,7 @@ func (f *fingerprinter) Enter(n ast.Node) bool {
 	return true
 }
 
-func (f *fingerprinter) Leave(ast.Node) {
+func (f *fingerprinter) Leave(any) {
 	f.buf = append(f.buf, ')')
 	f.flush()
 }

@@ -146,7 +146,7 @@ type analyzer struct {
 	e             *engine
 	m             *moduleInfo
 	stack         []*scope
-	owners        []ast.Node // the nodes that opened stack's scopes
+	owners        []any // the nodes that opened stack's scopes
 	dynRequire    map[*ast.CallExpression]bool
 	staticRequire map[*ast.CallExpression]bool
 	nativeMembers map[*ast.CallExpression][]string
@@ -156,7 +156,7 @@ type analyzer struct {
 
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
 
-func (a *analyzer) Enter(n ast.Node) bool {
+func (a *analyzer) Enter(n any) bool {
 	if s, ok := a.m.scopeOf(n); ok {
 		a.stack = append(a.stack, s)
 		a.owners = append(a.owners, n)
@@ -181,7 +181,7 @@ func (a *analyzer) Enter(n ast.Node) bool {
 	return true
 }
 
-func (a *analyzer) Leave(n ast.Node) {
+func (a *analyzer) Leave(n any) {
 	if _, ok := n.(*ast.ClassLiteral); ok && len(a.classes) > 0 {
 		a.classes = a.classes[:len(a.classes)-1]
 	}
@@ -641,7 +641,7 @@ func checksSender(text string) bool {
 // calleeCollector gathers identifiers called by name inside a function.
 type calleeCollector struct{ callees []*ast.Identifier }
 
-func (c *calleeCollector) Enter(n ast.Node) bool {
+func (c *calleeCollector) Enter(n any) bool {
 	if call, ok := n.(*ast.CallExpression); ok && len(c.callees) < 32 {
 		if id, ok := call.Callee.(*ast.Identifier); ok {
 			c.callees = append(c.callees, id)
@@ -650,7 +650,7 @@ func (c *calleeCollector) Enter(n ast.Node) bool {
 	return true
 }
 
-func (c *calleeCollector) Leave(ast.Node) {}
+func (c *calleeCollector) Leave(any) {}
 
 // expose records a contextBridge API and its member paths.
 func (a *analyzer) expose(world string, keyX, apiX ast.Expression, n *ast.CallExpression) {

@@ -16,7 +16,7 @@ type moduleInfo struct {
 	size int
 	pf   *parsedFile
 
-	scopes     map[ast.Node]*scope
+	scopes     map[any]*scope
 	top        *scope
 	exports    []exportDef
 	reExports  []assignment
@@ -47,7 +47,7 @@ type scopeBuilder struct {
 	stack []*scope
 	// owners are the nodes that opened the scopes of stack, so Leave pops
 	// by comparing pointers rather than looking the node up in a map.
-	owners []ast.Node
+	owners []any
 	// fnBodies are the bodies of the functions being entered: a function's
 	// scope is its body's, so that block opens no scope of its own. Inner
 	// functions' bodies are met before the outer body, so a stack works.
@@ -57,13 +57,13 @@ type scopeBuilder struct {
 
 func (b *scopeBuilder) cur() *scope { return b.stack[len(b.stack)-1] }
 
-func (b *scopeBuilder) push(n ast.Node, s *scope) {
+func (b *scopeBuilder) push(n any, s *scope) {
 	b.m.scopes[n] = s
 	b.stack = append(b.stack, s)
 	b.owners = append(b.owners, n)
 }
 
-func (b *scopeBuilder) Enter(n ast.Node) bool {
+func (b *scopeBuilder) Enter(n any) bool {
 	if b.m.nodes >= b.budget {
 		b.m.truncated = true
 		return false
@@ -138,7 +138,7 @@ func (b *scopeBuilder) forDecl(n ast.Node, into ast.ForInto) {
 	}
 }
 
-func (b *scopeBuilder) Leave(n ast.Node) {
+func (b *scopeBuilder) Leave(n any) {
 	if k := len(b.owners) - 1; k >= 0 && b.owners[k] == n {
 		b.stack, b.owners = b.stack[:k], b.owners[:k]
 	}
@@ -147,7 +147,7 @@ func (b *scopeBuilder) Leave(n ast.Node) {
 // scopeOf returns the scope n opens, if any. Only the node kinds that can
 // open one are looked up: a map lookup keyed by an interface on every node
 // of every walk cost 13 % of the whole analysis natively, more in wasm.
-func (m *moduleInfo) scopeOf(n ast.Node) (*scope, bool) {
+func (m *moduleInfo) scopeOf(n any) (*scope, bool) {
 	switch n.(type) {
 	case *ast.Program, *ast.FunctionLiteral, *ast.ArrowFunctionLiteral, *ast.BlockStatement,
 		*ast.CatchStatement, *ast.ForStatement, *ast.ForInStatement, *ast.ForOfStatement:
@@ -330,7 +330,7 @@ func singleReturn(e ast.Expression) ast.Expression {
 func newModuleInfo(p string, pf *parsedFile, sha string, size int) *moduleInfo {
 	return &moduleInfo{
 		path: p, dir: path.Dir(p), sha: sha, size: size, pf: pf,
-		scopes: map[ast.Node]*scope{}, thisAssign: map[string][]assignment{},
+		scopes: map[any]*scope{}, thisAssign: map[string][]assignment{},
 		exportCache: map[string]value{}, exportBusy: map[string]bool{}, roles: map[string]bool{},
 	}
 }

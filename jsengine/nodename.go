@@ -9,7 +9,7 @@ import (
 // nodeName is the name of n's syntax type, as the structural fingerprint
 // has always spelled it (reflect's type name). A switch, because asking
 // reflect for the name of every node was 5 % of a bundle's analysis.
-func nodeName(n ast.Node) string {
+func nodeName(n any) string {
 	switch n.(type) {
 	case *ast.Binding:
 		return "Binding"

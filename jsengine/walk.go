@@ -5,14 +5,14 @@ import "github.com/dop251/goja/ast"
 // visitor receives every node of a syntax tree in source order. Enter
 // returning false skips the node's children (Leave is still called).
 type visitor interface {
-	Enter(n ast.Node) bool
-	Leave(n ast.Node)
+	Enter(n any) bool
+	Leave(n any)
 }
 
 // walk visits n and its descendants. It is a hand-written type switch rather
 // than reflection: the walk runs over every byte of an application, and a
 // switch is several times faster.
-func walk(v visitor, n ast.Node) {
+func walk(v visitor, n any) {
 	if isNil(n) {
 		return
 	}
@@ -248,7 +248,7 @@ func walkStatements(v visitor, ss []ast.Statement) {
 
 // isNil reports whether an interface holds nothing or a typed nil pointer,
 // which the parser leaves in optional fields.
-func isNil(n ast.Node) bool {
+func isNil(n any) bool {
 	if n == nil {
 		return true
 	}
