@@ -14,6 +14,7 @@ import (
 
 	"rea/modules/artifact/asarpack"
 	"rea/modules/artifact/inventory"
+	"rea/modules/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 
@@ -107,7 +108,7 @@ func childInspect(b *testing.B, p string) (time.Duration, float64) {
 		b.Fatalf("child: %v\n%s", err, out)
 	}
 	took := time.Since(t0)
-	return took, float64(childPeakRSS(cmd.ProcessState)) / (1 << 20)
+	return took, float64(nativetest.PeakRSS(cmd.ProcessState)) / (1 << 20)
 }
 
 // BenchmarkInspectArtifactVersusSha256sum inventories generated ASARs of

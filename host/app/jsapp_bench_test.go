@@ -17,6 +17,7 @@ import (
 	"rea/jsengine"
 	"rea/jsengine/jstest"
 	"rea/jsengine/report"
+	"rea/modules/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 
@@ -182,7 +183,7 @@ func runJSAppChild(b *testing.B, dir, mode string) jsappChild {
 			if err := json.Unmarshal([]byte(rest), &m); err != nil {
 				b.Fatal(err)
 			}
-			return jsappChild{m, childPeakRSS(cmd.ProcessState), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
+			return jsappChild{m, nativetest.PeakRSS(cmd.ProcessState), cmd.ProcessState.UserTime() + cmd.ProcessState.SystemTime()}
 		}
 	}
 	b.Fatalf("%s child printed no measure:\n%s", mode, out)

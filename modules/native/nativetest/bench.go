@@ -58,7 +58,7 @@ func MeasureCommand(tb testing.TB, env []string, name string, args ...string) (t
 		}
 		rss = kib << 10
 	} else {
-		rss = peakRSS(cmd.ProcessState)
+		rss = PeakRSS(cmd.ProcessState)
 	}
 	return took, rss
 }

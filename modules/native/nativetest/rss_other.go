@@ -4,5 +4,5 @@ package nativetest
 
 import "os"
 
-// peakRSS is unknown where there is no rusage.
-func peakRSS(*os.ProcessState) int64 { return 0 }
+// PeakRSS is unknown where there is no rusage.
+func PeakRSS(*os.ProcessState) int64 { return 0 }
