@@ -36,7 +36,7 @@ func TestLimitsThatWouldCutTheAnalysisKeepItInOneInstance(t *testing.T) {
 		want   int
 	}{
 		{"default node limit, 52 MiB", 3000, 52 << 20, defaults, 1},
-		{"raised node limit, 52 MiB", 3000, 52 << 20, raised, 2},
+		{"raised node limit, 52 MiB", 3000, 52 << 20, raised, 4},
 		{"raised node limit, more files than max_modules", 30000, 52 << 20, raised, 1},
 		{"raised node limit, 2 MiB", 100, 2 << 20, raised, 1},
 	} {
