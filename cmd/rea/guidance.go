@@ -104,7 +104,11 @@ func (c *cli) printGuidanceMatches(res *index.SearchResult) {
 		return
 	}
 	end := res.Offset + len(res.Matches)
-	fmt.Fprintf(w, "%d matches for %s; showing %d-%d\n\n", res.TotalMatches, strings.Join(res.Terms, " "), res.Offset+1, end)
+	noun := "matches"
+	if res.TotalMatches == 1 {
+		noun = "match"
+	}
+	fmt.Fprintf(w, "%d %s for %s; showing %d-%d\n\n", res.TotalMatches, noun, strings.Join(res.Terms, " "), res.Offset+1, end)
 	for _, m := range res.Matches {
 		fmt.Fprintf(w, "%s\n  %s › %s\n  %s match, %d characters to read\n", m.Locator, m.Path, strings.Join(m.HeadingPath, " › "), m.MatchScope, m.ContentLength)
 		for _, sub := range m.Subsections {
