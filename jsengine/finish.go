@@ -202,6 +202,11 @@ func sourceMappingURL(src string) string {
 	if len(tail) > 4096 {
 		tail = tail[len(tail)-4096:]
 	}
+	if !strings.Contains(tail, "sourceMappingURL=") {
+		// Most files declare none; the regexp would still step through
+		// every position of the tail (in wasm, 8 % of an app's calls).
+		return ""
+	}
 	ms := sourceMapRe.FindAllStringSubmatch(tail, -1)
 	if len(ms) == 0 {
 		return ""

@@ -140,7 +140,9 @@ func (s *scope) declare(name string, b *binding) {
 }
 
 // declareTarget binds every name in a binding target to init at its path.
-func (s *scope) declareTarget(t ast.Expression, init ast.Expression, p []string, opaque bool) {
+// t is any: targets arrive as BindingTarget, Expression or Property values,
+// and converting between those interfaces is a lookup per call in wasm.
+func (s *scope) declareTarget(t any, init ast.Expression, p []string, opaque bool) {
 	switch t := t.(type) {
 	case *ast.Identifier:
 		s.declare(string(t.Name), &binding{init: init, path: p, declAt: t, opaque: opaque && init == nil})
