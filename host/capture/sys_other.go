@@ -11,8 +11,8 @@ import (
 )
 
 // platformSupported refuses capture here: it owns processes through
-// process groups, signals and /proc, and a port needs Job Objects (Windows)
-// to know every process a run started.
+// process groups, signals and /proc (see sys_unix.go), and a Windows port
+// needs Job Objects to know every process a run started.
 func platformSupported() *abi.Error {
 	return abi.Errorf(abi.CodeCapabilityUnavailable,
 		"process capture is not available on %s: rea owns and cleans up captured processes through Unix process groups and /proc; run it on Linux", runtime.GOOS).

@@ -4,6 +4,7 @@ package capture
 
 import (
 	"errors"
+	"runtime"
 	"syscall"
 
 	"rea/modules/abi"
@@ -12,8 +13,19 @@ import (
 // The operating-system calls capture makes, here for Unix; sys_other.go
 // says what other systems lack.
 
-// platformSupported reports nil when process capture can run here.
-func platformSupported() *abi.Error { return nil }
+// platformSupported reports nil when process capture can run here: on
+// Linux, where /proc lets rea find every process a run started (its token
+// is in their environment) and verify cleanup. Other Unix systems have the
+// signals but not that view, so they refuse rather than claim a cleanup
+// they cannot check.
+func platformSupported() *abi.Error {
+	if runtime.GOOS == "linux" {
+		return nil
+	}
+	return abi.Errorf(abi.CodeCapabilityUnavailable,
+		"process capture is not available on %s: rea verifies that every captured process is gone through Linux's /proc; run it on Linux", runtime.GOOS).
+		WithDetail("platform", runtime.GOOS)
+}
 
 // platformSignals are the signals a scenario may name beyond the portable
 // set in portableSignals.
