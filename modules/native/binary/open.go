@@ -465,18 +465,9 @@ func (x *sectionIndex) upper(a Addr) int {
 
 // lookup is the index of the section scanSections picks for a, or -1.
 func (x *sectionIndex) lookup(a Addr) int {
-	st := x.starts
-	lo, hi := 0, len(st) // first start above a
-	for lo < hi {
-		m := int(uint(lo+hi) >> 1)
-		if st[m] <= a {
-			lo = m + 1
-		} else {
-			hi = m
-		}
-	}
-	if lo == 0 || lo == len(st) {
+	i := x.upper(a) // inlined: no call per lookup in wasm either
+	if i == 0 || i == len(x.starts) {
 		return -1
 	}
-	return int(x.section[lo-1])
+	return int(x.section[i-1])
 }
