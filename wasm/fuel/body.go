@@ -1,6 +1,10 @@
 package fuel
 
-import "fmt"
+import (
+	"fmt"
+
+	"rea/wasm/internal/leb128"
+)
 
 // yieldMask sets how often a check yields to the Go runtime: whenever the
 // counter's low 16 bits were zero before the decrement, that is once per
@@ -62,7 +66,7 @@ const yieldMask = 0xffff
 //
 // The sequence is 40 bytes when g < 128.
 func checkSequence(g uint32, memory64 bool) []byte {
-	gi := appendU32(nil, g)
+	gi := leb128.AppendUint32(nil, g)
 	b := []byte{0x23}
 	b = append(b, gi...)
 	b = append(b, 0x42, 0x01, 0x7d, 0x24)
@@ -70,9 +74,9 @@ func checkSequence(g uint32, memory64 bool) []byte {
 	b = append(b, 0x23)
 	b = append(b, gi...)
 	b = append(b, 0x42)
-	b = appendS64(b, yieldMask)
+	b = leb128.AppendInt64(b, yieldMask)
 	b = append(b, 0x83, 0x42)
-	b = appendS64(b, yieldMask)
+	b = leb128.AppendInt64(b, yieldMask)
 	b = append(b, 0x51, 0x04, 0x40, 0x23)
 	b = append(b, gi...)
 	b = append(b, 0x42, 0x7f, 0x51, 0x04, 0x40, 0x42, 0x00, 0x24)
@@ -99,7 +103,7 @@ func (m *module) instrumentCode(content []byte, base int, check []byte) ([]byte,
 		return nil, errorf(ErrMalformed, base, "code section has %d bodies but the function section declares %d", n, m.definedFuncs)
 	}
 	out := make([]byte, 0, len(content)+len(content)/4)
-	out = appendU32(out, uint32(n))
+	out = leb128.AppendUint32(out, uint32(n))
 	var body []byte
 	for i := 0; i < n; i++ {
 		size, err := r.u32()
@@ -116,7 +120,7 @@ func (m *module) instrumentCode(content []byte, base int, check []byte) ([]byte,
 		if err != nil {
 			return nil, err
 		}
-		out = appendU32(out, uint32(len(body)))
+		out = leb128.AppendUint32(out, uint32(len(body)))
 		out = append(out, body...)
 	}
 	if !r.eof() {

@@ -4,6 +4,8 @@ import (
 	"errors"
 	"fmt"
 	"math"
+
+	"rea/wasm/internal/leb128"
 )
 
 // GlobalName is the export name of the fuel counter: a mutable i64 global.
@@ -447,11 +449,11 @@ func Instrument(module []byte) ([]byte, error) {
 			haveMemory = true
 		}
 		if !haveGlobal && beforeRank > sectionRank(secGlobal) {
-			out = appendSection(out, secGlobal, appendGlobalEntry(appendU32(nil, 1)))
+			out = appendSection(out, secGlobal, appendGlobalEntry(leb128.AppendUint32(nil, 1)))
 			haveGlobal = true
 		}
 		if !haveExport && beforeRank > sectionRank(secExport) {
-			out = appendSection(out, secExport, appendExportEntry(appendU32(nil, 1), fuelIndex))
+			out = appendSection(out, secExport, appendExportEntry(leb128.AppendUint32(nil, 1), fuelIndex))
 			haveExport = true
 		}
 	}
@@ -465,14 +467,14 @@ func Instrument(module []byte) ([]byte, error) {
 			n := uint32(m.definedGlobals)
 			r := &reader{b: content, base: s.begin}
 			_, _ = r.u32()
-			c := appendU32(nil, n+1)
+			c := leb128.AppendUint32(nil, n+1)
 			c = append(c, content[r.pos:]...)
 			out = appendSection(out, secGlobal, appendGlobalEntry(c))
 			haveGlobal = true
 		case secExport:
 			r := &reader{b: content, base: s.begin}
 			n, _ := r.u32()
-			c := appendU32(nil, n+1)
+			c := leb128.AppendUint32(nil, n+1)
 			c = append(c, content[r.pos:]...)
 			out = appendSection(out, secExport, appendExportEntry(c, fuelIndex))
 			haveExport = true
@@ -503,21 +505,21 @@ func Instrument(module []byte) ([]byte, error) {
 
 func appendSection(out []byte, id byte, content []byte) []byte {
 	out = append(out, id)
-	out = appendU32(out, uint32(len(content)))
+	out = leb128.AppendUint32(out, uint32(len(content)))
 	return append(out, content...)
 }
 
 // appendGlobalEntry appends (global (mut i64) (i64.const InitialFuel)).
 func appendGlobalEntry(b []byte) []byte {
 	b = append(b, 0x7e, 0x01, 0x42)
-	b = appendS64(b, InitialFuel)
+	b = leb128.AppendInt64(b, InitialFuel)
 	return append(b, 0x0b)
 }
 
 // appendExportEntry appends (export GlobalName (global index)).
 func appendExportEntry(b []byte, index uint32) []byte {
-	b = appendU32(b, uint32(len(GlobalName)))
+	b = leb128.AppendUint32(b, uint32(len(GlobalName)))
 	b = append(b, GlobalName...)
 	b = append(b, 0x03)
-	return appendU32(b, index)
+	return leb128.AppendUint32(b, index)
 }

@@ -1,5 +1,11 @@
 package fuel
 
+import (
+	"errors"
+
+	"rea/wasm/internal/leb128"
+)
+
 // reader walks a byte slice that lives at offset base in the original module,
 // so every error can name the absolute byte offset a person would look at in
 // a hex dump.
@@ -40,21 +46,16 @@ func (r *reader) bytes(n int) ([]byte, error) {
 // bits are zero, as the spec requires.
 func (r *reader) u32() (uint32, error) {
 	start := r.off()
-	var v uint32
-	for i := 0; i < 5; i++ {
-		c, err := r.byte()
-		if err != nil {
-			return 0, err
-		}
-		if i == 4 && c&0xf0 != 0 {
-			return 0, r.malformed(start, "u32 LEB128 overflows 32 bits")
-		}
-		v |= uint32(c&0x7f) << (7 * i)
-		if c&0x80 == 0 {
-			return v, nil
-		}
+	v, n, err := leb128.Uint32(r.b[r.pos:])
+	switch {
+	case err == nil:
+		r.pos += n
+		return v, nil
+	case errors.Is(err, leb128.ErrTruncated):
+		r.pos = len(r.b)
+		return 0, r.malformed(r.off(), "unexpected end of data")
 	}
-	return 0, r.malformed(start, "u32 LEB128 longer than 5 bytes")
+	return 0, r.malformed(start, "u32 %v", err)
 }
 
 // count reads a vector length and rejects lengths that could not possibly
@@ -101,29 +102,4 @@ func (r *reader) name() (string, error) {
 		return "", err
 	}
 	return string(s), nil
-}
-
-// appendU32 appends v as unsigned LEB128.
-func appendU32(b []byte, v uint32) []byte {
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if v != 0 {
-			b = append(b, c|0x80)
-			continue
-		}
-		return append(b, c)
-	}
-}
-
-// appendS64 appends v as signed LEB128.
-func appendS64(b []byte, v int64) []byte {
-	for {
-		c := byte(v & 0x7f)
-		v >>= 7
-		if (v == 0 && c&0x40 == 0) || (v == -1 && c&0x40 != 0) {
-			return append(b, c)
-		}
-		b = append(b, c|0x80)
-	}
 }

@@ -1,6 +1,11 @@
 package segments
 
-import "fmt"
+import (
+	"errors"
+	"fmt"
+
+	"rea/wasm/internal/leb128"
+)
 
 // reader walks a byte slice that starts at absolute module offset base, so
 // errors name the offset a person would look at in a hex dump.
@@ -34,43 +39,28 @@ func (r *reader) bytes(n int) ([]byte, error) {
 
 // u32 reads an unsigned LEB128 value of at most 5 bytes.
 func (r *reader) u32() (uint32, error) {
-	var v uint32
-	for i := 0; i < 5; i++ {
-		c, err := r.byte()
-		if err != nil {
-			return 0, err
-		}
-		if i == 4 && c&0xf0 != 0 {
-			return 0, r.malformed("u32 LEB128 overflows 32 bits")
-		}
-		v |= uint32(c&0x7f) << (7 * i)
-		if c&0x80 == 0 {
-			return v, nil
-		}
+	v, n, err := leb128.Uint32(r.b[r.pos:])
+	if err != nil {
+		return 0, r.leb(err)
 	}
-	return 0, r.malformed("u32 LEB128 longer than 5 bytes")
+	r.pos += n
+	return v, nil
 }
 
 // s32 reads a signed LEB128 value of at most 5 bytes.
 func (r *reader) s32() (int32, error) {
-	var v int64
-	var shift uint
-	for i := 0; i < 5; i++ {
-		c, err := r.byte()
-		if err != nil {
-			return 0, err
-		}
-		v |= int64(c&0x7f) << shift
-		shift += 7
-		if c&0x80 == 0 {
-			if c&0x40 != 0 {
-				v |= -1 << shift
-			}
-			if v < -1<<31 || v > 1<<31-1 {
-				return 0, r.malformed("s32 LEB128 overflows 32 bits")
-			}
-			return int32(v), nil
-		}
+	v, n, err := leb128.Int32(r.b[r.pos:])
+	if err != nil {
+		return 0, r.leb(err)
 	}
-	return 0, r.malformed("s32 LEB128 longer than 5 bytes")
+	r.pos += n
+	return v, nil
+}
+
+func (r *reader) leb(err error) error {
+	if errors.Is(err, leb128.ErrTruncated) {
+		r.pos = len(r.b)
+		return r.malformed("unexpected end of the data section")
+	}
+	return r.malformed("%v", err)
 }

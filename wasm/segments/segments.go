@@ -22,6 +22,8 @@ import (
 	"encoding/binary"
 	"errors"
 	"fmt"
+
+	"rea/wasm/internal/leb128"
 )
 
 // MaxGap is the largest run of zero bytes Coalesce writes out to join two
@@ -101,7 +103,7 @@ func Coalesce(module []byte) ([]byte, Stats, error) {
 	body = binary.AppendUvarint(body, uint64(len(joined)))
 	for _, s := range joined {
 		body = append(body, 0x00, opI32Const)
-		body = appendS32(body, int32(s.offset))
+		body = leb128.AppendInt64(body, int64(int32(s.offset)))
 		body = append(body, opEnd)
 		body = binary.AppendUvarint(body, uint64(len(s.data)))
 		body = append(body, s.data...)
@@ -194,16 +196,4 @@ func join(segs []segment, st *Stats) []segment {
 	}
 	st.After = len(out)
 	return out
-}
-
-func appendS32(b []byte, v int32) []byte {
-	x := int64(v)
-	for {
-		c := byte(x & 0x7f)
-		x >>= 7
-		if (x == 0 && c&0x40 == 0) || (x == -1 && c&0x40 != 0) {
-			return append(b, c)
-		}
-		b = append(b, c|0x80)
-	}
 }

@@ -8,6 +8,8 @@ import (
 	"testing"
 
 	"github.com/tetratelabs/wazero"
+
+	"rea/wasm/internal/leb128"
 )
 
 // moduleWithData builds a minimal module: one memory of one page and a data
@@ -22,7 +24,7 @@ func moduleWithData(segs []segment, extra ...[]byte) []byte {
 	body = binary.AppendUvarint(body, uint64(len(segs)))
 	for _, s := range segs {
 		body = append(body, 0, opI32Const)
-		body = appendS32(body, int32(s.offset))
+		body = leb128.AppendInt64(body, int64(int32(s.offset)))
 		body = append(body, opEnd)
 		body = binary.AppendUvarint(body, uint64(len(s.data)))
 		body = append(body, s.data...)
