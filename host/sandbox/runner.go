@@ -269,17 +269,27 @@ func (r *Runner) StartStandby(ctx context.Context, name string, limits Limits) e
 	if err != nil {
 		return err
 	}
-	eng, err := r.engine(ctx, limits.pages())
-	if err != nil {
-		return err
-	}
-	compiled, err := r.compile(ctx, eng, mod)
+	eng, compiled, err := r.compiledFor(ctx, mod, limits)
 	if err != nil {
 		return err
 	}
 	r.standbys.expect(mod, limits)
 	r.standbys.replenish(eng, compiled, mod, limits)
 	return nil
+}
+
+// compiledFor returns the runtime for limits' memory limit and mod compiled
+// in it.
+func (r *Runner) compiledFor(ctx context.Context, mod *module.Module, limits Limits) (*engine, wazero.CompiledModule, error) {
+	eng, err := r.engine(ctx, limits.pages())
+	if err != nil {
+		return nil, nil, err
+	}
+	compiled, err := r.compile(ctx, eng, mod)
+	if err != nil {
+		return nil, nil, err
+	}
+	return eng, compiled, nil
 }
 
 func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (wazero.CompiledModule, error) {
@@ -342,11 +352,7 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 			return &Outcome{Result: v.Result, Usage: v.Usage, Module: mod.Identity, Limits: limits, Cached: true}, nil
 		}
 	}
-	eng, err := r.engine(ctx, limits.pages())
-	if err != nil {
-		return nil, err
-	}
-	compiled, err := r.compile(ctx, eng, mod)
+	eng, compiled, err := r.compiledFor(ctx, mod, limits)
 	if err != nil {
 		return nil, err
 	}
