@@ -14,9 +14,9 @@ import (
 const GuidanceModule = "guidance"
 
 // SearchGuidance finds sections of the packaged guidance bundle that hold
-// every non-generic word of the query. The module indexes the bundle afresh
-// on every request, so a result never comes from an older bundle; it needs
-// no target and no provider.
+// every non-generic word of the query. The module answers from the index
+// snapshot built with it from the same embedded bundle, so a result never
+// comes from another bundle; it needs no target and no provider.
 func (a *App) SearchGuidance(ctx context.Context, req index.SearchParams, progress func(abi.Progress)) (*index.SearchResult, error) {
 	if req.BundleRoot != "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "bundle_root is not accepted: search reads the packaged guidance bundle only").
