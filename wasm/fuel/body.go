@@ -199,6 +199,8 @@ func (f *function) instrument(out []byte, check []byte) ([]byte, error) {
 	// anyway, bounded work later, and a second check would only cost time.
 	entryPending := true
 	depth := 1 // the function body is itself a block
+	var d dispatch
+	var labels []uint32
 	for {
 		if r.eof() {
 			return nil, f.fail(ErrMalformed, r.off(), "", "body ends inside %d unclosed block(s)", depth)
@@ -211,21 +213,26 @@ func (f *function) instrument(out []byte, check []byte) ([]byte, error) {
 		}
 		switch {
 		case op == 0x02 || op == 0x04: // block, if
+			empty := !r.eof() && r.b[r.pos] == 0x40
 			if err := f.blockType(op); err != nil {
 				return nil, f.inInstruction(err, at, op)
 			}
 			depth++
+			d.open(op, empty)
 		case op == 0x03: // loop: meter every iteration at the loop's label
+			empty := !r.eof() && r.b[r.pos] == 0x40
 			if err := f.blockType(op); err != nil {
 				return nil, f.inInstruction(err, at, op)
 			}
 			depth++
+			d.open(op, empty)
 			out = append(out, r.b[copied:r.pos]...)
 			out = append(out, check...)
 			copied = r.pos
 			entryPending = false
 		case op == 0x0b: // end
 			depth--
+			d.close()
 			if depth == 0 {
 				if !r.eof() {
 					return nil, f.fail(ErrMalformed, r.off(), "", "%d bytes follow the body's final end", len(r.b)-r.pos)
@@ -233,11 +240,42 @@ func (f *function) instrument(out []byte, check []byte) ([]byte, error) {
 				return append(out, r.b[copied:]...), nil
 			}
 		default:
+			start := r.pos
 			if err := f.immediates(op, at); err != nil {
 				return nil, f.inInstruction(err, at, op)
 			}
+			var imm int64
+			imm, labels = decodeImmediate(op, r.b[start:r.pos], labels[:0])
+			if l, ok := d.instruction(op, imm, labels); ok {
+				out = append(out, r.b[copied:start]...)
+				out = leb128.AppendUint32(out, l)
+				copied = r.pos
+			}
 		}
 	}
+}
+
+// decodeImmediate returns the immediate the dispatch matcher needs: the
+// label of br, the local of local.get/set, the value of i32.const, and the
+// labels of br_table. The bytes were validated by immediates.
+func decodeImmediate(op byte, b []byte, labels []uint32) (int64, []uint32) {
+	switch op {
+	case 0x0c, 0x20, 0x21:
+		v, _, _ := leb128.Uint32(b)
+		return int64(v), labels
+	case 0x41:
+		v, _, _ := leb128.Int32(b)
+		return int64(v), labels
+	case 0x0e:
+		n, k, _ := leb128.Uint32(b)
+		b = b[k:]
+		for i := uint32(0); i <= n; i++ {
+			v, k, _ := leb128.Uint32(b)
+			labels = append(labels, v)
+			b = b[k:]
+		}
+	}
+	return 0, labels
 }
 
 // straightLine reports whether op neither calls, branches nor ends a block,

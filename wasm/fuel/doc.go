@@ -22,6 +22,19 @@
 // lets that loop's check stand in for the entry check, halving the cost
 // per call without weakening the bound.
 //
+// Why Go's forward jumps skip the loop. Go's wasm backend compiles every
+// jump between basic blocks as "set PC_B; branch back to the function's
+// dispatch loop", whose br_table then picks the block, so a check at every
+// loop header would be paid by every if/else and switch case, not only by
+// repetition: on the jsapp module 64 % of all checks were forward jumps.
+// Instrument recognises that loop exactly (loop, empty blocks, local.get,
+// br_table, nothing else) and retargets each jump that sets PC_B to a
+// constant whose block still encloses the jump to branch to that block
+// directly: the same instruction runs next, with the same PC_B, minus the
+// check and the dispatch. Backward jumps still go through the loop and its
+// check, so the bound above holds. On the jsapp module this cut fuel 2.8x
+// and wall time 16 % (dispatch.go).
+//
 // Why the counter starts at math.MaxInt64. An instrumented module stays a
 // normal module: run standalone (wazero's CLI, a test) it will not run out
 // of fuel in any practical time. The host always overwrites the counter

@@ -97,6 +97,7 @@ func TestKitchenSinkComputesTheSameWhenMetered(t *testing.T) {
 func FuzzInstrument(f *testing.F) {
 	f.Add(kitchenSink())
 	f.Add(countingModule())
+	f.Add(goShapedSum())
 	f.Add(fullModule(true, true))
 	f.Add(fullModule(false, false))
 	ctx := context.Background()
