@@ -7,9 +7,14 @@ RAW       := build/raw
 EMBED     := wasm/embedded/modules
 MODULES   := $(sort $(patsubst modules/%/main.go,%,$(wildcard modules/*/main.go)))
 GOFLAGS_REPRO := -trimpath -buildvcs=false
+# Modules are built with the profile-guided inliner turned up: in wasm a call
+# costs as much as the work (docs/rationale.md). A module directory with a
+# default.pgo (modules/jsapp) uses it; the flags do nothing without one.
+# wasm/wasmtest.ModuleBuildFlags must say the same (a test checks).
+MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo
 
 all: modules rea
 	@$(BIN) modules warm
@@ -19,7 +24,7 @@ modules: build/reawasm
 	@mkdir -p $(RAW) $(EMBED)
 	@$(GO) run $(GOFLAGS_REPRO) ./guidance/internal/snapshotgen -bundle guidance/bundle/reverse-engineer-anything -out guidance/bundle.index
 	@for m in $(MODULES); do \
-		GOOS=wasip1 GOARCH=wasm $(GO) build $(GOFLAGS_REPRO) -o $(RAW)/$$m.wasm ./modules/$$m || exit 1; \
+		GOOS=wasip1 GOARCH=wasm $(GO) build $(MODULE_GOFLAGS) -o $(RAW)/$$m.wasm ./modules/$$m || exit 1; \
 		build/reawasm -in $(RAW)/$$m.wasm -out $(EMBED)/$$m.wasm || exit 1; \
 	done
 
@@ -52,6 +57,12 @@ fuzz:
 
 bench: all
 	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) ./scripts/bench.sh
+
+# Regenerates the jsapp module's profile for profile-guided optimisation
+# from the native analysis of the generated 1 MB bundle and 3,000-module
+# app (the hot paths are the same functions in wasm). Commit the result.
+pgo:
+	$(GO) test -run '^$$' -bench 'AnalyzeGeneratedApp|OneMegabyteBundle' -benchtime 3x -o build/jsengine.test -cpuprofile modules/jsapp/default.pgo ./jsengine
 
 clean:
 	rm -rf bin build $(EMBED)/*.wasm

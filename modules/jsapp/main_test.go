@@ -16,13 +16,14 @@ import (
 
 	"rea/jsengine"
 	"rea/modules/abi"
+	"rea/wasm/wasmtest"
 )
 
 // buildModule compiles this package for wasip1, the way `make modules` does.
 func buildModule(t *testing.T) []byte {
 	t.Helper()
 	out := filepath.Join(t.TempDir(), "jsapp.wasm")
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", out, ".")
+	cmd := exec.Command("go", append(append([]string{"build"}, wasmtest.ModuleBuildFlags()...), "-o", out, ".")...)
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	if b, err := cmd.CombinedOutput(); err != nil {
 		t.Fatalf("build jsapp.wasm: %v\n%s", err, b)

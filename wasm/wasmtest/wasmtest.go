@@ -18,6 +18,13 @@ import (
 	"rea/wasm/module"
 )
 
+// ModuleBuildFlags are the go build flags of `make modules` (MODULE_GOFLAGS
+// in the Makefile): reproducible, with the profile-guided inliner turned up
+// for modules that carry a default.pgo.
+func ModuleBuildFlags() []string {
+	return []string{"-trimpath", "-buildvcs=false", "-gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9"}
+}
+
 // RepoRoot returns the repository root (the directory holding go.mod).
 func RepoRoot(t testing.TB) string {
 	t.Helper()
@@ -65,7 +72,7 @@ func BuildGuest(t testing.TB, pkg, name string) string {
 		}
 		return out
 	}
-	cmd := exec.Command("go", "build", "-trimpath", "-buildvcs=false", "-o", out, pkg)
+	cmd := exec.Command("go", append(append([]string{"build"}, ModuleBuildFlags()...), "-o", out, pkg)...)
 	cmd.Dir = RepoRoot(t)
 	cmd.Env = append(os.Environ(), "GOOS=wasip1", "GOARCH=wasm")
 	b, err := cmd.CombinedOutput()
