@@ -3,8 +3,6 @@ package jsengine
 import (
 	"bytes"
 	"context"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -17,6 +15,7 @@ import (
 
 	"github.com/dop251/goja/ast"
 
+	"rea/jsengine/internal/digest"
 	"rea/jsengine/report"
 	"rea/modules/abi"
 )
@@ -216,8 +215,7 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 		total += len(b)
 		sha, ok := e.digests[p]
 		if !ok {
-			sum := sha256.Sum256(b)
-			sha = hex.EncodeToString(sum[:])
+			sha = digest.Hex(b)
 		}
 		out = append(out, textFile{path: p, src: string(b), sha: sha, kind: textKind(p)})
 	}

@@ -1,14 +1,13 @@
 package jsengine
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"hash"
 	"sort"
 	"strconv"
 	"strings"
 
 	"github.com/dop251/goja/ast"
+
+	"rea/jsengine/internal/digest"
 )
 
 // maxFingerprintNodes bounds the structural fingerprint of one factory.
@@ -232,10 +231,10 @@ func (f *bundleFinder) esbuild(c *ast.CallExpression) {
 func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) BundledModule {
 	pf := f.m.pf
 	a, b := pf.offset(fn.Idx0()), pf.offset(fn.Idx1())
-	sum := sha256.Sum256([]byte(pf.generated[a:b]))
+	factorySHA := digest.HexString(pf.generated[a:b])
 	fp := f.fp
 	if fp == nil {
-		fp = &fingerprinter{h: sha256.New()}
+		fp = &fingerprinter{}
 		f.fp = fp
 	}
 	fp.reset()
@@ -249,7 +248,7 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 	}
 	fp.buf = append(fp.buf, "params:"+strconv.Itoa(paramCount(params))+";"...)
 	walk(fp, body)
-	mod := BundledModule{Key: key, FactorySHA256: hex.EncodeToString(sum[:]), Fingerprint: "sfp1:" + hex.EncodeToString(fp.sum()),
+	mod := BundledModule{Key: key, FactorySHA256: factorySHA, Fingerprint: "sfp1:" + fp.sum(),
 		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
 	reqName := ""
 	if requireParam >= 0 && params != nil && len(params.List) > requireParam {
@@ -308,28 +307,18 @@ func (r *requireCollector) Enter(n any) bool {
 // member names, but not identifier names, so renaming variables (minifiers,
 // rebuilds) keeps the fingerprint.
 type fingerprinter struct {
-	h      hash.Hash
 	budget int
-	buf    []byte // the serialised shape, hashed in 4 KiB batches
+	buf    []byte // the serialised shape, hashed at once (by the host in a module)
 }
 
 func (f *fingerprinter) reset() {
-	f.h.Reset()
 	f.buf = f.buf[:0]
 	f.budget = maxFingerprintNodes
 }
 
-func (f *fingerprinter) flush() {
-	if len(f.buf) >= 4096 {
-		f.h.Write(f.buf)
-		f.buf = f.buf[:0]
-	}
-}
-
-func (f *fingerprinter) sum() []byte {
-	f.h.Write(f.buf)
-	f.buf = f.buf[:0]
-	return f.h.Sum(nil)
+// sum is the hex sha256 of the serialised shape.
+func (f *fingerprinter) sum() string {
+	return digest.Hex(f.buf)
 }
 
 func (f *fingerprinter) Enter(n any) bool {
@@ -382,13 +371,11 @@ func (f *fingerprinter) Enter(n any) bool {
 		}
 	}
 	f.buf = b
-	f.flush()
 	return true
 }
 
 func (f *fingerprinter) Leave(any) {
 	f.buf = append(f.buf, ')')
-	f.flush()
 }
 
 // tableFor returns the module-key table shared by all webpack tables of m

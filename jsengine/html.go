@@ -1,10 +1,10 @@
 package jsengine
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"path"
 	"strings"
+
+	"rea/jsengine/internal/digest"
 )
 
 // scanHTML extracts scripts, webviews and the CSP meta tag of an HTML file.
@@ -60,8 +60,7 @@ func scanHTML(p, src string, resolve func(string) string) HTMLDocument {
 				}
 			} else {
 				sc.Inline = true
-				sum := sha256.Sum256([]byte(body))
-				sc.SHA256 = hex.EncodeToString(sum[:])
+				sc.SHA256 = digest.HexString(body)
 			}
 			doc.Scripts = append(doc.Scripts, sc)
 		case "meta":

@@ -233,6 +233,10 @@ func (r *Runner) engine(ctx context.Context, pages uint32) (*engine, error) {
 		_ = rt.Close(ctx)
 		return nil, fmt.Errorf("sandbox: instantiate WASI: %w", err)
 	}
+	if err := InstantiateHostModule(ctx, rt); err != nil {
+		_ = rt.Close(ctx)
+		return nil, err
+	}
 	e := &engine{rt: rt, compiled: map[string]*compileOnce{}}
 	r.runtimes[pages] = e
 	return e, nil

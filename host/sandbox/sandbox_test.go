@@ -481,3 +481,57 @@ func TestStandbyInstanceAnswersExactlyAsAFreshStart(t *testing.T) {
 	wantResource(t, err, "fuel")
 	assertStillServing(t, warm)
 }
+
+// TestHostSHA256AnswersAsTheGuestWouldAndChargesFuel covers the one host
+// function besides WASI: the same digest as Go's sha256 inside the guest, a
+// refusal (status 1, nothing written) for memory the guest does not have,
+// and fuel charged per block hashed, so a budget that covers the guest's
+// own work but not the hashing it asks for runs out.
+func TestHostSHA256AnswersAsTheGuestWouldAndChargesFuel(t *testing.T) {
+	r := newRunner(t)
+	type answer struct {
+		Status      uint32
+		Host, Guest string
+		Sum         string
+	}
+	call := func(params map[string]any, l sandbox.Limits) (answer, *sandbox.Outcome, *abi.Error) {
+		t.Helper()
+		out, err := run(t, r, "host-sha256", params, l)
+		var a answer
+		if err == nil {
+			if jerr := json.Unmarshal(out.Result, &a); jerr != nil {
+				t.Fatal(jerr)
+			}
+		}
+		return a, out, err
+	}
+	const mib = 1 << 20
+	_, none, err := call(map[string]any{"bytes": mib, "repeat": 0}, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	b, hundred, err := call(map[string]any{"bytes": mib, "repeat": 100}, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if b.Status != 0 || b.Host != b.Guest || b.Host == "" {
+		t.Fatalf("host sha256 %q (status %d), guest sha256 %q", b.Host, b.Status, b.Guest)
+	}
+	perCall := uint64(mib/64 + 1)
+	if extra := hundred.Usage.FuelUsed - none.Usage.FuelUsed; extra < 100*perCall || extra > 100*perCall+100_000 {
+		t.Fatalf("100 host hashes of 1 MiB cost %d fuel; want %d plus the loop", extra, 100*perCall)
+	}
+
+	w, _, err := call(map[string]any{"wild": true}, smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	if w.Status != 1 || w.Sum != strings.Repeat("0", 64) {
+		t.Fatalf("hash outside memory: status %d, sum %s; want 1 and nothing written", w.Status, w.Sum)
+	}
+	l := smallLimits()
+	l.Fuel = none.Usage.FuelUsed + 50*perCall
+	_, _, err = call(map[string]any{"bytes": mib, "repeat": 100}, l)
+	wantResource(t, err, "fuel")
+	assertStillServing(t, r)
+}

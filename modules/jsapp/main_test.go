@@ -14,6 +14,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"rea/host/sandbox"
 	"rea/jsengine"
 	"rea/modules/abi"
 	"rea/wasm/wasmtest"
@@ -49,6 +50,9 @@ func runModule(t *testing.T, wasm []byte, dir string, req abi.Request) (abi.Resp
 	rt := wazero.NewRuntimeWithConfig(ctx, rc)
 	defer rt.Close(ctx)
 	wasi_snapshot_preview1.MustInstantiate(ctx, rt)
+	if err := sandbox.InstantiateHostModule(ctx, rt); err != nil {
+		t.Fatal(err)
+	}
 	start := time.Now()
 	compiled, err := rt.CompileModule(ctx, wasm)
 	if err != nil {

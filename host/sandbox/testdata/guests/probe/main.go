@@ -77,6 +77,7 @@ func main() {
 			}
 			return map[string]int{"n": c.N}, nil
 		},
+		"host-sha256": hostHash,
 		"hash": func(p json.RawMessage, _ *abi.Reporter) (any, error) {
 			var c countParams
 			if err := abi.DecodeParams(p, &c); err != nil {
