@@ -6,6 +6,7 @@ import (
 	"encoding/hex"
 	"hash"
 	"io"
+	"io/fs"
 
 	"rea/modules/abi"
 )
@@ -115,11 +116,28 @@ func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole has
 	return streamRangesProgress(ctx, r, jobs, whole, nil)
 }
 
+// readSize is the read buffer for streaming r: hashChunk, or less when r is
+// known to be shorter (a file whose size Stat reports, or jobs that end
+// earlier). A directory of 3,000 small files otherwise zeroed 3 GiB of
+// buffers and kept the host's GC busy; the inventory took 0.9 s.
+func readSize(r io.Reader, jobs []*digestJob, whole hash.Hash) int {
+	n := int64(hashChunk)
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			n = min(n, fi.Size()+1) // +1: the read that finds the end
+		}
+	}
+	if whole == nil && len(jobs) > 0 {
+		n = min(n, jobs[len(jobs)-1].end())
+	}
+	return int(max(n, 4096))
+}
+
 // streamRangesProgress is streamRanges telling onRead how many bytes each
 // read brought, so long hashing can report progress.
 func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash, onRead func(int64)) (int64, error) {
 	var pos int64
-	buf := make([]byte, hashChunk)
+	buf := make([]byte, readSize(r, jobs, whole))
 	seeker, _ := r.(io.Seeker)
 	j := 0
 	for {
