@@ -476,3 +476,37 @@ func TestDependenciesNotReachedFromTheEntryAreStillAnalysed(t *testing.T) {
 		t.Fatalf("modules %+v", r.Modules)
 	}
 }
+
+// TestNextQuoteFindsWhatAByteLoopFinds checks the eight-at-a-time search
+// against the plain loop at every offset of inputs full of near misses
+// (bytes one away from each quote, high bytes, quotes at every position
+// modulo eight).
+func TestNextQuoteFindsWhatAByteLoopFinds(t *testing.T) {
+	slow := func(b []byte, i int) int {
+		for ; i < len(b); i++ {
+			if b[i] == '"' || b[i] == '\'' || b[i] == '`' {
+				return i
+			}
+		}
+		return len(b)
+	}
+	alphabet := []byte{'"', '\'', '`', '!', '#', '&', '(', '_', 'a', 0x00, 0x7f, 0x80, 0xa2, 0xa7, 0xe0, 0xff}
+	for n := 0; n < 40; n++ {
+		for seed := 0; seed < 64; seed++ {
+			b := make([]byte, n)
+			x := uint32(seed*2654435761 + n)
+			for k := range b {
+				x = x*1664525 + 1013904223
+				b[k] = alphabet[x>>28]
+				if x>>24&3 != 0 && (b[k] == '"' || b[k] == '\'' || b[k] == '`') { // mostly near misses, few quotes
+					b[k] = 'a'
+				}
+			}
+			for i := 0; i <= n; i++ {
+				if got, want := nextQuote(b, i), slow(b, i); got != want {
+					t.Fatalf("nextQuote(%q, %d) = %d; want %d", b, i, got, want)
+				}
+			}
+		}
+	}
+}
