@@ -247,9 +247,6 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 		params, body = x.ParameterList, x.Body
 	}
 	fp.buf = append(fp.buf, "params:"+strconv.Itoa(paramCount(params))+";"...)
-	walk(fp, body)
-	mod := BundledModule{Key: key, FactorySHA256: factorySHA, Fingerprint: "sfp1:" + fp.sum(),
-		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
 	reqName := ""
 	if requireParam >= 0 && params != nil && len(params.List) > requireParam {
 		if id, ok := params.List[requireParam].Target.(*ast.Identifier); ok {
@@ -257,7 +254,9 @@ func (f *bundleFinder) factory(key string, fn ast.Node, requireParam int) Bundle
 		}
 	}
 	rc := &requireCollector{reqName: reqName, esbuild: requireParam < 0}
-	walk(rc, body)
+	walk(&factoryVisitor{fp: fp, rc: rc}, body)
+	mod := BundledModule{Key: key, FactorySHA256: factorySHA, Fingerprint: "sfp1:" + fp.sum(),
+		Truncated: fp.budget <= 0, Location: pf.loc(fn.Idx0())}
 	mod.Requires = rc.keys
 	return mod
 }
@@ -267,6 +266,37 @@ func paramCount(pl *ast.ParameterList) int {
 		return 0
 	}
 	return len(pl.List)
+}
+
+// factoryVisitor walks a factory body once for both the fingerprinter and
+// the requireCollector (a walk is a large share of a bundle's time in wasm).
+// The fingerprinter sees exactly what a walk of its own would show it:
+// below a node it declined (its budget ran out) it is not called, while
+// the requireCollector still sees every node.
+type factoryVisitor struct {
+	fp    *fingerprinter
+	rc    *requireCollector
+	depth int
+	skip  int // depth of the node the fingerprinter declined, 0 when none
+}
+
+func (v *factoryVisitor) Enter(n any) bool {
+	v.depth++
+	if v.skip == 0 && !v.fp.Enter(n) {
+		v.skip = v.depth
+	}
+	v.rc.Enter(n)
+	return true
+}
+
+func (v *factoryVisitor) Leave(n any) {
+	if v.skip == 0 || v.skip == v.depth {
+		v.fp.Leave(n)
+		if v.skip == v.depth {
+			v.skip = 0
+		}
+	}
+	v.depth--
 }
 
 // requireCollector lists module keys required inside a factory:

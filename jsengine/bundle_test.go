@@ -3,7 +3,11 @@ package jsengine
 import (
 	"bytes"
 	"encoding/json"
+	"strings"
 	"testing"
+
+	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/parser"
 )
 
 func TestAnalyzeRecoversBundledModules(t *testing.T) {
@@ -94,5 +98,37 @@ func TestSourceMapsAreListedButNeverRead(t *testing.T) {
 	b, _ := json.Marshal(r)
 	if bytes.Contains(b, []byte("SECRET ORIGINAL SOURCE")) || bytes.Contains(b, []byte("webpack:///src/index.js")) {
 		t.Fatal("source map content leaked into the result")
+	}
+}
+
+// TestFactoryVisitorFingerprintsAsASeparateWalkWould checks the fused walk
+// of a factory against the two walks it replaced, at budgets that run out
+// at every depth: the fingerprint stream and the required keys are equal.
+func TestFactoryVisitorFingerprintsAsASeparateWalkWould(t *testing.T) {
+	src := `function (module, exports, __webpack_require__) {
+		var a = __webpack_require__("./a.js"), b = __webpack_require__(12);
+		function f(x) { return x ? {k: [1, "s", ` + "`t${x}`" + `]} : __webpack_require__("./c.js")(x + 1); }
+		for (var i = 0; i < 3; i++) { if (i % 2) { f(i); } else { b.go(a, i, /re/g); } }
+		module.exports = { f: f, deep: (((((1))))) + __webpack_require__("./d.js") };
+	}`
+	prog, err := parser.ParseFile(nil, "f.js", "("+src+")", 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	body := prog.Body[0].(*ast.ExpressionStatement).Expression.(*ast.FunctionLiteral).Body
+	for budget := 1; budget <= 200; budget++ {
+		sep := &fingerprinter{budget: budget}
+		walk(sep, body)
+		sepRC := &requireCollector{reqName: "__webpack_require__"}
+		walk(sepRC, body)
+		fused := &fingerprinter{budget: budget}
+		fusedRC := &requireCollector{reqName: "__webpack_require__"}
+		walk(&factoryVisitor{fp: fused, rc: fusedRC}, body)
+		if string(sep.buf) != string(fused.buf) || sep.budget != fused.budget {
+			t.Fatalf("budget %d: fingerprint stream differs\nseparate %s\nfused    %s", budget, sep.buf, fused.buf)
+		}
+		if strings.Join(sepRC.keys, ",") != strings.Join(fusedRC.keys, ",") || len(fusedRC.keys) != 4 {
+			t.Fatalf("budget %d: requires %v vs %v", budget, sepRC.keys, fusedRC.keys)
+		}
 	}
 }
