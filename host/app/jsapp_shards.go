@@ -135,7 +135,7 @@ func (r *jsappRun) sharded(ctx context.Context, n int) (*report.Result, *sandbox
 		if errs[i] != nil {
 			return nil, nil, errs[i]
 		}
-		r.app.log.Debug("jsapp shard analysed", "shard", i, "of", n, "wall", out.Usage.Wall, "fuel", out.Usage.FuelUsed, "peak_memory_bytes", out.Usage.PeakMemoryBytes)
+		r.app.log.Debug("jsapp shard analysed", "shard", i, "of", n, "wall", out.Usage.Wall, "facts_bytes", len(out.Result), "fuel", out.Usage.FuelUsed, "peak_memory_bytes", out.Usage.PeakMemoryBytes)
 		total.Usage = addUsage(total.Usage, out.Usage)
 		total.Module, total.Limits = out.Module, out.Limits
 		p.Facts = append(p.Facts, out.Result)
