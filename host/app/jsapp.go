@@ -5,6 +5,7 @@ import (
 	"io"
 	"os"
 	"path/filepath"
+	"time"
 
 	"rea/host/evidence"
 	"rea/host/sandbox"
@@ -125,6 +126,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	if err != nil {
 		return nil, err
 	}
+	started := time.Now()
 	scan, err := a.scanArtifact(ctx, ArtifactRequest{
 		InputPath: abs, Format: format,
 		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
@@ -144,10 +146,14 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 		// and root digest commit to: a repeat is served from the cache.
 		cacheKey: "jsapp-tree:" + scan.graph.manifestID + ":" + scan.digest,
 	}
+	inventoried := time.Now()
+	a.log.Debug("application inventoried", "wall", inventoried.Sub(started), "entries", len(scan.res.Entries))
 	res, out, err := run.analyse(ctx)
 	if err != nil {
 		return nil, err
 	}
+	analysed := time.Now()
+	a.log.Debug("application analysed", "wall", analysed.Sub(inventoried), "fuel", out.Usage.FuelUsed, "cached", out.Cached)
 	if tune.usage != nil {
 		*tune.usage = out.Usage
 	}
@@ -198,6 +204,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	if err != nil {
 		return nil, err
 	}
+	a.log.Debug("evidence recorded", "wall", time.Since(analysed))
 	return &AnalyzeApplicationResult{Evidence: rec, Analysis: analysis}, nil
 }
 
