@@ -18,6 +18,7 @@ func BenchmarkMeteredVsUnmetered(b *testing.B) {
 	}{
 		{"sha256-16MiB", "sha", []string{"4194304", "4"}},
 		{"sieve-fib", "sieve", []string{"5000000", "27"}},
+		{"sieve", "sieve", []string{"5000000", "1"}},
 	} {
 		b.Run(w.name, func(b *testing.B) {
 			sb := newSandbox(b)
