@@ -9,6 +9,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"rea/host/sandbox"
 	"rea/modules/abi"
 	"rea/wasm/fuel"
 	"rea/wasm/module"
@@ -37,6 +38,9 @@ func TestPrepareKeepsAGoModulesMemoryIdentical(t *testing.T) {
 	r := wazero.NewRuntime(ctx)
 	defer r.Close(ctx)
 	wasi_snapshot_preview1.MustInstantiate(ctx, r)
+	if err := sandbox.InstantiateHostModule(ctx, r); err != nil { // the probe imports rea.sha256
+		t.Fatal(err)
+	}
 	memoryOf := func(bin []byte) []byte {
 		cm, err := r.CompileModule(ctx, bin)
 		if err != nil {
