@@ -2,11 +2,7 @@ package fuel_test
 
 import (
 	"bytes"
-	"context"
-	"math"
 	"testing"
-
-	"github.com/tetratelabs/wazero"
 
 	"rea/wasm/fuel"
 )
@@ -88,44 +84,14 @@ func TestForwardJumpsOfGosDispatchLoopBranchStraightToTheirSegment(t *testing.T)
 // fuel counts the entry plus one check per repetition, not the forward
 // jumps.
 func TestGoShapedLoopComputesTheSameAndPaysOnlyForRepetition(t *testing.T) {
-	ctx := context.Background()
-	plain := goShapedSum()
-	metered, err := fuel.Instrument(plain)
-	if err != nil {
-		t.Fatal(err)
-	}
-	for name, cfg := range map[string]wazero.RuntimeConfig{
-		"compiler":    wazero.NewRuntimeConfigCompiler(),
-		"interpreter": wazero.NewRuntimeConfigInterpreter(),
-	} {
-		rt := wazero.NewRuntimeWithConfig(ctx, cfg)
-		defer rt.Close(ctx)
-		for _, n := range []uint64{0, 1, 7, 1000} {
-			var sums []uint64
-			for _, bin := range [][]byte{plain, metered} {
-				mod, err := rt.InstantiateWithConfig(ctx, bin, wazero.NewModuleConfig().WithName(""))
-				if err != nil {
-					t.Fatalf("%s: %v", name, err)
-				}
-				res, err := mod.ExportedFunction("sum").Call(ctx, n)
-				if err != nil {
-					t.Fatalf("%s: sum(%d): %v", name, n, err)
-				}
-				sums = append(sums, res[0])
-				if g := mod.ExportedGlobal(fuel.GlobalName); g != nil {
-					used := uint64(math.MaxInt64) - g.Get()
-					want := max(n, 1) // the entry, then n-1 repetitions
-					if used != want {
-						t.Errorf("%s: sum(%d) used %d fuel; want %d", name, n, used, want)
-					}
-				}
-				mod.Close(ctx)
-			}
-			if want := n * (n + 1) / 2; sums[0] != want || sums[1] != want {
-				t.Fatalf("%s: sum(%d) = %d plain, %d metered; want %d", name, n, sums[0], sums[1], want)
-			}
+	callPlainAndMetered(t, goShapedSum(), "sum", []uint64{0, 1, 7, 1000}, func(engine string, n, plain, metered, used uint64) {
+		if want := n * (n + 1) / 2; plain != want || metered != want {
+			t.Fatalf("%s: sum(%d) = %d plain, %d metered; want %d", engine, n, plain, metered, want)
 		}
-	}
+		if want := max(n, 1); used != want { // the entry, then n-1 repetitions
+			t.Errorf("%s: sum(%d) used %d fuel; want %d", engine, n, used, want)
+		}
+	})
 }
 
 // TestJumpsThatOnlyLookLikeDispatchKeepTheirTarget: a header with anything

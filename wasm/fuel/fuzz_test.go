@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"errors"
+	"math"
 	"testing"
 
 	"github.com/tetratelabs/wazero"
@@ -55,9 +56,13 @@ func countingModule() []byte {
 	)
 }
 
-func TestKitchenSinkComputesTheSameWhenMetered(t *testing.T) {
+// callPlainAndMetered runs export(arg) on a fresh instance of plain and of
+// its instrumented form, under wazero's compiler and its interpreter, and
+// hands check each engine's results: plain, metered, and the fuel the
+// metered call used.
+func callPlainAndMetered(t *testing.T, plain []byte, export string, args []uint64, check func(engine string, arg, plain, metered, fuelUsed uint64)) {
+	t.Helper()
 	ctx := context.Background()
-	plain := kitchenSink()
 	metered, err := fuel.Instrument(plain)
 	if err != nil {
 		t.Fatal(err)
@@ -68,26 +73,36 @@ func TestKitchenSinkComputesTheSameWhenMetered(t *testing.T) {
 	} {
 		rt := wazero.NewRuntimeWithConfig(ctx, cfg)
 		defer rt.Close(ctx)
-		for _, a := range []uint64{3, 0x80, 0xffffffff} {
-			var results []uint64
+		for _, a := range args {
+			var results [2]uint64
+			var used uint64
 			for i, bin := range [][]byte{plain, metered} {
 				mod, err := rt.InstantiateWithConfig(ctx, bin, wazero.NewModuleConfig().WithName(""))
 				if err != nil {
 					t.Fatalf("%s: instantiate module %d: %v", name, i, err)
 				}
-				res, err := mod.ExportedFunction("f").Call(ctx, a)
+				res, err := mod.ExportedFunction(export).Call(ctx, a)
 				if err != nil {
-					t.Fatalf("%s: f(%d) on module %d: %v", name, a, i, err)
+					t.Fatalf("%s: %s(%d) on module %d: %v", name, export, a, i, err)
 				}
-				results = append(results, res[0])
+				results[i] = res[0]
+				if g := mod.ExportedGlobal(fuel.GlobalName); g != nil {
+					used = uint64(math.MaxInt64) - g.Get()
+				}
 				mod.Close(ctx)
 			}
-			want := uint64(uint32(int32(int8(a)) + 16))
-			if results[0] != want || results[1] != want {
-				t.Fatalf("%s: f(%#x) = %d plain, %d metered; want %d", name, a, results[0], results[1], want)
-			}
+			check(name, a, results[0], results[1], used)
 		}
 	}
+}
+
+func TestKitchenSinkComputesTheSameWhenMetered(t *testing.T) {
+	callPlainAndMetered(t, kitchenSink(), "f", []uint64{3, 0x80, 0xffffffff}, func(engine string, a, plain, metered, _ uint64) {
+		want := uint64(uint32(int32(int8(a)) + 16))
+		if plain != want || metered != want {
+			t.Fatalf("%s: f(%#x) = %d plain, %d metered; want %d", engine, a, plain, metered, want)
+		}
+	})
 }
 
 // FuzzInstrument checks that the instrumenter never panics, that what it
