@@ -8,6 +8,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"strings"
 	"testing"
 	"time"
 
@@ -135,5 +136,22 @@ func TestModuleAnswersUnknownParamsWithInvalidRequest(t *testing.T) {
 	var ae *abi.Error
 	if !errors.As(err, &ae) || ae.Code != abi.CodeInvalidRequest {
 		t.Fatalf("err = %v", err)
+	}
+}
+
+// TestMergeRefusesFactsThatAreNotShardFacts: the merge decodes the facts
+// strictly with its params, so null entries and unknown fields are an
+// invalid request that names the facts, not a crash or a silent default.
+func TestMergeRefusesFactsThatAreNotShardFacts(t *testing.T) {
+	for _, params := range []string{
+		`{"root":"/in","facts":[null]}`,
+		`{"root":"/in","facts":[{"shard":{"index":0,"count":1},"bogus":1}]}`,
+		`{"root":"/in","facts":[{"modules":"not a list"}]}`,
+	} {
+		_, err := merge(json.RawMessage(params), nil)
+		var ae *abi.Error
+		if !errors.As(err, &ae) || ae.Code != abi.CodeInvalidRequest || !strings.Contains(ae.Message, "facts") && !strings.Contains(ae.Message, "bogus") && !strings.Contains(ae.Message, "modules") {
+			t.Errorf("merge(%s) = %v; want invalid_request about the facts", params, err)
+		}
 	}
 }
