@@ -1,6 +1,7 @@
 package jsengine
 
 import (
+	"fmt"
 	"strings"
 	"testing"
 )
@@ -90,5 +91,34 @@ func TestSnippetsDropCredentialsAndQueries(t *testing.T) {
 	want := `win.loadURL('https://example.com/app'); fetch("http://x.test/a")`
 	if got != want {
 		t.Fatalf("got  %s\nwant %s", got, want)
+	}
+}
+
+// TestLineStartsFindsWhatAByteLoopFinds checks the eight-at-a-time line
+// index against the plain loop on inputs full of near misses (bytes one
+// away from '\n', high bytes) at every length and alignment.
+func TestLineStartsFindsWhatAByteLoopFinds(t *testing.T) {
+	slow := func(s string) []int {
+		starts := []int{0}
+		for i := 0; i < len(s); i++ {
+			if s[i] == '\n' {
+				starts = append(starts, i+1)
+			}
+		}
+		return starts
+	}
+	alphabet := []byte{'\n', '\n', 0x0b, 0x09, 0x8a, 0x0a ^ 0x80, 0x00, 0xff, 'a', 0x01}
+	for n := 0; n < 70; n++ {
+		for seed := 0; seed < 40; seed++ {
+			b := make([]byte, n)
+			x := uint32(seed*2654435761 + n*7919)
+			for k := range b {
+				x = x*1664525 + 1013904223
+				b[k] = alphabet[int(x>>24)%len(alphabet)]
+			}
+			if got, want := lineStarts(string(b)), slow(string(b)); fmt.Sprint(got) != fmt.Sprint(want) {
+				t.Fatalf("lineStarts(%q) = %v; want %v", b, got, want)
+			}
+		}
 	}
 }
