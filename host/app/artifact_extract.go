@@ -357,7 +357,7 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamC
 	if s.res.Entries[t.entry].Unpacked {
 		limit = 1 << 62 // a companion is written as it is; its hash was checked
 	}
-	n, err := io.CopyBuffer(io.MultiWriter(f, h), io.LimitReader(r, limit), make([]byte, hashChunk))
+	n, err := io.CopyBuffer(io.MultiWriter(f, h), io.LimitReader(r, limit), hashBuffer(limit))
 	if cerr := f.Close(); err == nil {
 		err = cerr
 	}
