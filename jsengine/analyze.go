@@ -3,12 +3,10 @@ package jsengine
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"encoding/json"
 	"errors"
 	"fmt"
 	"io/fs"
-	"math/bits"
 	"path"
 	"sort"
 	"strings"
@@ -662,34 +660,6 @@ func scanSpecifiers(b []byte, limit int) []string {
 		i = j
 	}
 	return out
-}
-
-// nextQuote is the index of the first ", ' or ` in b[i:], or len(b). It
-// tests eight bytes at a time: every shard scans every file for specifiers,
-// and in wasm a loop over bytes pays a branch and a bounds check per byte
-// (this scan was 8 % of the 50 MiB app's time there).
-func nextQuote(b []byte, i int) int {
-	for ; i+8 <= len(b); i += 8 {
-		w := binary.LittleEndian.Uint64(b[i:])
-		if m := byteMask(w, '"') | byteMask(w, '\'') | byteMask(w, '`'); m != 0 {
-			return i + bits.TrailingZeros64(m)/8
-		}
-	}
-	for ; i < len(b); i++ {
-		if q := b[i]; q == '"' || q == '\'' || q == '`' {
-			return i
-		}
-	}
-	return len(b)
-}
-
-// byteMask sets the high bit of the lowest byte of w equal to c (and
-// possibly of bytes above it, never below), the classic has-zero-byte test
-// applied to w XOR c.
-func byteMask(w uint64, c byte) uint64 {
-	const lo, hi = 0x0101010101010101, 0x8080808080808080
-	x := w ^ (lo * uint64(c))
-	return (x - lo) &^ x & hi
 }
 
 // afterKeyword reports whether the literal at b[i] follows require(,

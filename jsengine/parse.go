@@ -2,7 +2,6 @@ package jsengine
 
 import (
 	"fmt"
-	"math/bits"
 	"net/url"
 	"path"
 	"regexp"
@@ -166,34 +165,6 @@ func esbuildError(msgs []api.Message) error {
 		return fmt.Errorf("%s:%d:%d: %s", m.Location.File, m.Location.Line, m.Location.Column+1, m.Text)
 	}
 	return fmt.Errorf("%s", m.Text)
-}
-
-func lineStarts(s string) []int {
-	starts := []int{0}
-	i := 0
-	// Eight bytes at a time: every file's lines are indexed, and in wasm a
-	// loop over bytes pays a branch and a bounds check per byte.
-	for ; i+8 <= len(s); i += 8 {
-		w := uint64(s[i]) | uint64(s[i+1])<<8 | uint64(s[i+2])<<16 | uint64(s[i+3])<<24 |
-			uint64(s[i+4])<<32 | uint64(s[i+5])<<40 | uint64(s[i+6])<<48 | uint64(s[i+7])<<56
-		for m := exactByteMask(w, '\n'); m != 0; m &= m - 1 {
-			starts = append(starts, i+bits.TrailingZeros64(m)/8+1)
-		}
-	}
-	for ; i < len(s); i++ {
-		if s[i] == '\n' {
-			starts = append(starts, i+1)
-		}
-	}
-	return starts
-}
-
-// exactByteMask sets the high bit of every byte of w equal to c and of no
-// other (unlike byteMask, which may flag bytes above a match).
-func exactByteMask(w uint64, c byte) uint64 {
-	const lo7 = 0x7f7f7f7f7f7f7f7f
-	x := w ^ (0x0101010101010101 * uint64(c))
-	return ^((x&lo7 + lo7) | x | lo7)
 }
 
 // offset converts a goja index into a byte offset of the generated text.
