@@ -99,22 +99,29 @@ func Coalesce(module []byte) ([]byte, Stats, error) {
 		st.Skipped = "no two segments are close enough to join"
 		return module, st, nil
 	}
+	section := appendDataSection(nil, joined)
+	out := make([]byte, 0, len(module)-(dataEnd-dataStart)+len(section))
+	out = append(out, module[:dataStart]...)
+	out = append(out, section...)
+	out = append(out, module[dataEnd:]...)
+	return out, st, nil
+}
+
+// appendDataSection appends a data section of active segments for memory 0
+// at constant offsets.
+func appendDataSection(out []byte, segs []segment) []byte {
 	var body []byte
-	body = binary.AppendUvarint(body, uint64(len(joined)))
-	for _, s := range joined {
+	body = binary.AppendUvarint(body, uint64(len(segs)))
+	for _, s := range segs {
 		body = append(body, 0x00, opI32Const)
 		body = leb128.AppendInt64(body, int64(int32(s.offset)))
 		body = append(body, opEnd)
 		body = binary.AppendUvarint(body, uint64(len(s.data)))
 		body = append(body, s.data...)
 	}
-	out := make([]byte, 0, len(module)-(dataEnd-dataStart)+len(body)+6)
-	out = append(out, module[:dataStart]...)
 	out = append(out, secData)
 	out = binary.AppendUvarint(out, uint64(len(body)))
-	out = append(out, body...)
-	out = append(out, module[dataEnd:]...)
-	return out, st, nil
+	return append(out, body...)
 }
 
 // readSegments decodes the data section body at absolute offset base. A

@@ -3,13 +3,10 @@ package segments
 import (
 	"bytes"
 	"context"
-	"encoding/binary"
 	"errors"
 	"testing"
 
 	"github.com/tetratelabs/wazero"
-
-	"rea/wasm/internal/leb128"
 )
 
 // moduleWithData builds a minimal module: one memory of one page and a data
@@ -20,18 +17,7 @@ func moduleWithData(segs []segment, extra ...[]byte) []byte {
 	for _, e := range extra {
 		m = append(m, e...)
 	}
-	var body []byte
-	body = binary.AppendUvarint(body, uint64(len(segs)))
-	for _, s := range segs {
-		body = append(body, 0, opI32Const)
-		body = leb128.AppendInt64(body, int64(int32(s.offset)))
-		body = append(body, opEnd)
-		body = binary.AppendUvarint(body, uint64(len(s.data)))
-		body = append(body, s.data...)
-	}
-	m = append(m, secData)
-	m = binary.AppendUvarint(m, uint64(len(body)))
-	return append(m, body...)
+	return appendDataSection(m, segs)
 }
 
 // memoryAfterInstantiation instantiates module in wazero and returns its
