@@ -2,7 +2,6 @@ package main_test
 
 import (
 	"context"
-	"fmt"
 	"os"
 	"os/exec"
 	"sort"
@@ -11,6 +10,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"rea/guidance/guidancetest"
 	"rea/wasm/wasmtest"
 )
 
@@ -81,22 +81,6 @@ func moduleEnv(dir string) []string {
 	return []string{"REA_MODULE_DIR=" + dir}
 }
 
-// guidanceQueries returns n distinct two-word queries over words the
-// packaged guidance uses, so no query is answered from the result cache.
-func guidanceQueries(n int) []string {
-	words := []string{"preload", "contextBridge", "ipc", "evidence", "window", "sandbox", "asar", "integrity",
-		"procedure", "capture", "process", "bundle", "webpack", "unknowns", "reconstruction", "session",
-		"locator", "provider", "strings", "disassemble", "compare", "version", "channel", "handler"}
-	var out []string
-	for i := 0; len(out) < n; i++ {
-		a, b := words[i%len(words)], words[(i/len(words)+i+1)%len(words)]
-		if a != b {
-			out = append(out, a+" "+b+fmt.Sprintf(" %c", 'a'+rune(i/(len(words)*len(words))%26)))
-		}
-	}
-	return out
-}
-
 // BenchmarkMCPSearchGuidance times search_guidance over MCP stdio after
 // warm-up, with queries the result cache has not seen: p50-ms paces them as
 // an agent does (the model thinks between calls; here 20 ms), so the server
@@ -123,23 +107,9 @@ func BenchmarkMCPSearchGuidance(b *testing.B) {
 	for range 5 { // warm-up: compile, first instances
 		call("warm up")
 	}
-	queries := guidanceQueries(100 * b.N)
-	var paced, burst, repeat []time.Duration
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for j := 0; j < 50; j++ {
-			time.Sleep(20 * time.Millisecond)
-			paced = append(paced, call(queries[i*100+j]))
-		}
-		for j := 50; j < 100; j++ {
-			burst = append(burst, call(queries[i*100+j]))
-			repeat = append(repeat, call("preload contextBridge"))
-		}
-	}
-	b.StopTimer()
+	var repeat []time.Duration
+	paced, burst := guidancetest.PacedAndBurst(b, call, func() { repeat = append(repeat, call("preload contextBridge")) })
 	reportQuantiles(b, paced)
-	for name, d := range map[string][]time.Duration{"burst-p50-ms": burst, "repeat-p50-ms": repeat} {
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		b.ReportMetric(float64(d[len(d)/2].Microseconds())/1000, name)
-	}
+	guidancetest.ReportMedian(b, burst, "burst-p50-ms")
+	guidancetest.ReportMedian(b, repeat, "repeat-p50-ms")
 }

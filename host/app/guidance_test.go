@@ -3,15 +3,14 @@ package app
 import (
 	"context"
 	"errors"
-	"fmt"
 	"os"
 	"path/filepath"
 	"slices"
-	"sort"
 	"strings"
 	"testing"
 	"time"
 
+	"rea/guidance/guidancetest"
 	"rea/guidance/index"
 	"rea/modules/abi"
 	"rea/wasm/wasmtest"
@@ -103,18 +102,6 @@ func TestGuidanceServesOnlyThePackagedBundle(t *testing.T) {
 	}
 }
 
-// distinctQueries returns n two-word queries over words the packaged
-// guidance uses, each different, so none is answered from the result cache.
-func distinctQueries(n int) []string {
-	words := []string{"preload", "contextBridge", "ipc", "evidence", "window", "sandbox", "asar", "integrity",
-		"procedure", "capture", "process", "bundle", "webpack", "unknowns", "reconstruction", "session"}
-	out := make([]string, 0, n)
-	for i := 0; len(out) < n; i++ {
-		out = append(out, fmt.Sprintf("%s %s %d", words[i%len(words)], words[(i/len(words))%len(words)], i))
-	}
-	return out
-}
-
 // BenchmarkSearchGuidance is the CLI's in-process path after warm-up, with
 // queries the result cache has not seen: p50-ms paced 20 ms apart (as an
 // agent's calls are), burst-p50-ms back to back.
@@ -126,8 +113,6 @@ func BenchmarkSearchGuidance(b *testing.B) {
 			b.Fatal(err)
 		}
 	}
-	queries := distinctQueries(100 * b.N)
-	var paced, burst []time.Duration
 	timed := func(q string) time.Duration {
 		start := time.Now()
 		if _, err := a.SearchGuidance(ctx, index.SearchParams{Query: q}, nil); err != nil {
@@ -135,19 +120,7 @@ func BenchmarkSearchGuidance(b *testing.B) {
 		}
 		return time.Since(start)
 	}
-	b.ResetTimer()
-	for i := 0; i < b.N; i++ {
-		for j := 0; j < 50; j++ {
-			time.Sleep(20 * time.Millisecond)
-			paced = append(paced, timed(queries[i*100+j]))
-		}
-		for j := 50; j < 100; j++ {
-			burst = append(burst, timed(queries[i*100+j]))
-		}
-	}
-	b.StopTimer()
-	for name, d := range map[string][]time.Duration{"p50-ms": paced, "burst-p50-ms": burst} {
-		sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
-		b.ReportMetric(float64(d[len(d)/2].Microseconds())/1000, name)
-	}
+	paced, burst := guidancetest.PacedAndBurst(b, timed, nil)
+	guidancetest.ReportMedian(b, paced, "p50-ms")
+	guidancetest.ReportMedian(b, burst, "burst-p50-ms")
 }
