@@ -1,9 +1,11 @@
 package binary
 
 import (
+	"cmp"
 	"math/rand"
 	"reflect"
 	"sort"
+	"strings"
 	"testing"
 )
 
@@ -31,16 +33,7 @@ func TestSortedStableEqualsSortSliceStable(t *testing.T) {
 			return want[i].name < want[j].name
 		})
 		got := sortedStable(append([]item(nil), in...), func(a, b *item) int {
-			if a.key != b.key {
-				return a.key - b.key
-			}
-			switch {
-			case a.name < b.name:
-				return -1
-			case a.name > b.name:
-				return 1
-			}
-			return 0
+			return cmp.Or(cmp.Compare(a.key, b.key), strings.Compare(a.name, b.name))
 		})
 		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
 			t.Fatalf("round %d: sortedStable %v, sort.SliceStable %v", round, got, want)
@@ -75,13 +68,7 @@ func TestSortedByAddressEqualsSortSliceStable(t *testing.T) {
 			return want[i].name < want[j].name
 		})
 		got := sortedByAddress(append([]item(nil), in...), func(x *item) Addr { return x.addr }, func(x, y *item) int {
-			switch {
-			case x.name < y.name:
-				return -1
-			case x.name > y.name:
-				return 1
-			}
-			return 0
+			return strings.Compare(x.name, y.name)
 		})
 		if !reflect.DeepEqual(got, want) && !(len(got) == 0 && len(want) == 0) {
 			t.Fatalf("round %d: sortedByAddress %v, sort.SliceStable %v", round, got, want)
