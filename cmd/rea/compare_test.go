@@ -31,6 +31,7 @@ func reaWithModules(t *testing.T, args ...string) result {
 
 var versionEvidence struct {
 	once  sync.Once
+	dir   string
 	paths map[string]string
 	err   string
 }
@@ -45,6 +46,7 @@ func analysedVersions(t *testing.T) (string, string) {
 			versionEvidence.err = err.Error()
 			return
 		}
+		versionEvidence.dir = dir // removed by TestMain
 		versionEvidence.paths = map[string]string{}
 		for _, v := range []string{"v1", "v2"} {
 			r := reaWithModules(t, "analyze-javascript-application", versionFixture(t, v), "--format", "json")

@@ -6,6 +6,7 @@
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import Ajv2020 from "ajv/dist/2020.js";
+import { rmSync } from "node:fs";
 
 const [rea, root] = process.argv.slice(2);
 const fixture = `${root}/testdata/artifact/app.asar`;
@@ -57,7 +58,10 @@ async function call(name, args) {
 }
 await call("binary_session", {});
 await call("inspect_artifact", { input_path: fixture });
-await call("extract_artifact", { input_path: fixture, paths: ["package.json"] });
+// No output_dir: rea makes a new temporary directory, which this check removes.
+const ex = await call("extract_artifact", { input_path: fixture, paths: ["package.json"] });
+if (ex?.output_dir) rmSync(ex.output_dir, { recursive: true, force: true });
+else fail("extract_artifact: no output_dir in the result");
 const app1 = await call("analyze_javascript_application", { input_path: path("testdata/versions/v1") });
 const app2 = await call("analyze_javascript_application", { input_path: path("testdata/versions/v2") });
 if (app1) await call("inspect_analysis_view", { source: ref(app1), view: "page", collection: "findings", limit: 5 });

@@ -25,6 +25,24 @@ func ModuleBuildFlags() []string {
 	return []string{"-trimpath", "-buildvcs=false", "-gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9"}
 }
 
+// Main runs a test package's tests, then removes what wasmtest built for
+// them (about 150 MB of modules per package when REA_TEST_MODULE_DIR is
+// unset) and runs the package's own cleanups. Packages that build through
+// wasmtest call it from TestMain.
+func Main(m *testing.M, cleanups ...func()) {
+	code := m.Run()
+	state.mu.Lock()
+	if state.dir != "" {
+		os.RemoveAll(state.dir)
+		state.dir, state.done = "", nil
+	}
+	state.mu.Unlock()
+	for _, c := range cleanups {
+		c()
+	}
+	os.Exit(code)
+}
+
 // RepoRoot returns the repository root (the directory holding go.mod).
 func RepoRoot(t testing.TB) string {
 	t.Helper()

@@ -5,13 +5,10 @@ import (
 	"testing"
 
 	"rea/modules/native/nativetest"
+	"rea/wasm/wasmtest"
 )
 
-func TestMain(m *testing.M) {
-	code := m.Run()
-	nativetest.Cleanup()
-	os.Exit(code)
-}
+func TestMain(m *testing.M) { wasmtest.Main(m, nativetest.Cleanup) }
 
 // openPath opens a fixture and fails the test on error.
 func openPath(t testing.TB, p string, opt Options) *File {

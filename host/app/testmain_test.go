@@ -1,0 +1,11 @@
+package app
+
+import (
+	"testing"
+
+	"rea/modules/native/nativetest"
+	"rea/wasm/wasmtest"
+)
+
+// TestMain removes the modules wasmtest built and the native fixtures.
+func TestMain(m *testing.M) { wasmtest.Main(m, nativetest.Cleanup) }
