@@ -15,7 +15,7 @@ bench=${BENCH:-.}
 benchtime=${BENCHTIME:-20x}
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(go version) on $(nproc) cores" | tee "$out"
 pkgs=$(grep -rl --include='*_test.go' -E '^func Benchmark' . | grep -v /testdata/ | xargs -n1 dirname | sort -u)
-heavy='SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB'
+heavy='GojaParseFloor|SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB'
 for p in $pkgs; do
 	if [ "$bench" = "." ]; then
 		# Everything: quick benchmarks BENCHTIME times, heavy ones once.
@@ -36,6 +36,7 @@ function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 
 /^BenchmarkMCPSearchGuidance/ { m = metric($0, "p50-ms"); printf "search_guidance over MCP, new queries paced 20 ms: p50 %s ms (target <= 5 ms, ratio %.2f); back to back p50 %s ms; repeated p50 %s ms\n", m, m/5, metric($0, "burst-p50-ms"), metric($0, "repeat-p50-ms") }
 /^BenchmarkSearchGuidance/ { m = metric($0, "p50-ms"); printf "search_guidance in process, new queries paced 20 ms: p50 %s ms (target <= 5 ms, ratio %.2f); back to back p50 %s ms\n", m, m/5, metric($0, "burst-p50-ms") }
 /^BenchmarkJSApp3000ModulesVersusNative/ { printf "%s: %s s through the sandbox vs %s s natively = %s x (target <= 4 x); one instance %s x; fuel %s G, module peak %s MiB, service peak RSS %s MiB\n", $1, metric($0, "sandbox-s"), metric($0, "native-s"), metric($0, "x-native"), metric($0, "x-native-one-instance"), metric($0, "Gfuel"), metric($0, "module-peak-MiB"), metric($0, "sandbox-peak-rss-MiB") }
+/^BenchmarkGojaParseFloor/ { printf "under that ratio: the goja parse of the 1 MB bundle alone (no rea code), %s ms natively vs %s ms in wazero metered = %s x (unmetered %s x)\n", metric($0, "native-ms"), metric($0, "wazero-metered-ms"), metric($0, "x-native-metered"), metric($0, "x-native") }
 /^BenchmarkBinaryOverviewSandbox/ { printf "binary_overview of a %s MiB ELF: %s s vs objdump -d %s s = %s x (target < 1); rea analyze %s x, peak RSS %s MiB\n", metric($0, "file-MiB"), metric($0, "overview-s"), metric($0, "objdump-s"), metric($0, "x-objdump"), metric($0, "rea-analyze-x-objdump"), metric($0, "rea-analyze-peak-rss-MiB") }
 /^BenchmarkMeteredVsUnmetered/ { r = metric($0, "metered/unmetered"); if (r != "") printf "fuel metering overhead %s: %+.0f %% (target <= 30 %%)\n", $1, (r-1)*100 }
 /x-sha256sum/ { printf "%s: %s x sha256sum (target <= 1.5), child peak RSS %s MiB (target <= 200)\n", $1, metric($0, "x-sha256sum"), metric($0, "child-peak-rss-MiB") }
