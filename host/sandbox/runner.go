@@ -107,6 +107,16 @@ type Runner struct {
 
 	mu       sync.Mutex
 	runtimes map[uint32]*engine // by memory limit in pages
+
+	// Compiles may still run when Close is called: a caller that loads a
+	// module ahead of need (the application analysis does, while its
+	// inventory runs) can finish without it, for instance from the result
+	// cache. wazero's runtimes and compilation cache must not be closed
+	// under a compile, so the last compile in progress closes them.
+	compileMu sync.Mutex
+	compiling int
+	closing   bool   // Close was called: no compile starts any more
+	closeRest func() // what Close left for the last compile in progress
 }
 
 // engine is one wazero runtime (memory limits are per runtime) and the
@@ -193,7 +203,8 @@ func (r *Runner) ClearCompiled() error {
 // Catalog returns the modules this Runner can run.
 func (r *Runner) Catalog() *module.Catalog { return r.catalog }
 
-// Close releases every runtime and compiled module.
+// Close releases every runtime and compiled module. Compiles still in
+// progress finish first, in the background; none starts afterwards.
 func (r *Runner) Close(ctx context.Context) error {
 	if r.standbys != nil {
 		r.standbys.close()
@@ -203,19 +214,68 @@ func (r *Runner) Close(ctx context.Context) error {
 	r.live.Wait()
 	r.results.flush()
 	r.mu.Lock()
-	defer r.mu.Unlock()
-	var errs []error
-	for _, e := range r.runtimes {
-		errs = append(errs, e.rt.Close(ctx))
-	}
+	runtimes := r.runtimes
 	r.runtimes = map[uint32]*engine{}
-	if r.cache != nil {
-		errs = append(errs, r.cache.Close(ctx))
+	r.mu.Unlock()
+	closeAll := func(ctx context.Context) error {
+		var errs []error
+		for _, e := range runtimes {
+			errs = append(errs, e.rt.Close(ctx))
+		}
+		if r.cache != nil {
+			errs = append(errs, r.cache.Close(ctx))
+		}
+		return errors.Join(errs...)
 	}
-	return errors.Join(errs...)
+	r.compileMu.Lock()
+	r.closing = true
+	busy := r.compiling > 0
+	if busy {
+		r.closeRest = func() { _ = closeAll(context.Background()) }
+	}
+	r.compileMu.Unlock()
+	if busy {
+		return nil
+	}
+	return closeAll(ctx)
+}
+
+// errShuttingDown refuses compiles once Close was called.
+var errShuttingDown = errors.New("the sandbox is shutting down")
+
+// beginCompile counts a compile in progress; false once Close was called.
+func (r *Runner) beginCompile() bool {
+	r.compileMu.Lock()
+	defer r.compileMu.Unlock()
+	if r.closing {
+		return false
+	}
+	r.compiling++
+	return true
+}
+
+// endCompile ends a compile; the last one after Close closes what Close
+// left open.
+func (r *Runner) endCompile() {
+	r.compileMu.Lock()
+	r.compiling--
+	var rest func()
+	if r.compiling == 0 && r.closeRest != nil {
+		rest, r.closeRest = r.closeRest, nil
+	}
+	r.compileMu.Unlock()
+	if rest != nil {
+		rest()
+	}
 }
 
 func (r *Runner) engine(ctx context.Context, pages uint32) (*engine, error) {
+	r.compileMu.Lock()
+	closing := r.closing
+	r.compileMu.Unlock()
+	if closing {
+		return nil, abi.Errorf(abi.CodeCancelled, "%v", errShuttingDown)
+	}
 	r.mu.Lock()
 	defer r.mu.Unlock()
 	if e, ok := r.runtimes[pages]; ok {
@@ -305,6 +365,11 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 	}
 	eng.mu.Unlock()
 	c.once.Do(func() {
+		if !r.beginCompile() {
+			c.err = errShuttingDown
+			return
+		}
+		defer r.endCompile()
 		marker := ""
 		if r.cacheAt != "" {
 			marker = filepath.Join(r.cacheAt, "rea-seen-"+mod.SHA256)
@@ -320,6 +385,9 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 		}
 		r.log.Debug("module compiled", "module", mod.Name, "elapsed", time.Since(start))
 	})
+	if errors.Is(c.err, errShuttingDown) {
+		return nil, abi.Errorf(abi.CodeCancelled, "module %q was not loaded: %v", mod.Name, c.err).WithDetail("module", mod.Name)
+	}
 	if c.err != nil {
 		return nil, abi.Errorf(abi.CodeModuleUnavailable, "module %q does not compile: %v; rebuild it with `make modules`", mod.Name, c.err).
 			WithDetail("module", mod.Name)

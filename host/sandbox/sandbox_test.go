@@ -535,3 +535,59 @@ func TestHostSHA256AnswersAsTheGuestWouldAndChargesFuel(t *testing.T) {
 	wantResource(t, err, "fuel")
 	assertStillServing(t, r)
 }
+
+// A caller may load a module ahead of need and finish without it (the
+// application analysis loads jsapp while its inventory runs, then may be
+// served from the result cache): Close must not pull wazero's runtime from
+// under that compile, which panicked in wazero's store.
+func TestCloseWhileAModuleCompilesLetsTheCompileFinish(t *testing.T) {
+	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	modDir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(modDir, "probe.wasm"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := module.Load(nil, modDir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: "off"}) // a cold compile: seconds
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The first compile also meters the module; the second, for another
+	// memory limit (another wazero runtime), only compiles.
+	_, took, err := r.Compile(context.Background(), "probe", smallLimits())
+	if err != nil {
+		t.Fatal(err)
+	}
+	other := smallLimits()
+	other.MemoryBytes *= 2
+	done := make(chan error, 1)
+	started := time.Now()
+	go func() {
+		_, _, err := r.Compile(context.Background(), "probe", other)
+		done <- err
+	}()
+	time.Sleep(took / 4) // well inside the compile
+	if err := r.Close(context.Background()); err != nil {
+		t.Fatalf("Close: %v", err)
+	}
+	closed := time.Since(started)
+	err = <-done
+	compiled := time.Since(started)
+	var ae *abi.Error
+	if err != nil && !(errors.As(err, &ae) && ae.Code == abi.CodeCancelled) {
+		t.Fatalf("the compile in progress ended with %v, want success or cancelled", err)
+	}
+	t.Logf("a compile takes %v; Close returned after %v, the compile ended after %v (err %v)", took, closed, compiled, err)
+	if err != nil || compiled < closed {
+		t.Fatalf("Close came before the compile started, which this test cannot then prove anything about")
+	}
+	_, err = r.Run(context.Background(), sandbox.Call{Module: "probe", Operation: "echo", Params: map[string]any{}, Limits: smallLimits()})
+	if !errors.As(err, &ae) || ae.Code != abi.CodeCancelled {
+		t.Fatalf("a run after Close: %v, want cancelled", err)
+	}
+}
