@@ -44,6 +44,7 @@ const byName = Object.fromEntries(tools.map((t) => [t.name, t]));
 const path = (p) => `${root}/${p}`;
 const ref = (rec) => ({ kind: "retained-evidence", evidence_id: rec.evidence_id });
 const validated = new Set();
+let lastMeta; // the _meta of the last result
 async function call(name, args) {
   if (!byName[name]) { fail(`${name}: not listed`); return null; }
   const res = await client.callTool({ name, arguments: args });
@@ -54,14 +55,17 @@ async function call(name, args) {
   if (!validate(res.structuredContent)) fail(`${name}: structuredContent invalid: ${ajv.errorsText(validate.errors)}`);
   else validated.add(name);
   if (res.content?.[0]?.type !== "text") fail(`${name}: no text projection`);
+  lastMeta = res._meta;
   return res.structuredContent;
 }
 await call("binary_session", {});
 await call("inspect_artifact", { input_path: fixture });
 // No output_dir: rea makes a new temporary directory, which this check removes.
-const ex = await call("extract_artifact", { input_path: fixture, paths: ["package.json"] });
-if (ex?.output_dir) rmSync(ex.output_dir, { recursive: true, force: true });
-else fail("extract_artifact: no output_dir in the result");
+if (await call("extract_artifact", { input_path: fixture, paths: ["package.json"] })) {
+  const dir = lastMeta?.["rea/output_dir"];
+  if (dir) rmSync(dir, { recursive: true, force: true });
+  else fail("extract_artifact: no rea/output_dir in the result's _meta");
+}
 const app1 = await call("analyze_javascript_application", { input_path: path("testdata/versions/v1") });
 const app2 = await call("analyze_javascript_application", { input_path: path("testdata/versions/v2") });
 if (app1) await call("inspect_analysis_view", { source: ref(app1), view: "page", collection: "findings", limit: 5 });
