@@ -137,7 +137,6 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 	budget := min(limits.Fuel, 1<<62)
 	startUsed := startBudget - min(g.Get(), startBudget)
 	g.Set(budget - min(startUsed, budget))
-	in.stdin.deliver(envelope)
 
 	// The watchdog zeroes the counter on cancellation, deadline or output
 	// overflow; the guest traps at its next loop header or call. One store
@@ -160,7 +159,9 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 		g.Set(0)
 		close(stopped)
 	}
+	// Set before the envelope goes out: from then on the guest writes.
 	in.stdout.onOverflow = func() { stop(stopOutput) }
+	in.stdin.deliver(envelope)
 	watchdogDone := make(chan struct{})
 	go func() {
 		defer close(watchdogDone)

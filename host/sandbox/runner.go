@@ -213,11 +213,11 @@ func (r *Runner) Close(ctx context.Context) error {
 	// first (runs end by their own limits; standbys were told to exit).
 	r.live.Wait()
 	r.results.flush()
-	r.mu.Lock()
-	runtimes := r.runtimes
-	r.runtimes = map[uint32]*engine{}
-	r.mu.Unlock()
 	closeAll := func(ctx context.Context) error {
+		r.mu.Lock()
+		runtimes := r.runtimes
+		r.runtimes = map[uint32]*engine{}
+		r.mu.Unlock()
 		var errs []error
 		for _, e := range runtimes {
 			errs = append(errs, e.rt.Close(ctx))
@@ -228,7 +228,7 @@ func (r *Runner) Close(ctx context.Context) error {
 		return errors.Join(errs...)
 	}
 	r.compileMu.Lock()
-	r.closing = true
+	r.closing = true // from here on engine adds no runtime and no compile starts
 	busy := r.compiling > 0
 	if busy {
 		r.closeRest = func() { _ = closeAll(context.Background()) }
@@ -270,14 +270,14 @@ func (r *Runner) endCompile() {
 }
 
 func (r *Runner) engine(ctx context.Context, pages uint32) (*engine, error) {
+	r.mu.Lock()
+	defer r.mu.Unlock()
 	r.compileMu.Lock()
 	closing := r.closing
 	r.compileMu.Unlock()
 	if closing {
 		return nil, abi.Errorf(abi.CodeCancelled, "%v", errShuttingDown)
 	}
-	r.mu.Lock()
-	defer r.mu.Unlock()
 	if e, ok := r.runtimes[pages]; ok {
 		return e, nil
 	}
