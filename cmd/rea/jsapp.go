@@ -3,6 +3,7 @@ package main
 import (
 	"encoding/json"
 	"fmt"
+	"io"
 	"os"
 	"sort"
 	"strings"
@@ -145,7 +146,7 @@ func partialReason(a *app.ApplicationAnalysis) string {
 	if len(parts) == 0 {
 		parts = a.Limitations
 	}
-	return fmt.Sprint(parts)
+	return strings.Join(parts, "; ")
 }
 
 func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
@@ -161,7 +162,14 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 		ver, _ = p["version"].(string)
 		electron, _ = p["electron_version"].(string)
 	}
-	fmt.Fprintf(w, "%s %s (%s, root %s) electron %s\n", name, ver, a.Format, a.ApplicationRoot, electron)
+	title := strings.TrimSpace(name + " " + ver)
+	if title == "" {
+		title = "(package.json names no package)"
+	}
+	if electron == "" {
+		electron = "version not declared"
+	}
+	fmt.Fprintf(w, "%s (%s, root %s) electron %s\n", title, a.Format, a.ApplicationRoot, electron)
 	fmt.Fprintf(w, "evidence %s\n", res.Evidence.EvidenceID)
 	s := r.Summary
 	fmt.Fprintf(w, "windows %d (explicit webPreferences %d), preloads %d, contextBridge APIs %d (%d members)\n",
@@ -169,8 +177,25 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	fmt.Fprintf(w, "ipc operations %d: %d literal channels, %d dynamic; %d main handlers, %d renderer sends (%d paired)\n",
 		s.IPC.Operations, s.IPC.LiteralChannels, s.IPC.DynamicChannelOperations, s.IPC.MainHandlers, s.IPC.RendererTransmissions, s.IPC.PairedRendererTransmissions)
 	st := r.Statistics
-	fmt.Fprintf(w, "files parsed %d (%d normalised), modules %d, parse failures %d, coverage %s\n",
-		st.ParsedJavaScriptFiles, st.NormalisedFiles, st.Modules, st.ParseFailures, a.Coverage)
+	var unparsed []string
+	for _, m := range r.Modules {
+		if m.ParseError != "" {
+			unparsed = append(unparsed, m.Path+": "+m.ParseError)
+		}
+	}
+	var listed []string
+	if len(unparsed) > 0 {
+		listed = append(listed, fmt.Sprintf("not parsed %d", len(unparsed)))
+	}
+	if len(a.Limitations) > 0 {
+		listed = append(listed, fmt.Sprintf("limitations %d", len(a.Limitations)))
+	}
+	notes := ""
+	if len(listed) > 0 {
+		notes = "; " + strings.Join(listed, ", ") + " (listed at the end)"
+	}
+	fmt.Fprintf(w, "files parsed %d (%d normalised), modules %d, parse failures %d, coverage %s%s\n",
+		st.ParsedJavaScriptFiles, st.NormalisedFiles, st.Modules, st.ParseFailures, a.Coverage, notes)
 
 	for _, win := range r.Windows {
 		fmt.Fprintf(w, "\nwindow %s at %s:%d:%d (options %s)\n", win.Kind, win.Location.File, win.Location.Line, win.Location.Column, win.Coverage)
@@ -221,7 +246,6 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 	sort.SliceStable(findings, func(i, j int) bool { return rank[findings[i].Severity] < rank[findings[j].Severity] })
 	fmt.Fprintf(w, "\nfindings %d:\n", len(findings))
-	const shown = 30
 	// Columns as wide as their widest shown value, so messages line up.
 	ruleWidth, locWidth := 0, 0
 	location := func(f report.Finding) string {
@@ -236,6 +260,29 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 			break
 		}
 		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), f.Message)
+	}
+	// What the analysis could not cover is part of the report, not only of
+	// the JSON: a file that failed to parse is a blind spot.
+	printRows(w, "not parsed", unparsed)
+	printRows(w, "limitations", a.Limitations)
+}
+
+// shown bounds each list of the text report; --format json has them all.
+const shown = 30
+
+// printRows prints a titled list of at most shown rows, or nothing when it
+// is empty.
+func printRows(w io.Writer, title string, rows []string) {
+	if len(rows) == 0 {
+		return
+	}
+	fmt.Fprintf(w, "\n%s %d:\n", title, len(rows))
+	for i, r := range rows {
+		if i == shown {
+			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(rows)-shown)
+			return
+		}
+		fmt.Fprintf(w, "  %s\n", r)
 	}
 }
 
