@@ -3,12 +3,20 @@ package main_test
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 	"io/fs"
 	"os"
+	"os/exec"
 	"path/filepath"
+	"regexp"
+	"strconv"
 	"strings"
 	"testing"
+	"time"
 
+	"github.com/creack/pty"
+
+	"rea/jsengine/jstest"
 	"rea/modules/artifact/asarpack"
 	"rea/wasm/wasmtest"
 )
@@ -276,3 +284,59 @@ func TestAnalyzeIsByteIdenticalAcrossRunsAndForTheAppPackedAsASAR(t *testing.T) 
 		t.Fatalf("the application found in the directory and in its ASAR differ:\ndirectory %.600s\nasar      %.600s", d, a)
 	}
 }
+
+// Issue 4: "Progress on stderr (files parsed / total) for runs over a
+// second when stderr is a terminal."
+func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
+	big := t.TempDir()
+	if err := jstest.WriteDir(big, jstest.App(300, 17<<10)); err != nil { // ~3 s in the sandbox
+		t.Fatal(err)
+	}
+	onTerminal := func(input string) (string, time.Duration) {
+		t.Helper()
+		ptmx, tty, err := pty.Open()
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer ptmx.Close()
+		var seen bytes.Buffer
+		copied := make(chan struct{})
+		go func() { io.Copy(&seen, ptmx); close(copied) }()
+		cmd := exec.Command(wasmtest.ReaBinary(t), "analyze-javascript-application", input, "--format", "json", "--max-ast-nodes", "20000000")
+		cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
+		var stdout bytes.Buffer
+		cmd.Stdout, cmd.Stderr = &stdout, tty
+		start := time.Now()
+		err = cmd.Run()
+		took := time.Since(start)
+		tty.Close()
+		<-copied
+		if err != nil {
+			t.Fatalf("%s: %v\n%s", input, err, seen.String())
+		}
+		if !json.Valid(stdout.Bytes()) {
+			t.Fatalf("progress reached stdout: %.300q", stdout.String())
+		}
+		return seen.String(), took
+	}
+	progress := regexp.MustCompile(`\ranalyze: (read|parse|analyze) (\d+)/(\d+) `)
+	seen, took := onTerminal(big)
+	m := progress.FindAllStringSubmatch(seen, -1)
+	if took < 1500*time.Millisecond || len(m) == 0 {
+		t.Fatalf("a %v run showed %d progress lines:\n%q", took, len(m), seen)
+	}
+	for _, l := range m {
+		if done, total := atoi(l[2]), atoi(l[3]); done > total || total == 0 {
+			t.Errorf("progress %q counts past its total", l[0])
+		}
+	}
+	if !strings.HasSuffix(seen, "\r\x1b[K") {
+		t.Errorf("the progress line is not cleared at the end: %q", seen[max(0, len(seen)-80):])
+	}
+	anyProgress := regexp.MustCompile(`\ranalyze: [a-z]+ \d+`)
+	if seen, took := onTerminal(electronFixture(t, "insecure")); anyProgress.MatchString(seen) {
+		t.Errorf("a %v run showed progress: %q", took, seen)
+	}
+}
+
+func atoi(s string) int { n, _ := strconv.Atoi(s); return n }

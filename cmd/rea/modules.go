@@ -193,8 +193,9 @@ func (c *cli) readModuleRequest(path string) (app.ModuleRunRequest, error) {
 	return req, nil
 }
 
-// progressPrinter shows module progress on stderr when it is a terminal,
-// at most every 200 ms, so long runs never look hung.
+// progressPrinter shows module progress on stderr when it is a terminal and
+// the run has lasted a second, at most every 200 ms, so long runs never
+// look hung and short ones print nothing but their result.
 func (c *cli) progressPrinter(name string) func(abi.Progress) {
 	f, ok := c.stderr.(*os.File)
 	if !ok {
@@ -203,12 +204,16 @@ func (c *cli) progressPrinter(name string) func(abi.Progress) {
 	if st, err := f.Stat(); err != nil || st.Mode()&os.ModeCharDevice == 0 {
 		return nil
 	}
+	// A run shorter than a second shows no progress; a longer one shows at
+	// most five updates a second.
+	started := time.Now()
 	var last time.Time
 	return func(p abi.Progress) {
-		if time.Since(last) < 200*time.Millisecond {
+		now := time.Now()
+		if now.Sub(started) < time.Second || now.Sub(last) < 200*time.Millisecond {
 			return
 		}
-		last = time.Now()
+		last = now
 		if p.Total > 0 {
 			fmt.Fprintf(f, "\r%s: %s %d/%d %s\033[K", name, p.Phase, p.Done, p.Total, p.Message)
 		} else {
