@@ -284,6 +284,17 @@ func TestInventoryReportsNestedFailuresWithTheirContainer(t *testing.T) {
 func TestInventoryRefusesUnknownInputs(t *testing.T) {
 	_, err := inventoryOf(t, "x.bin", []byte("just some bytes"), inventory.Limits{})
 	wantCode(t, err, abi.CodeArtifactOperationFailed)
+	if !strings.Contains(err.Error(), "--archive-format") {
+		t.Errorf("an unknown input's error does not say how to name a format: %v", err)
+	}
+	// A native executable is sent to the native tools.
+	for _, head := range []string{"\x7fELF\x02\x01\x01", "MZ\x90\x00", "\xcf\xfa\xed\xfe", "\xca\xfe\xba\xbe"} {
+		_, err = inventoryOf(t, "x.bin", []byte(head+"padding padding"), inventory.Limits{})
+		wantCode(t, err, abi.CodeArtifactOperationFailed)
+		if !strings.Contains(err.Error(), "native executable") || !strings.Contains(err.Error(), "binary_overview") {
+			t.Errorf("%q: %v", head, err)
+		}
+	}
 	_, err = Inventory(fstest.MapFS{}, "missing", "", inventory.Limits{}, nil)
 	wantCode(t, err, abi.CodeInvalidRequest)
 	_, err = Inventory(fstest.MapFS{"a": {Data: nil}}, "a", "", inventory.Limits{MaxEntries: -1}, nil)

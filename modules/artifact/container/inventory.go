@@ -62,8 +62,12 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 	if format == "" || format == inventory.FormatAuto {
 		format = sniff(ra, info.Size())
 		if format == "" {
+			if looksNative(ra) {
+				return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
+					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
+			}
 			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
-				"input %q is not a recognised container (ASAR, zip, tar, tar.gz or directory); pass its format explicitly if it is one", name)
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz or directory); if it is one, name its format (format; CLI --archive-format)", name)
 		}
 	}
 	b.res.Format = format
@@ -139,6 +143,24 @@ func sniff(ra io.ReaderAt, size int64) string {
 		return inventory.FormatTar
 	}
 	return ""
+}
+
+// looksNative reports whether the input starts like an ELF, PE or Mach-O
+// executable, which the native tools read instead.
+func looksNative(ra io.ReaderAt) bool {
+	var m [4]byte
+	if n, _ := ra.ReadAt(m[:], 0); n < 4 {
+		return false
+	}
+	switch {
+	case string(m[:]) == "\x7fELF", m[0] == 'M' && m[1] == 'Z':
+		return true
+	}
+	switch binary.BigEndian.Uint32(m[:]) {
+	case 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca:
+		return true
+	}
+	return false
 }
 
 // nestedFormat decides whether a file found in a directory input is an

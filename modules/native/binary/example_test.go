@@ -20,6 +20,14 @@ func ExampleOpen_malformed() {
 	// Output: artifact_operation_failed unknown_format
 }
 
+// An archive handed to the binary tools says where it belongs.
+func ExampleOpen_archive() {
+	data := []byte("PK\x03\x04\x14\x00\x00\x00\x08\x00")
+	_, err := binary.Open(bytes.NewReader(data), int64(len(data)), binary.Options{})
+	fmt.Println(err)
+	// Output: artifact_operation_failed: malformed binary: the file is a zip archive, not an ELF, PE or Mach-O binary; list and extract its members as an artifact (inspect_artifact, rea inspect-artifact)
+}
+
 // Addresses travel as hex text so Evidence can hold any 64-bit value.
 func ExampleParseAddr() {
 	a, _ := binary.ParseAddr("0xFFFFFFFF80001000")

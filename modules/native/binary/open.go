@@ -136,6 +136,10 @@ func Open(r io.ReaderAt, size int64, opt Options) (f *File, err error) {
 	case isFat(magic):
 		err = base.openFat(r, size, opt.Architecture)
 	default:
+		if kind := containerKind(magic); kind != "" {
+			return nil, malformed("the file is %s, not an ELF, PE or Mach-O binary; list and extract its members as an artifact (inspect_artifact, rea inspect-artifact)", kind).
+				WithDetail("reason", "unknown_format")
+		}
 		return nil, malformed("the file is not an ELF, PE or Mach-O binary (magic % x)", magic).WithDetail("reason", "unknown_format")
 	}
 	if err != nil {
@@ -470,4 +474,18 @@ func (x *sectionIndex) lookup(a Addr) int {
 		return -1
 	}
 	return int(x.section[i-1])
+}
+
+// containerKind names the archive formats rea reads as artifacts, by their
+// first four bytes, so that a binary request for one says where to go.
+func containerKind(magic [4]byte) string {
+	switch {
+	case bytes.Equal(magic[:], []byte("PK\x03\x04")), bytes.Equal(magic[:], []byte("PK\x05\x06")):
+		return "a zip archive"
+	case magic[0] == 0x1f && magic[1] == 0x8b:
+		return "gzip-compressed (a .tar.gz?)"
+	case bytes.Equal(magic[:], []byte{4, 0, 0, 0}):
+		return "an ASAR archive"
+	}
+	return ""
 }
