@@ -7,6 +7,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"hash/crc32"
 	"io"
@@ -18,6 +19,7 @@ import (
 	"time"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/host/sandbox"
 	"rea/modules/abi"
 	"rea/modules/artifact/inventory"
@@ -185,7 +187,7 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 		Module:    ArtifactModule,
 		Operation: inventory.Operation,
 		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits},
-		Mounts:    []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: root.FS()}},
+		Mounts:    []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)}},
 		Limits:    a.Config.Limits,
 		Progress:  progress,
 	})
@@ -353,7 +355,10 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 }
 
 func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs) error {
-	fh, err := root.Open(fj.file)
+	fh, err := regularfile.OpenIn(root, fj.file)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "%v; remove it from the input or inventory a copy without it", err).WithDetail("path", fj.file)
+	}
 	if err != nil {
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot open %q: %v", fj.file, err).WithDetail("path", fj.file)
 	}
@@ -521,7 +526,7 @@ func (s *artifactScan) unpackedPath(i int) string {
 func (s *artifactScan) hashUnpacked(ctx context.Context, root *os.Root, i int) {
 	e := s.res.Entries[i]
 	p := s.unpackedPath(i)
-	fh, err := root.Open(p)
+	fh, err := regularfile.OpenIn(root, p)
 	if err != nil {
 		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
 			limitation: fmt.Sprintf("Unpacked entry %q has no companion file at %s; its bytes were not observed.", e.Path, p)}

@@ -16,6 +16,7 @@ import (
 	"strings"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/modules/abi"
 	"rea/modules/artifact/inventory"
 )
@@ -375,13 +376,13 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		return cur.seek(src, e)
 	}
 	if e.Unpacked {
-		f, err := src.Open(s.unpackedPath(i))
+		f, err := regularfile.OpenIn(src, s.unpackedPath(i))
 		if err != nil {
 			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q has no companion file: %v", e.Path, err).WithDetail("logical_path", e.Path)
 		}
 		return f, func() { f.Close() }, nil
 	}
-	f, err := src.Open(e.Data.File)
+	f, err := regularfile.OpenIn(src, e.Data.File)
 	if err != nil {
 		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
 	}
@@ -437,7 +438,7 @@ func (c *streamCursor) Read(p []byte) (int, error) {
 func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(), error) {
 	if c.file != e.Data.File || c.pos > e.Data.Offset {
 		c.close()
-		f, err := src.Open(e.Data.File)
+		f, err := regularfile.OpenIn(src, e.Data.File)
 		if err != nil {
 			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
 		}

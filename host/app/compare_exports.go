@@ -10,6 +10,7 @@ import (
 	"path/filepath"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/modules/abi"
 	"rea/modules/compare/exports"
 )
@@ -85,7 +86,7 @@ func readModuleSource(rec evidence.Record, modulePath, digest string) (string, s
 		return "", "the analysed directory cannot be opened"
 	}
 	defer root.Close()
-	f, err := root.Open(filepath.FromSlash(modulePath))
+	f, err := regularfile.OpenIn(root, filepath.FromSlash(modulePath))
 	if err != nil {
 		return "", "the module is no longer in the analysed directory"
 	}

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/host/sandbox"
 	"rea/jsengine/report"
 	"rea/modules/abi"
@@ -249,7 +250,7 @@ func (s *artifactScan) applicationTree(root *os.Root) (*treeFS, int) {
 
 func openWhole(root *os.Root, p string) func() (io.ReaderAt, io.Closer, error) {
 	return func() (io.ReaderAt, io.Closer, error) {
-		f, err := root.Open(p)
+		f, err := regularfile.OpenIn(root, p)
 		if err != nil {
 			return nil, nil, err
 		}
@@ -259,7 +260,7 @@ func openWhole(root *os.Root, p string) func() (io.ReaderAt, io.Closer, error) {
 
 func openRange(root *os.Root, file string, off, n int64) func() (io.ReaderAt, io.Closer, error) {
 	return func() (io.ReaderAt, io.Closer, error) {
-		f, err := root.Open(file)
+		f, err := regularfile.OpenIn(root, file)
 		if err != nil {
 			return nil, nil, err
 		}

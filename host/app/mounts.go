@@ -38,7 +38,7 @@ func (a *App) dirMounts(m map[string]string) ([]sandbox.Mount, func(), error) {
 				WithDetail("field", "mounts."+g)
 		}
 		roots = append(roots, root)
-		out = append(out, sandbox.Mount{GuestPath: g, FS: root.FS()})
+		out = append(out, sandbox.Mount{GuestPath: g, FS: sandbox.DirFS(root)})
 	}
 	return out, closeAll, nil
 }

@@ -6,11 +6,13 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"errors"
 	"io"
 	"os"
 	"path/filepath"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/host/sandbox"
 	"rea/modules/abi"
 	"rea/modules/native/binary"
@@ -127,7 +129,11 @@ func openNative(p string) (*nativeInput, error) {
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot resolve %q: %v", p, err).WithDetail("field", "input_path")
 	}
-	f, err := os.Open(abs)
+	f, err := regularfile.Open(abs)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "%v; native tools read one binary (use inspect-artifact for containers)", err).
+			WithDetail("field", "input_path")
+	}
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %s: %v", abs, err).WithDetail("field", "input_path")
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 
 	"rea/host/evidence"
+	"rea/host/regularfile"
 	"rea/modules/abi"
 	"rea/modules/compare/source"
 )
@@ -241,7 +242,7 @@ func localPathOf(rec evidence.Record) string {
 
 // readBounded reads a file below root, refusing more than limit bytes.
 func readBounded(root *os.Root, name string, limit int64) ([]byte, string) {
-	f, err := root.Open(filepath.FromSlash(name))
+	f, err := regularfile.OpenIn(root, filepath.FromSlash(name))
 	if err != nil {
 		return nil, "not in the analysed directory"
 	}

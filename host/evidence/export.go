@@ -12,6 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
+	"rea/host/regularfile"
 	"rea/modules/abi"
 )
 
@@ -166,7 +167,10 @@ func ReadBundleFile(ctx context.Context, path string, limits Limits, v UnknownVa
 	if limits.MaxRecords <= 0 {
 		limits.MaxRecords = def.MaxRecords
 	}
-	f, err := os.Open(path)
+	f, err := regularfile.Open(path)
+	if errors.Is(err, regularfile.ErrNotRegular) {
+		return Bundle{}, invalid(fieldPath{"path"}, ReasonInvalidValue, "a regular file", "%s is not a regular file", path)
+	}
 	if err != nil {
 		return Bundle{}, invalid(fieldPath{"path"}, ReasonInvalidValue, "a readable bundle file", "cannot open %s: %v", path, err)
 	}

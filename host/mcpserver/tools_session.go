@@ -10,6 +10,7 @@ import (
 	"strings"
 	"time"
 
+	"rea/host/regularfile"
 	"rea/modules/abi"
 	"rea/providers"
 )
@@ -203,7 +204,7 @@ func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 			}},
 		}, nil
 	}
-	f, err := os.Open(abs)
+	f, err := regularfile.Open(abs)
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "input_path %q cannot be read: %v", in.InputPath, err).WithDetail("field", "input_path")
 	}
