@@ -8,6 +8,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"rea/host/app"
+	"rea/modules/artifact/inventory"
 )
 
 // artifactCommands are inspect-artifact and extract-artifact.
@@ -21,6 +22,12 @@ func artifactFlags(fs *pflag.FlagSet, r *app.ArtifactRequest) {
 	fs.StringVar(&r.IntegrityPolicy, "integrity-policy", app.IntegrityFail,
 		"on a declared-versus-observed hash mismatch: fail, or record-and-continue (record the contradiction, keep verified siblings)")
 	fs.IntVar(&r.MaxIntegrityMismatches, "max-integrity-mismatches", app.DefaultMaxIntegrityMismatches, "most contradictions record-and-continue keeps (≤ 100)")
+	inventoryLimitFlags(fs, &r.Limits)
+}
+
+// inventoryLimitFlags binds the limits on what a container may declare;
+// the artifact commands and analyze-javascript-application share them.
+func inventoryLimitFlags(fs *pflag.FlagSet, r *inventory.Limits) {
 	fs.IntVar(&r.MaxEntries, "max-entries", 0, "most entries a container may declare (default 10000)")
 	fs.Int64Var(&r.MaxTotalBytes, "max-total-bytes", 0, "most bytes all entries may declare together (default 1 GiB)")
 	fs.Int64Var(&r.MaxEntryBytes, "max-entry-bytes", 0, "most bytes one entry may declare (default 256 MiB)")

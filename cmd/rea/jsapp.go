@@ -128,6 +128,7 @@ severity exist.`,
 	f.IntVar(&req.MaxASTNodes, "max-ast-nodes", 0, "syntax nodes visited (default 2,000,000)")
 	f.IntVar(&req.MaxFindings, "max-findings", 0, "findings kept (default 8000)")
 	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
+	inventoryLimitFlags(f, &req.Limits)
 	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
 	f.StringVar(&failOn, "fail-on", "", "exit 3 when findings at or above this severity exist: low, medium or high")
 	f.StringVar(&detail, "detail", "complete", "complete (the whole Evidence record) or summary (the summary view)")

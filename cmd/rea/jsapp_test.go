@@ -3,6 +3,7 @@ package main_test
 import (
 	"bytes"
 	"encoding/json"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -340,3 +341,54 @@ func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 }
 
 func atoi(s string) int { n, _ := strconv.Atoi(s); return n }
+
+// An Electron app with its node_modules easily holds more files than the
+// inventory's default bound; the analysis takes the inventory's limits
+// (named as inspect-artifact names them), and Evidence records them.
+func TestAnalyzeTakesTheInventoryLimitsOfABigApplication(t *testing.T) {
+	dir := t.TempDir()
+	deps := filepath.Join(dir, "node_modules", "dep")
+	if err := os.MkdirAll(deps, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	for name, body := range map[string]string{"package.json": `{"name":"big","main":"main.js"}`, "main.js": `require("electron")`} {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	for i := range 10_050 {
+		if err := os.WriteFile(filepath.Join(deps, "f"+strconv.Itoa(i)+".txt"), nil, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	r := analyzeApp(t, dir, "--format", "text")
+	if r.code != 1 || !strings.Contains(r.stderr, "resource_constraint") || !strings.Contains(r.stderr, "max_entries") {
+		t.Fatalf("over the default max_entries: exit %d, stderr %s", r.code, r.stderr)
+	}
+	r = analyzeApp(t, dir, "--format", "json", "--max-entries", "20000")
+	if r.code != 0 {
+		t.Fatalf("--max-entries 20000: exit %d: %s", r.code, r.stderr)
+	}
+	var rec struct {
+		Parameters struct {
+			MaxEntries int `json:"max_entries"`
+			MaxDepth   int `json:"max_depth"`
+		} `json:"parameters"`
+	}
+	decode(t, r.stdout, &rec)
+	if rec.Parameters.MaxEntries != 20000 || rec.Parameters.MaxDepth != 20 {
+		t.Errorf("Evidence parameters record max_entries %d, max_depth %d; want 20000 and the default 20", rec.Parameters.MaxEntries, rec.Parameters.MaxDepth)
+	}
+
+	// Over MCP, by the same names.
+	deep := filepath.Join(dir, strings.Repeat("d/", 24))
+	if err := os.MkdirAll(deep, 0o755); err != nil {
+		t.Fatal(err)
+	}
+	c := startMCP(t, "REA_RESULT_CACHE_DIR=off")
+	e := toolError(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": dir, "max_entries": 20000}))
+	if e["code"] != "resource_constraint" || !strings.Contains(fmt.Sprint(e["message"]), "max_depth") {
+		t.Fatalf("a path 25 deep: %v", e)
+	}
+	structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": dir, "max_entries": 20000, "max_depth": 40, "detail": "summary"}))
+}

@@ -27,8 +27,13 @@ type AnalyzeApplicationRequest struct {
 	Format                 string `json:"format,omitempty"`
 	IntegrityPolicy        string `json:"integrity_policy,omitempty"`
 	MaxIntegrityMismatches int    `json:"max_integrity_mismatches,omitempty"`
-	// Limits bound the analysis (max_text_files, max_ast_nodes, …).
+	// Options bound the analysis (max_text_files, max_ast_nodes, …).
 	report.Options
+	// Limits bound what the input container may declare, named as
+	// inspect_artifact names them (max_entries, max_depth, …): an
+	// application with more files than the default allows is analysed by
+	// raising them.
+	inventory.Limits
 }
 
 // ApplicationAnalysis is the normalized result of
@@ -134,7 +139,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	// would be remembered as failed.
 	go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), JSAppModule, a.Config.Limits) }()
 	scan, err := a.scanArtifact(ctx, ArtifactRequest{
-		InputPath: abs, Format: format,
+		InputPath: abs, Format: format, Limits: req.Limits,
 		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
 	}, progress)
 	if err != nil {
@@ -194,6 +199,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	params.InputPath = ""  // paths never enter identity; the subject digest does
 	params.Format = format // "", "auto" and the detected format are one request
 	params.Options = limits
+	params.Limits = scan.req.Limits // with defaults: spellings of one request are one identity
 	params.IntegrityPolicy = scan.req.IntegrityPolicy
 	params.MaxIntegrityMismatches = scan.req.MaxIntegrityMismatches
 	version := out.Module.SHA256

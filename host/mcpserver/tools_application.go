@@ -3,6 +3,7 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
+	"maps"
 
 	"rea/host/app"
 	"rea/modules/abi"
@@ -23,6 +24,7 @@ func (s *Server) applicationTools() []*Tool {
 		"max_modules":              integer("Modules kept (default 20,000).", 1, 200_000),
 		"fail_on_limit":            boolean("Fail with resource_constraint instead of returning partial coverage when a limit is reached."),
 	}
+	maps.Copy(props, inventoryLimitProps()) // the inventory of the input, as inspect_artifact bounds it
 	viewProps := map[string]Schema{
 		"source": withExamples(anyJSON("analyze_javascript_application Evidence: a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."),
 			map[string]any{"kind": "retained-evidence", "evidence_id": "ev_0000000000000000000000000000000000000000000000000000000000000000"}),

@@ -2,6 +2,7 @@ package mcpserver
 
 import (
 	"context"
+	"maps"
 
 	"rea/host/app"
 )
@@ -9,18 +10,27 @@ import (
 // artifactInputProps are the fields inspect_artifact and extract_artifact
 // share: the input, its format, limits and the integrity policy.
 func artifactInputProps() map[string]Schema {
-	return map[string]Schema{
+	props := map[string]Schema{
 		"input_path":               str("Local ASAR, zip, tar, tar.gz file or directory to inventory."),
 		"format":                   enum("Container format; auto (default) detects it.", "auto", "asar", "zip", "tar", "tar.gz", "directory"),
 		"integrity_policy":         enum("fail (default) stops at the first declared-versus-observed hash mismatch; record-and-continue records it as an integrity contradiction and keeps verified siblings.", "fail", "record-and-continue"),
 		"max_integrity_mismatches": integer("Contradictions recorded before failing (record-and-continue; default 10).", 1, 100),
-		"max_entries":              integer("Entries the container may declare (default 10,000).", 1, 1_000_000),
-		"max_total_bytes":          integer("Total declared bytes (default 1 GiB).", 1, 1<<50),
-		"max_entry_bytes":          integer("Bytes of one entry (default 256 MiB).", 1, 1<<50),
-		"max_compression_ratio":    integer("Uncompressed-to-compressed ratio of an entry (default 1,000).", 1, 1_000_000),
-		"max_depth":                integer("Directory and nesting depth (default 20).", 1, 1_000),
-		"max_path_bytes":           integer("Bytes of one logical path (default 4,096).", 1, 65_536),
-		"max_header_bytes":         integer("Bytes of an ASAR JSON header (default 64 MiB).", 1, 1<<32),
+	}
+	maps.Copy(props, inventoryLimitProps())
+	return props
+}
+
+// inventoryLimitProps bound what a container may declare; the artifact
+// tools and analyze_javascript_application share them.
+func inventoryLimitProps() map[string]Schema {
+	return map[string]Schema{
+		"max_entries":           integer("Entries the container may declare (default 10,000).", 1, 1_000_000),
+		"max_total_bytes":       integer("Total declared bytes (default 1 GiB).", 1, 1<<50),
+		"max_entry_bytes":       integer("Bytes of one entry (default 256 MiB).", 1, 1<<50),
+		"max_compression_ratio": integer("Uncompressed-to-compressed ratio of an entry (default 1,000).", 1, 1_000_000),
+		"max_depth":             integer("Directory and nesting depth (default 20).", 1, 1_000),
+		"max_path_bytes":        integer("Bytes of one logical path (default 4,096).", 1, 65_536),
+		"max_header_bytes":      integer("Bytes of an ASAR JSON header (default 64 MiB).", 1, 1<<32),
 	}
 }
 
