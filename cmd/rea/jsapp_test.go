@@ -222,6 +222,11 @@ func TestAnalyzePartialCoverageExits2AndNamesTheLimit(t *testing.T) {
 	if r := analyzeApp(t, insecure, "--format", "json", "--max-ast-nodes", "50", "--fail-on-partial=false"); r.code != 0 {
 		t.Errorf("--fail-on-partial=false: exit %d", r.code)
 	}
+	// `rea analyze` routes an application here but has the binary
+	// overview's flags: it says where the limits are.
+	if r := reaWithModules(t, "analyze", insecure, "--max-ast-nodes", "50"); r.code != 1 || !strings.Contains(r.stderr, "rea analyze-javascript-application") {
+		t.Errorf("rea analyze with an application flag: exit %d, stderr %s", r.code, r.stderr)
+	}
 }
 
 // Issue 4: "Byte-identical JSON on repeated runs and on directory vs ASAR

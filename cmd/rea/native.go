@@ -205,6 +205,11 @@ A directory or .asar file is an application, not a binary: without
 	}
 	nativeFlags(cmd, &req, false)
 	cmd.Flags().IntVar(&req.Limit, "limit", 0, "segments to sample (default 10, at most 50)")
+	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
+		// The application analysis's own flags (limits, --fail-on, --sarif)
+		// are not analyze's: say where they are.
+		return abi.Errorf(abi.CodeInvalidRequest, "%v; analyze takes the binary overview's flags — for an application's (--max-*, --fail-on, --sarif, …) run rea analyze-javascript-application", err)
+	})
 	return cmd
 }
 
