@@ -29,6 +29,16 @@ func analyzeApp(t *testing.T, args ...string) result {
 	return reaWithModules(t, append([]string{"analyze-javascript-application"}, args...)...)
 }
 
+// writeFiles writes name → content under dir.
+func writeFiles(t *testing.T, dir string, files map[string]string) {
+	t.Helper()
+	for name, body := range files {
+		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+}
+
 // Issue 4: "Text output is a readable report: windows with their
 // preferences, preloads and exposed APIs, an IPC table, findings by
 // severity."
@@ -77,16 +87,12 @@ func TestAnalyzeTextIsAReadableReportOrderedBySeverity(t *testing.T) {
 // analysis: the text report names it, as the JSON does.
 func TestAnalyzeTextNamesWhatItCouldNotAnalyse(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{
+	writeFiles(t, dir, map[string]string{
 		"package.json": `{"name":"blind","version":"1.0.0","main":"main.js"}`,
 		"main.js":      `require("./broken"); require("./binary");`,
 		"broken.js":    strings.Repeat("(", 5000),
 		"binary.js":    "const a = '\xff\xfe\xfd';",
-	} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	})
 	r := analyzeApp(t, dir, "--format", "text")
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
@@ -356,11 +362,7 @@ func TestAnalyzeTakesTheInventoryLimitsOfABigApplication(t *testing.T) {
 	if err := os.MkdirAll(deps, 0o755); err != nil {
 		t.Fatal(err)
 	}
-	for name, body := range map[string]string{"package.json": `{"name":"big","main":"main.js"}`, "main.js": `require("electron")`} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"package.json": `{"name":"big","main":"main.js"}`, "main.js": `require("electron")`})
 	for i := range 10_050 {
 		if err := os.WriteFile(filepath.Join(deps, "f"+strconv.Itoa(i)+".txt"), nil, 0o644); err != nil {
 			t.Fatal(err)

@@ -16,35 +16,44 @@ import (
 	"rea/wasm/wasmtest"
 )
 
+// reaWithin runs rea and fails the test if it has not ended within a
+// minute: the failure these tests guard against is a hang.
+func reaWithin(t *testing.T, args ...string) result {
+	t.Helper()
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	cmd := exec.CommandContext(ctx, wasmtest.ReaBinary(t), args...)
+	cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
+	cmd.WaitDelay = time.Second
+	var stderr bytes.Buffer
+	cmd.Stderr = &stderr
+	err := cmd.Run()
+	if ctx.Err() != nil {
+		t.Fatalf("rea %s hung", strings.Join(args, " "))
+	}
+	code := 0
+	var ee *exec.ExitError
+	if errors.As(err, &ee) {
+		code = ee.ExitCode()
+	} else if err != nil {
+		t.Fatal(err)
+	}
+	return result{stderr: stderr.String(), code: code}
+}
+
 // A FIFO planted in an application directory hung rea for good: opening it
 // waits for a writer, and the interrupt that cancels the analysis cannot
 // end a blocked open(2). rea now refuses the input, naming the path.
 func TestAnalyzeAndInspectRefuseAFIFOInsteadOfHanging(t *testing.T) {
 	dir := t.TempDir()
-	for name, body := range map[string]string{"package.json": `{"main":"main.js"}`, "main.js": `require("electron")`} {
-		if err := os.WriteFile(filepath.Join(dir, name), []byte(body), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	writeFiles(t, dir, map[string]string{"package.json": `{"main":"main.js"}`, "main.js": `require("electron")`})
 	if err := syscall.Mkfifo(filepath.Join(dir, "pipe.js"), 0o644); err != nil {
 		t.Fatal(err)
 	}
 	for _, command := range []string{"analyze", "inspect-artifact"} {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		cmd := exec.CommandContext(ctx, wasmtest.ReaBinary(t), command, dir)
-		cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
-		cmd.WaitDelay = time.Second
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		hung := ctx.Err() != nil
-		cancel()
-		if hung {
-			t.Fatalf("%s hung on the FIFO", command)
-		}
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "pipe.js") || !strings.Contains(stderr.String(), "named pipe") {
-			t.Errorf("%s: %v\n%s", command, err, stderr.String())
+		r := reaWithin(t, command, dir)
+		if r.code != 1 || !strings.Contains(r.stderr, "pipe.js") || !strings.Contains(r.stderr, "named pipe") {
+			t.Errorf("%s: exit %d\n%s", command, r.code, r.stderr)
 		}
 	}
 }
@@ -57,21 +66,9 @@ func TestBinaryToolsRefuseAFIFOOrDeviceInsteadOfHanging(t *testing.T) {
 		t.Fatal(err)
 	}
 	for _, input := range []string{fifo, "/dev/zero"} {
-		ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
-		cmd := exec.CommandContext(ctx, wasmtest.ReaBinary(t), "analyze", input)
-		cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
-		cmd.WaitDelay = time.Second
-		var stderr bytes.Buffer
-		cmd.Stderr = &stderr
-		err := cmd.Run()
-		hung := ctx.Err() != nil
-		cancel()
-		if hung {
-			t.Fatalf("analyze %s hung", input)
-		}
-		var ee *exec.ExitError
-		if !errors.As(err, &ee) || ee.ExitCode() != 1 || !strings.Contains(stderr.String(), "not a regular file") {
-			t.Errorf("analyze %s: %v\n%s", input, err, stderr.String())
+		r := reaWithin(t, "analyze", input)
+		if r.code != 1 || !strings.Contains(r.stderr, "not a regular file") {
+			t.Errorf("analyze %s: exit %d\n%s", input, r.code, r.stderr)
 		}
 	}
 }

@@ -25,18 +25,7 @@ const probePkg = "./host/sandbox/testdata/guests/probe"
 // unmetered from a module dir so that load-time metering is exercised too.
 func newRunner(t *testing.T, opts ...sandbox.Options) *sandbox.Runner {
 	t.Helper()
-	dir := t.TempDir()
-	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	if err := os.WriteFile(filepath.Join(dir, "probe.wasm"), raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cat, err := module.Load(nil, dir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := probeCatalog(t)
 	var o sandbox.Options
 	if len(opts) > 0 {
 		o = opts[0]
@@ -48,6 +37,25 @@ func newRunner(t *testing.T, opts ...sandbox.Options) *sandbox.Runner {
 	}
 	t.Cleanup(func() { _ = r.Close(context.Background()) })
 	return r
+}
+
+// probeCatalog is a catalog holding the probe guest, unmetered on disk so
+// that loading meters it.
+func probeCatalog(t *testing.T) *module.Catalog {
+	t.Helper()
+	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "probe.wasm"), raw, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	cat, err := module.Load(nil, dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	return cat
 }
 
 func smallLimits() sandbox.Limits {
@@ -346,18 +354,7 @@ func TestUnknownModuleListsAvailableModules(t *testing.T) {
 
 func TestCompiledModulesLandInTheDiskCache(t *testing.T) {
 	dir := t.TempDir()
-	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	modDir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(modDir, "probe.wasm"), raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cat, err := module.Load(nil, modDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := probeCatalog(t)
 	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: dir})
 	if err != nil {
 		t.Fatal(err)
@@ -541,18 +538,7 @@ func TestHostSHA256AnswersAsTheGuestWouldAndChargesFuel(t *testing.T) {
 // served from the result cache): Close must not pull wazero's runtime from
 // under that compile, which panicked in wazero's store.
 func TestCloseWhileAModuleCompilesLetsTheCompileFinish(t *testing.T) {
-	raw, err := os.ReadFile(wasmtest.BuildGuest(t, probePkg, "probe"))
-	if err != nil {
-		t.Fatal(err)
-	}
-	modDir := t.TempDir()
-	if err := os.WriteFile(filepath.Join(modDir, "probe.wasm"), raw, 0o644); err != nil {
-		t.Fatal(err)
-	}
-	cat, err := module.Load(nil, modDir)
-	if err != nil {
-		t.Fatal(err)
-	}
+	cat := probeCatalog(t)
 	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: "off"}) // a cold compile: seconds
 	if err != nil {
 		t.Fatal(err)
