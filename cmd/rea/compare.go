@@ -2,6 +2,7 @@ package main
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"os"
 	"sort"
@@ -52,6 +53,14 @@ func (c *cli) applicationEvidence(a *app.App, arg, field string) (evidence.Recor
 		// default flags, so both paths give the same Evidence.
 		res, err := a.AnalyzeJavaScriptApplication(c.ctx, app.AnalyzeApplicationRequest{InputPath: arg, Format: "auto", IntegrityPolicy: "fail"}, c.progressPrinter("analyze "+field))
 		c.endProgress()
+		var ae *abi.Error
+		if errors.As(err, &ae) && ae.Code == abi.CodeResourceConstraint {
+			// This command analyses with the default limits; the analysis
+			// command takes others.
+			return evidence.Record{}, &abi.Error{Code: ae.Code, Details: ae.Details, Message: fmt.Sprintf(
+				"%s: %s; analyse it with the limits it needs (rea analyze-javascript-application %s --max-… --format json > %s.json) and pass that Evidence file instead",
+				field, ae.Message, arg, field)}
+		}
 		if err != nil {
 			return evidence.Record{}, err
 		}

@@ -372,6 +372,12 @@ func TestAnalyzeTakesTheInventoryLimitsOfABigApplication(t *testing.T) {
 	if r.code != 1 || !strings.Contains(r.stderr, "resource_constraint") || !strings.Contains(r.stderr, "max_entries") {
 		t.Fatalf("over the default max_entries: exit %d, stderr %s", r.code, r.stderr)
 	}
+	// Commands that analyse a directory first use the default limits and
+	// say how to analyse it with others.
+	if r := reaWithModules(t, "compare-application-versions", dir, dir); r.code != 1 || !strings.Contains(r.stderr, "max_entries") ||
+		!strings.Contains(r.stderr, "rea analyze-javascript-application "+dir+" --max-") {
+		t.Errorf("compare over the default max_entries: exit %d, stderr %s", r.code, r.stderr)
+	}
 	r = analyzeApp(t, dir, "--format", "json", "--max-entries", "20000")
 	if r.code != 0 {
 		t.Fatalf("--max-entries 20000: exit %d: %s", r.code, r.stderr)
