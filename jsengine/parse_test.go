@@ -75,6 +75,52 @@ func TestParseJSRefusesPathologicalNestingInsteadOfExhaustingTheStack(t *testing
 	}
 }
 
+// Operators nest without brackets; in wasm 12,000 chained "+" or 8,000
+// chained arrows exhausted the call stack and took the whole analysis down.
+func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
+	chain := func(n int, unit string) string { return "x = " + strings.Repeat(unit, n) + "y;\n" }
+	for _, c := range []struct {
+		name, unit string
+		per        int // estimated levels per unit
+	}{
+		{"concatenation", `"s" + `, 1},
+		{"assignment", "a = ", 1},
+		{"strict equality", "a === ", 1},
+		{"logical", "a && ", 1},
+		{"conditional", "c ? 1 : ", 2},
+		{"arrow", "a => ", 1},
+		{"negation", "!", 1},
+		{"member", "a.", 1},
+	} {
+		t.Run(c.name, func(t *testing.T) {
+			under := (maxOperatorChain - 10) / c.per
+			if _, chainDepth := syntaxDepth(chain(under, c.unit)); chainDepth > maxOperatorChain || chainDepth < under*c.per {
+				t.Fatalf("%d units estimate %d deep", under, chainDepth)
+			}
+			if _, err := parseJS("over.js", chain(maxOperatorChain/c.per+10, c.unit)); err == nil || !strings.Contains(err.Error(), "operators chain") {
+				t.Fatalf("err = %v", err)
+			}
+		})
+	}
+	// Separators end a chain; brackets add up; strings and comments do not
+	// count.
+	for _, c := range []struct {
+		name, src string
+		want      int
+	}{
+		{"list", strings.Repeat("a + b, ", 10_000), 1},
+		{"statements", strings.Repeat("a = b + c;\n", 10_000), 2},
+		{"call arguments", "f(a + b + c, d + e)", 3},
+		{"nested", "a + (b + (c + d))", 5},
+		{"string", `x = "` + strings.Repeat("+", 10_000) + `"`, 1},
+		{"comment", "x = 1 /* " + strings.Repeat("+", 10_000) + " */ // " + strings.Repeat("=", 100), 1},
+	} {
+		if _, got := syntaxDepth(c.src); got != c.want {
+			t.Errorf("%s: estimated %d, want %d", c.name, got, c.want)
+		}
+	}
+}
+
 func TestParseJSAcceptsTopLevelReturnOfCommonJS(t *testing.T) {
 	src := "#!/usr/bin/env node\nif (process.argv.length < 3) {\n  return;\n}\nrequire('./cli')('needle');\n"
 	pf, err := parseJS("bin/cli.js", src)

@@ -405,3 +405,31 @@ func TestAnalyzeTakesTheInventoryLimitsOfABigApplication(t *testing.T) {
 	}
 	structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": dir, "max_entries": 20000, "max_depth": 40, "detail": "summary"}))
 }
+
+// One file whose syntax nests deeper than the wasm call stack allows took
+// the whole analysis down ("module exhausted its call stack"). Chains the
+// analyser accepts — arrow functions cost the most stack per level — are
+// analysed in the sandbox; deeper ones fail as that one file, with the
+// reason, and the rest of the application is analysed.
+func TestAnalyzeSurvivesTheDeepestSyntaxItAcceptsAndRefusesDeeperAsOneFile(t *testing.T) {
+	dir := t.TempDir()
+	writeFiles(t, dir, map[string]string{
+		"package.json": `{"name":"deep","main":"main.js"}`,
+		"main.js":      `require("./arrows"); require("./concat"); const { BrowserWindow } = require("electron"); new BrowserWindow({ webPreferences: { nodeIntegration: true } });`,
+		"arrows.js":    "module.exports = " + strings.Repeat("a => ", 3990) + "1;\n",
+		"concat.js":    "module.exports = " + strings.Repeat(`"s" + `, 200_000) + `"";` + "\n",
+	})
+	r := analyzeApp(t, dir, "--format", "text")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{
+		"files parsed 2 (0 normalised), modules 2, parse failures 1",
+		"\nnot parsed 1:\n  concat.js: operators chain about 200002 deep",
+		"\nwindow BrowserWindow at main.js:1:",
+	} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("the report lacks %q:\n%s", want, r.stdout)
+		}
+	}
+}
