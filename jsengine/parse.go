@@ -331,7 +331,11 @@ func syntaxDepth(src string) (brackets, chain int) {
 	var runs []int // per open bracket level: operators since its last separator
 	run, sum := 0, 0
 	for i := 0; i < len(src); i++ {
-		switch c := src[i]; c {
+		c := src[i]
+		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\n' || c == '\t' || c == '_' || c == '$' || c >= 0x80 {
+			continue // most bytes: names, numbers, blanks
+		}
+		switch c {
 		case '(', '[', '{':
 			runs = append(runs, run)
 			run = 0
