@@ -320,6 +320,16 @@ const maxNesting = 1000
 // the MCP Inspector's and rolldown's bundles, rustdoc's) estimates 750.
 const maxOperatorChain = 4000
 
+// isOperatorByte reports whether c can be part of an operator (a switch:
+// no call or loop per byte in wasm, where both cost fuel).
+func isOperatorByte(c byte) bool {
+	switch c {
+	case '+', '-', '*', '%', '&', '|', '^', '!', '~', '<', '>', '=', '?', ':', '.', '/':
+		return true
+	}
+	return false
+}
+
 // syntaxDepth approximates how deep src's syntax tree can go, skipping
 // string literals and comments (regular expressions are not recognised, so
 // the estimate can only err high for bracket- or operator-heavy regexps).
@@ -350,7 +360,7 @@ func syntaxDepth(src string) (brackets, chain int) {
 			sum -= run
 			run = 0
 		case '+', '-', '*', '%', '&', '|', '^', '!', '~', '<', '>', '=', '?', ':', '.':
-			if i > 0 && strings.IndexByte("=&|<>", c) >= 0 && strings.IndexByte("+-*%&|^!~<>=?:./", src[i-1]) >= 0 {
+			if i > 0 && (c == '=' || c == '&' || c == '|' || c == '<' || c == '>') && isOperatorByte(src[i-1]) {
 				continue // the rest of ==, &&, ||, <=, >>>, => …: one operator
 			}
 			run++
