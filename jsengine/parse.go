@@ -345,6 +345,20 @@ func syntaxDepth(src string) (brackets, chain int) {
 		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\n' || c == '\t' || c == '_' || c == '$' || c >= 0x80 {
 			continue // most bytes: names, numbers, blanks
 		}
+		if c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
+			if src[i+1] == '/' {
+				for i < len(src) && src[i] != '\n' {
+					i++
+				}
+				continue
+			}
+			end := strings.Index(src[i+2:], "*/")
+			if end < 0 {
+				return brackets, chain
+			}
+			i += end + 3
+			continue
+		}
 		switch c {
 		case '(', '[', '{':
 			runs = append(runs, run)
@@ -359,13 +373,6 @@ func syntaxDepth(src string) (brackets, chain int) {
 		case ',', ';':
 			sum -= run
 			run = 0
-		case '+', '-', '*', '%', '&', '|', '^', '!', '~', '<', '>', '=', '?', ':', '.':
-			if i > 0 && (c == '=' || c == '&' || c == '|' || c == '<' || c == '>') && isOperatorByte(src[i-1]) {
-				continue // the rest of ==, &&, ||, <=, >>>, => …: one operator
-			}
-			run++
-			sum++
-			chain = max(chain, sum+len(runs))
 		case '"', '\'', '`':
 			for i++; i < len(src) && src[i] != c; i++ {
 				if src[i] == '\\' {
@@ -374,22 +381,16 @@ func syntaxDepth(src string) (brackets, chain int) {
 					break
 				}
 			}
-		case '/':
-			if i+1 < len(src) && src[i+1] == '/' {
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-			} else if i+1 < len(src) && src[i+1] == '*' {
-				end := strings.Index(src[i+2:], "*/")
-				if end < 0 {
-					return brackets, chain
-				}
-				i += end + 3
-			} else {
-				run++ // division
-				sum++
-				chain = max(chain, sum+len(runs))
+		default:
+			if !isOperatorByte(c) {
+				continue
 			}
+			if i > 0 && (c == '=' || c == '&' || c == '|' || c == '<' || c == '>') && isOperatorByte(src[i-1]) {
+				continue // the rest of ==, &&, ||, <=, >>>, => …: one operator
+			}
+			run++
+			sum++
+			chain = max(chain, sum+len(runs))
 		}
 	}
 	return brackets, chain
