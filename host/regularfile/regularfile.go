@@ -22,18 +22,22 @@ var ErrNotRegular = errors.New("not a regular file, directory or link")
 // Open opens the file at path for reading; a FIFO, socket or device is
 // refused with an error wrapping ErrNotRegular.
 func Open(path string) (*os.File, error) {
-	return checked(os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+	return regular(statted(os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)))
 }
 
 // OpenIn is Open for a path under root (which it cannot leave).
 func OpenIn(root *os.Root, name string) (*os.File, error) {
-	return checked(root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+	return regular(OpenAnyIn(root, name))
 }
 
 // OpenAnyIn opens name under root without blocking whatever it is, and
 // returns its metadata: the caller decides what a special file means.
 func OpenAnyIn(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
-	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	return statted(root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+}
+
+// statted adds an open file's metadata.
+func statted(f *os.File, err error) (*os.File, fs.FileInfo, error) {
 	if err != nil {
 		return nil, nil, err
 	}
@@ -45,13 +49,9 @@ func OpenAnyIn(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
 	return f, st, nil
 }
 
-func checked(f *os.File, err error) (*os.File, error) {
+// regular refuses a special file.
+func regular(f *os.File, st fs.FileInfo, err error) (*os.File, error) {
 	if err != nil {
-		return nil, err
-	}
-	st, err := f.Stat()
-	if err != nil {
-		f.Close()
 		return nil, err
 	}
 	if Special(st.Mode()) {
