@@ -29,6 +29,16 @@ func analyzeApp(t *testing.T, args ...string) result {
 	return reaWithModules(t, append([]string{"analyze-javascript-application"}, args...)...)
 }
 
+// reportHas fails the test for each of wants the report lacks.
+func reportHas(t *testing.T, report string, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !strings.Contains(report, want) {
+			t.Errorf("the report lacks %q:\n%s", want, report)
+		}
+	}
+}
+
 // writeFiles writes name → content under dir.
 func writeFiles(t *testing.T, dir string, files map[string]string) {
 	t.Helper()
@@ -47,7 +57,7 @@ func TestAnalyzeTextIsAReadableReportOrderedBySeverity(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{
+	reportHas(t, r.stdout,
 		"insecure-editor 0.3.0 (directory, root .) electron 11.5.0\n",
 		"\nwindow BrowserWindow at main.js:19:16",
 		"  nodeIntegration              true",
@@ -56,11 +66,7 @@ func TestAnalyzeTextIsAReadableReportOrderedBySeverity(t *testing.T) {
 		"exposes ipcRenderer itself",
 		"\nside      role",
 		"file:open",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the report lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 	_, list, ok := strings.Cut(r.stdout, "\nfindings ")
 	if !ok || strings.HasPrefix(list, "0:") {
 		t.Fatalf("no findings section with findings:\n%s", r.stdout)
@@ -97,15 +103,11 @@ func TestAnalyzeTextNamesWhatItCouldNotAnalyse(t *testing.T) {
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{
+	reportHas(t, r.stdout,
 		"parse failures 1, coverage complete; not parsed 1, limitations 1 (listed at the end)\n",
 		"\nnot parsed 1:\n  broken.js: brackets nest 5000 deep",
 		"\nlimitations 1:\n  not valid UTF-8, not analysed: binary.js\n",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the report lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 }
 
 // Issue 4: "--format json|text|sarif (SARIF 2.1.0 for code-scanning UIs);
@@ -423,13 +425,9 @@ func TestAnalyzeSurvivesTheDeepestSyntaxItAcceptsAndRefusesDeeperAsOneFile(t *te
 	if r.code != 0 {
 		t.Fatalf("exit %d: %s", r.code, r.stderr)
 	}
-	for _, want := range []string{
+	reportHas(t, r.stdout,
 		"files parsed 2 (0 normalised), modules 2, parse failures 1",
 		"\nnot parsed 1:\n  concat.js: operators chain about 200002 deep",
 		"\nwindow BrowserWindow at main.js:1:",
-	} {
-		if !strings.Contains(r.stdout, want) {
-			t.Errorf("the report lacks %q:\n%s", want, r.stdout)
-		}
-	}
+	)
 }
