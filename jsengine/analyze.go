@@ -15,9 +15,9 @@ import (
 
 	"github.com/dop251/goja/ast"
 
+	"rea/abi"
 	"rea/jsengine/internal/digest"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 // Analyze statically analyses the JavaScript/Electron application rooted at

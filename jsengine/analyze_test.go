@@ -11,8 +11,8 @@ import (
 	"testing"
 	"testing/fstest"
 
+	"rea/abi"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 const fixtures = "../testdata/electron"

@@ -3,7 +3,7 @@ package providers
 import (
 	"slices"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Selection sources, in precedence order.

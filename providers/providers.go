@@ -19,7 +19,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Provider ids.

@@ -6,7 +6,7 @@ import (
 	"os"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func env(m map[string]string) func(string) (string, bool) {

@@ -7,8 +7,8 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rea/analysis/artifact/inventory"
 	"rea/host/app"
-	"rea/modules/artifact/inventory"
 )
 
 // artifactCommands are inspect-artifact and extract-artifact.

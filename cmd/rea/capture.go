@@ -11,9 +11,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/app"
 	"rea/host/capture"
-	"rea/modules/abi"
 )
 
 // maxScenarioBytes bounds a scenario file; events carry at most 64 KiB of

@@ -7,8 +7,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // readEvidenceRecords reads Evidence records printed by a rea command with

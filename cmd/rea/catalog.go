@@ -13,8 +13,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/mcpserver"
-	"rea/modules/abi"
 	"rea/wasm/module"
 )
 

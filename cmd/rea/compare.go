@@ -10,10 +10,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
+	"rea/analysis/compare/graph"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/graph"
 )
 
 // compareCommands are the application workflows over analysis Evidence.

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
+	"rea/analysis/compare/artifacts"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/artifacts"
 )
 
 // inventoryEvidence reads one side of compare-artifacts: an Evidence file

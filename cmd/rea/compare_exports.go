@@ -7,10 +7,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
+	"rea/analysis/compare/exports"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/exports"
 )
 
 func (c *cli) compareJavaScriptExportShapesCommand() *cobra.Command {

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
+	"rea/analysis/compare/source"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/source"
 )
 
 func (c *cli) importReferenceSourceCommand() *cobra.Command {

@@ -11,7 +11,7 @@ import (
 	"sync"
 	"testing"
 
-	"rea/modules/artifact/asarpack"
+	"rea/analysis/artifact/asarpack"
 	"rea/wasm/wasmtest"
 )
 

@@ -11,8 +11,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/setup"
-	"rea/modules/abi"
 )
 
 // Check states of `rea doctor`. Only fail makes the doctor unhealthy.

@@ -7,7 +7,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func (c *cli) inspectEvidenceBundleCommand() *cobra.Command {

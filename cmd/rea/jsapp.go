@@ -10,9 +10,9 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/app"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 // Exit statuses of an analysis that completed, for CI gates: partial

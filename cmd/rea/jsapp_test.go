@@ -17,8 +17,8 @@ import (
 
 	"github.com/creack/pty"
 
+	"rea/analysis/artifact/asarpack"
 	"rea/jsengine/jstest"
-	"rea/modules/artifact/asarpack"
 	"rea/wasm/wasmtest"
 )
 

@@ -11,7 +11,7 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // doctorReport is what `rea mcp doctor` found by talking to a fresh server.

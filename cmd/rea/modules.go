@@ -12,8 +12,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/app"
-	"rea/modules/abi"
 	"rea/wasm/module"
 )
 

@@ -8,10 +8,10 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
+	"rea/analysis/native/executable"
+	"rea/analysis/native/query"
 	"rea/host/app"
-	"rea/modules/abi"
-	"rea/modules/native/binary"
-	"rea/modules/native/query"
 )
 
 // nativeCommands are the native-binary commands: layout and hardening,
@@ -362,7 +362,7 @@ func (c *cli) segmentsCommand() *cobra.Command {
 				return a.ListSegments(cmd.Context(), req, c.progressPrinter("segments"))
 			}, func(s *query.Segments) {
 				for _, g := range s.Segments {
-					fmt.Fprintf(c.stdout, "segment %-14s %s %18s..%s\n", g.Name, g.Permissions, g.Address, g.Address+binary.Addr(g.MemorySize))
+					fmt.Fprintf(c.stdout, "segment %-14s %s %18s..%s\n", g.Name, g.Permissions, g.Address, g.Address+executable.Addr(g.MemorySize))
 				}
 				for _, g := range s.Sections {
 					fmt.Fprintf(c.stdout, "section %-24s %s %18s..%s\n", g.Name, g.Permissions, g.Address, g.End())
@@ -374,7 +374,7 @@ func (c *cli) segmentsCommand() *cobra.Command {
 	return cmd
 }
 
-func (c *cli) printInstructions(ins []binary.Instruction) {
+func (c *cli) printInstructions(ins []executable.Instruction) {
 	for _, i := range ins {
 		fmt.Fprintf(c.stdout, "%18s  %-24s %s\n", i.Address, i.Bytes, i.Text)
 	}

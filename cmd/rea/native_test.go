@@ -5,7 +5,7 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/native/nativetest"
+	"rea/analysis/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 

@@ -8,8 +8,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/app"
-	"rea/modules/abi"
 )
 
 // exitReconstructionFail is the exit status of a verification whose verdict

@@ -15,9 +15,9 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rea/abi"
 	"rea/host/app"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 )
 
 // Exit statuses: 0 success (unknowns and paging are still success), 1 any

@@ -10,8 +10,8 @@ import (
 
 	"github.com/spf13/cobra"
 
+	"rea/abi"
 	"rea/host/setup"
-	"rea/modules/abi"
 )
 
 // setupReport is the machine answer of `rea setup --json`.

@@ -4,7 +4,7 @@ import (
 	"os"
 	"testing"
 
-	"rea/modules/native/nativetest"
+	"rea/analysis/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 

@@ -8,7 +8,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/module"
 )
 

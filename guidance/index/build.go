@@ -13,8 +13,8 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rea/abi"
 	"rea/guidance/markdown"
-	"rea/modules/abi"
 )
 
 // Admission limits, checked before any section text is materialised. A bundle

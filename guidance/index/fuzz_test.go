@@ -6,7 +6,7 @@ import (
 	"testing/fstest"
 	"unicode/utf8"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // FuzzBuildReadSearch checks, for any one-file bundle and any query, that

@@ -13,7 +13,7 @@ import (
 	"unicode/utf16"
 	"unicode/utf8"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func bundle(files map[string]string) fstest.MapFS {

@@ -5,7 +5,7 @@ import (
 	"slices"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Read returns the complete section a locator names: heading, body and every

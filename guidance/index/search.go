@@ -7,7 +7,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // BundleDigest returns "sha256:" + the hex digest of the indexed bundle.

@@ -7,7 +7,7 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 var snapshotBundle = map[string]string{

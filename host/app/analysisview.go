@@ -7,8 +7,8 @@ import (
 	"sort"
 	"strings"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // AnalysisViewRequest selects a view of completed analysis Evidence.

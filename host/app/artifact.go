@@ -18,11 +18,11 @@ import (
 	"strings"
 	"time"
 
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 	"rea/host/sandbox"
-	"rea/modules/abi"
-	"rea/modules/artifact/inventory"
 	"rea/wasm/module"
 )
 

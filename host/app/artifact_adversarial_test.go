@@ -10,8 +10,8 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
-	"rea/modules/artifact/asarpack"
+	"rea/abi"
+	"rea/analysis/artifact/asarpack"
 )
 
 // frame builds an ASAR from a header that may lie.

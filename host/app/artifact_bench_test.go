@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
-	"rea/modules/artifact/asarpack"
-	"rea/modules/artifact/inventory"
-	"rea/modules/native/nativetest"
+	"rea/analysis/artifact/asarpack"
+	"rea/analysis/artifact/inventory"
+	"rea/analysis/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 

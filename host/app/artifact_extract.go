@@ -15,10 +15,10 @@ import (
 	"slices"
 	"strings"
 
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/host/evidence"
 	"rea/host/regularfile"
-	"rea/modules/abi"
-	"rea/modules/artifact/inventory"
 )
 
 // MaxExtractOccurrences bounds the occurrence ids one extraction names.

@@ -11,8 +11,8 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
-	"rea/modules/artifact/asarpack"
+	"rea/abi"
+	"rea/analysis/artifact/asarpack"
 )
 
 // listTree maps every path under dir to its kind and content.

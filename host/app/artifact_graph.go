@@ -12,7 +12,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
-	"rea/modules/artifact/inventory"
+	"rea/analysis/artifact/inventory"
 )
 
 // ArtifactNode is one distinct content in the graph: the same bytes found

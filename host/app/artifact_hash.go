@@ -8,7 +8,7 @@ import (
 	"io"
 	"io/fs"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // hashChunk is the read size of every hashing pass: large enough for

@@ -11,10 +11,10 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
-	"rea/modules/artifact/asarpack"
-	"rea/modules/artifact/container"
-	"rea/modules/artifact/inventory"
+	"rea/abi"
+	"rea/analysis/artifact/asarpack"
+	"rea/analysis/artifact/container"
+	"rea/analysis/artifact/inventory"
 )
 
 // blocksOf hashes b the way @electron/asar declares blocks.

@@ -3,9 +3,9 @@ package app
 import (
 	"context"
 
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/artifact/inventory"
 )
 
 // InspectArtifactRequest asks for one page of an artifact's graph.

@@ -13,8 +13,8 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
-	"rea/modules/artifact/asarpack"
+	"rea/abi"
+	"rea/analysis/artifact/asarpack"
 	"rea/wasm/wasmtest"
 )
 

@@ -8,7 +8,7 @@ import (
 	"slices"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Names of rea's local caches, as `rea cache` shows and clears them.

@@ -7,9 +7,9 @@ import (
 	"runtime"
 	"runtime/debug"
 
+	"rea/abi"
 	"rea/host/capture"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // CaptureProcessRequest is capture_process_scenario's arguments; its JSON

@@ -12,9 +12,9 @@ import (
 	"testing"
 	"time"
 
+	"rea/abi"
 	"rea/host/capture"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 func captureApp(t *testing.T) *App {

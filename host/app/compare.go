@@ -4,10 +4,10 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/abi"
+	"rea/analysis/compare/graph"
 	"rea/host/evidence"
 	"rea/host/sandbox"
-	"rea/modules/abi"
-	"rea/modules/compare/graph"
 )
 
 // CompareModule is the module that traces and compares application graphs.

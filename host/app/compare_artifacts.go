@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"fmt"
 
+	"rea/abi"
+	"rea/analysis/compare/artifacts"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/artifacts"
 )
 
 // inventoryOperation is the producer whose Evidence compare_artifacts reads.

@@ -7,8 +7,8 @@ import (
 	"reflect"
 	"testing"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 	"rea/wasm/wasmtest"
 )
 

@@ -9,10 +9,10 @@ import (
 	"os"
 	"path/filepath"
 
+	"rea/abi"
+	"rea/analysis/compare/exports"
 	"rea/host/evidence"
 	"rea/host/regularfile"
-	"rea/modules/abi"
-	"rea/modules/compare/exports"
 )
 
 // maxExportSourceBytes bounds the module source read for a shape.

@@ -8,9 +8,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"rea/abi"
+	"rea/analysis/compare/graph"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/graph"
 	"rea/wasm/wasmtest"
 )
 

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/abi"
 	"rea/host/evidence"
 	"rea/host/unknowns"
-	"rea/modules/abi"
 )
 
 // InspectEvidenceBundle reads an exported Evidence bundle, validates every

@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/abi"
 	"rea/guidance/index"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 )
 
 // GuidanceModule is the wasm module that indexes and searches the packaged

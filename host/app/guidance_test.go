@@ -10,9 +10,9 @@ import (
 	"testing"
 	"time"
 
+	"rea/abi"
 	"rea/guidance/guidancetest"
 	"rea/guidance/index"
-	"rea/modules/abi"
 	"rea/wasm/wasmtest"
 )
 

@@ -8,7 +8,7 @@ import (
 	"sort"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Guided workflows are six provider-neutral investigation plans rendered as

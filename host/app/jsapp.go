@@ -7,12 +7,12 @@ import (
 	"path/filepath"
 	"time"
 
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 	"rea/host/sandbox"
 	"rea/jsengine/report"
-	"rea/modules/abi"
-	"rea/modules/artifact/inventory"
 )
 
 // JSAppModule is the module that analyses JavaScript/Electron applications.

@@ -15,11 +15,11 @@ import (
 	"testing/fstest"
 	"time"
 
+	"rea/analysis/native/nativetest"
 	"rea/host/sandbox"
 	"rea/jsengine"
 	"rea/jsengine/jstest"
 	"rea/jsengine/report"
-	"rea/modules/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 

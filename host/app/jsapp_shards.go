@@ -5,9 +5,9 @@ import (
 	"encoding/json"
 	"sync"
 
+	"rea/abi"
 	"rea/host/sandbox"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 // Sharding: Go compiled to wasm runs the analysis about ten times slower

@@ -5,9 +5,9 @@ import (
 	"context"
 	"testing"
 
+	"rea/abi"
 	"rea/jsengine/jstest"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 func TestShardCountDependsOnTheInputOnly(t *testing.T) {

@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"time"
 
+	"rea/abi"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 	"rea/wasm/module"
 )
 

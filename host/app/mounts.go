@@ -5,8 +5,8 @@ import (
 	"path"
 	"sort"
 
+	"rea/abi"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 )
 
 // dirMounts opens each host directory as an os.Root so the guest can never

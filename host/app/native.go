@@ -11,12 +11,12 @@ import (
 	"os"
 	"path/filepath"
 
+	"rea/abi"
+	"rea/analysis/native/executable"
+	"rea/analysis/native/query"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 	"rea/host/sandbox"
-	"rea/modules/abi"
-	"rea/modules/native/binary"
-	"rea/modules/native/query"
 	"rea/providers"
 )
 
@@ -185,7 +185,7 @@ func queryParams(req NativeRequest) (query.Params, error) {
 		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit,
 		Direction: req.Direction, MaxInstructions: req.MaxInstructions}
 	if req.Address != "" {
-		addr, err := binary.ParseAddr(req.Address)
+		addr, err := executable.ParseAddr(req.Address)
 		if err != nil {
 			return p, abi.Errorf(abi.CodeInvalidRequest, "%v", err).WithDetail("field", "address")
 		}
@@ -285,7 +285,7 @@ func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t query.Tar
 	}
 	var locs []evidence.Location
 	if req.Address != "" {
-		if a, err := binary.ParseAddr(req.Address); err == nil {
+		if a, err := executable.ParseAddr(req.Address); err == nil {
 			locs = append(locs, evidence.AddressLocation(a.String()))
 		}
 	}

@@ -6,8 +6,8 @@ import (
 	"testing"
 	"time"
 
-	"rea/modules/native/nativetest"
-	"rea/modules/native/query"
+	"rea/analysis/native/nativetest"
+	"rea/analysis/native/query"
 	"rea/wasm/wasmtest"
 )
 

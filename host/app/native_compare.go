@@ -10,9 +10,9 @@ import (
 	"sort"
 	"strings"
 
+	"rea/abi"
+	"rea/analysis/native/query"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/native/query"
 )
 
 // compare_functions limits (anchor inventory §7).

@@ -5,9 +5,9 @@ import (
 	"errors"
 	"testing"
 
+	"rea/abi"
+	"rea/analysis/native/nativetest"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/native/nativetest"
 	"rea/providers"
 )
 

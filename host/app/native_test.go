@@ -9,9 +9,9 @@ import (
 	"strings"
 	"testing"
 
+	"rea/abi"
+	"rea/analysis/native/nativetest"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/native/nativetest"
 	"rea/providers"
 	"rea/wasm/wasmtest"
 )

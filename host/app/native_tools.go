@@ -3,8 +3,8 @@ package app
 import (
 	"context"
 
-	"rea/modules/abi"
-	"rea/modules/native/query"
+	"rea/abi"
+	"rea/analysis/native/query"
 	"rea/providers"
 )
 

@@ -6,13 +6,13 @@ import (
 	"fmt"
 	"sort"
 
+	"rea/abi"
+	"rea/analysis/reconstruct/coverage"
+	"rea/analysis/reconstruct/obligations"
+	"rea/analysis/reconstruct/verify"
 	"rea/host/evidence"
 	"rea/host/sandbox"
 	"rea/host/unknowns"
-	"rea/modules/abi"
-	"rea/modules/reconstruct/coverage"
-	"rea/modules/reconstruct/obligations"
-	"rea/modules/reconstruct/verify"
 )
 
 // ReconstructModule is the module that verifies reconstructions.

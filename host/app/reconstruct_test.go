@@ -9,9 +9,9 @@ import (
 	"path/filepath"
 	"testing"
 
+	"rea/abi"
 	"rea/host/evidence"
 	"rea/host/unknowns"
-	"rea/modules/abi"
 	"rea/wasm/wasmtest"
 )
 

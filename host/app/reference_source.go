@@ -11,10 +11,10 @@ import (
 	"path/filepath"
 	"strings"
 
+	"rea/abi"
+	"rea/analysis/compare/source"
 	"rea/host/evidence"
 	"rea/host/regularfile"
-	"rea/modules/abi"
-	"rea/modules/compare/source"
 )
 
 // ReferenceSourceOperation is the operation of imported reference trees.

@@ -3,7 +3,7 @@ package app
 import (
 	"testing"
 
-	"rea/modules/native/nativetest"
+	"rea/analysis/native/nativetest"
 	"rea/wasm/wasmtest"
 )
 

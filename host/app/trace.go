@@ -4,9 +4,9 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/abi"
+	"rea/analysis/compare/graph"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/graph"
 )
 
 // TraceFeatureRequest is trace_application_feature's options; the

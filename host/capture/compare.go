@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // ComparisonContract is what two captures must share to be compared: the

@@ -6,7 +6,7 @@ import (
 	"slices"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func dimension(c *Comparison, name string) Dimension {

@@ -16,7 +16,7 @@ import (
 	"testing"
 	"time"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 var helperBuild struct {

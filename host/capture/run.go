@@ -22,7 +22,7 @@ import (
 	"github.com/creack/pty"
 	"github.com/gowebpki/jcs"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Options are the caller's side of a run.

@@ -17,7 +17,7 @@ import (
 	"testing"
 	"time"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func TestDaemonThatDetachesIntoItsOwnSessionIsKilledByToken(t *testing.T) {

@@ -8,7 +8,7 @@ import (
 	"strings"
 	"syscall"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Defaults and ceilings of a scenario. They bound what one capture can cost

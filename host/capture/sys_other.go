@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"syscall"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // platformSupported refuses capture here: it owns processes through

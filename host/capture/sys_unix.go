@@ -7,7 +7,7 @@ import (
 	"runtime"
 	"syscall"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // The operating-system calls capture makes, here for Unix; sys_other.go

@@ -10,7 +10,7 @@ import (
 	"sort"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // BundleVersion is the only bundle version rea reads and writes.

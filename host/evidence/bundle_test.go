@@ -11,7 +11,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // mixedRecords covers every manifest section.

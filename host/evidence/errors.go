@@ -5,7 +5,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Issue is one field diagnostic of an invalid_request error, in the shape the

@@ -12,8 +12,8 @@ import (
 	"os"
 	"path/filepath"
 
+	"rea/abi"
 	"rea/host/regularfile"
-	"rea/modules/abi"
 )
 
 // ExportResult describes a published bundle file.

@@ -12,7 +12,7 @@ import (
 	"sync/atomic"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // cancelAfter is a context that reports cancellation from its n-th Err call

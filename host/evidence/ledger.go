@@ -6,7 +6,7 @@ import (
 	"sort"
 	"sync"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Default ledger limits: what one MCP connection retains.

@@ -6,7 +6,7 @@ import (
 	"sync"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // records returns n distinct sealed records.

@@ -3,7 +3,7 @@ package evidence
 import (
 	"encoding/json"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Draft is what a producer knows about one observation. New fills the

@@ -6,7 +6,7 @@ import (
 	"sort"
 	"strconv"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Parse reads one Evidence v2 record from untrusted JSON. It canonicalises

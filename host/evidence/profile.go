@@ -6,7 +6,7 @@ import (
 	"sort"
 	"unicode/utf8"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // ProfileSchemaVersion is the analysis_profile object version.

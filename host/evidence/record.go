@@ -5,7 +5,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // SchemaVersion is the only Evidence record version rea reads and writes.

@@ -10,7 +10,7 @@ import (
 
 	"github.com/gowebpki/jcs"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func TestNewFillsDefaults(t *testing.T) {

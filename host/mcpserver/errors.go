@@ -5,7 +5,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Diagnostic is the complete error a failed tool returns as JSON text:

@@ -6,7 +6,7 @@ import (
 	"strconv"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Response budget: the pinned stdio clients read at most 10 MiB per frame.

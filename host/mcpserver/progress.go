@@ -8,7 +8,7 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // progress forwards status observations to a client that sent a progress

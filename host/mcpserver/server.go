@@ -18,9 +18,9 @@ import (
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
+	"rea/abi"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // ServerName is the MCP implementation name clients see.

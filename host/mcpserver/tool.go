@@ -9,7 +9,7 @@ import (
 
 	"rea/host/evidence"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Effects is the one record of what a tool may do. Annotations, the catalog

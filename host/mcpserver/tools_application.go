@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"maps"
 
+	"rea/abi"
 	"rea/host/app"
-	"rea/modules/abi"
 )
 
 func (s *Server) applicationTools() []*Tool {

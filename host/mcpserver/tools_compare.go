@@ -5,11 +5,11 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/abi"
+	"rea/analysis/compare/exports"
+	"rea/analysis/compare/graph"
 	"rea/host/app"
 	"rea/host/evidence"
-	"rea/modules/abi"
-	"rea/modules/compare/exports"
-	"rea/modules/compare/graph"
 )
 
 // compareTools are the pure application workflows over retained or inline

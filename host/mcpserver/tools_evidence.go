@@ -3,9 +3,9 @@ package mcpserver
 import (
 	"context"
 
+	"rea/abi"
 	"rea/host/evidence"
 	"rea/host/unknowns"
-	"rea/modules/abi"
 )
 
 func (s *Server) evidenceTools() []*Tool {

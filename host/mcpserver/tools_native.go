@@ -5,8 +5,8 @@ import (
 	"encoding/json"
 	"strings"
 
+	"rea/abi"
 	"rea/host/app"
-	"rea/modules/abi"
 )
 
 // nativeProps are the NativeRequest fields, one name per concept across

@@ -3,9 +3,9 @@ package mcpserver
 import (
 	"context"
 
+	"rea/analysis/reconstruct/obligations"
+	"rea/analysis/reconstruct/verify"
 	"rea/host/app"
-	"rea/modules/reconstruct/obligations"
-	"rea/modules/reconstruct/verify"
 )
 
 // reconstructTools check a reconstruction against what was observed, claim

@@ -10,8 +10,8 @@ import (
 	"strings"
 	"time"
 
+	"rea/abi"
 	"rea/host/regularfile"
-	"rea/modules/abi"
 	"rea/providers"
 )
 

@@ -9,7 +9,7 @@ import (
 	"sort"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Issue is one validation failure, reported in details.issues so an agent

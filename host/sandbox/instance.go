@@ -13,7 +13,7 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/fuel"
 	"rea/wasm/module"
 )

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"time"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Limits bound one module run. Zero fields take the defaults below.

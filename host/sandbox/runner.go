@@ -27,7 +27,7 @@ import (
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 	"github.com/tetratelabs/wazero/sys"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/module"
 )
 

@@ -13,8 +13,8 @@ import (
 	"testing"
 	"time"
 
+	"rea/abi"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 	"rea/wasm/module"
 	"rea/wasm/wasmtest"
 )

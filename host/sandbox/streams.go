@@ -6,7 +6,7 @@ import (
 	"strings"
 	"sync"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // boundedWriter keeps stdout up to limit bytes and calls onOverflow once

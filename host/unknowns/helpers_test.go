@@ -7,8 +7,8 @@ import (
 	"fmt"
 	"testing"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // observation seals a real Evidence record with the given confidence,

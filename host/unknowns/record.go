@@ -12,8 +12,8 @@ import (
 
 	"github.com/gowebpki/jcs"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // RegistryVersion is the only residual-unknown record version rea reads and

@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // Provider is the Evidence provider of registry mutation records.

@@ -10,8 +10,8 @@ import (
 
 	"github.com/gowebpki/jcs"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 func TestUnknownIDIsHashOfDomainCollapsedQuestionAndScope(t *testing.T) {

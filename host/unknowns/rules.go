@@ -6,8 +6,8 @@ import (
 	"sort"
 	"strings"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // Lookup finds a retained Evidence record by id.

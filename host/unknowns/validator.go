@@ -3,8 +3,8 @@ package unknowns
 import (
 	"fmt"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // Validator is the bundle's UnknownValidator: pass it to

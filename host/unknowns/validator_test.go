@@ -7,8 +7,8 @@ import (
 	"path/filepath"
 	"testing"
 
+	"rea/abi"
 	"rea/host/evidence"
-	"rea/modules/abi"
 )
 
 // session builds a ledger with two observations, an unknown A resolved as

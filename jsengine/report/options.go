@@ -6,7 +6,7 @@ import (
 	"path"
 	"strings"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 // Options bounds one analysis. Zero fields take the defaults of

@@ -5,7 +5,7 @@ import (
 	"errors"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func TestWithDefaultsFillsZeroFieldsAndRejectsBadOnes(t *testing.T) {

@@ -1,6 +1,6 @@
 // Package report holds the request limits and the result shape of the
 // JavaScript/Electron analysis. It depends on nothing but the standard
-// library and modules/abi, so the host can decode a jsapp result and build
+// library and abi, so the host can decode a jsapp result and build
 // its limits without linking the parsers (esbuild, goja) that only the
 // sandboxed module needs.
 package report

@@ -9,9 +9,9 @@ import (
 	"os"
 	"path"
 
-	"rea/modules/abi"
-	"rea/modules/artifact/container"
-	"rea/modules/artifact/inventory"
+	"rea/abi"
+	"rea/analysis/artifact/container"
+	"rea/analysis/artifact/inventory"
 )
 
 func main() {

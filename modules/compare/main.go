@@ -9,11 +9,11 @@ import (
 	"encoding/json"
 	"runtime/debug"
 
-	"rea/modules/abi"
-	"rea/modules/compare/artifacts"
-	"rea/modules/compare/exports"
-	"rea/modules/compare/graph"
-	"rea/modules/compare/source"
+	"rea/abi"
+	"rea/analysis/compare/artifacts"
+	"rea/analysis/compare/exports"
+	"rea/analysis/compare/graph"
+	"rea/analysis/compare/source"
 )
 
 func main() {

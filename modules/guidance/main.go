@@ -11,9 +11,9 @@ import (
 	"path"
 	"runtime/debug"
 
+	"rea/abi"
 	"rea/guidance"
 	"rea/guidance/index"
-	"rea/modules/abi"
 )
 
 func main() {

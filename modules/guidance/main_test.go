@@ -12,9 +12,9 @@ import (
 	"testing/fstest"
 	"time"
 
+	"rea/abi"
 	"rea/guidance/index"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 	"rea/wasm/module"
 	"rea/wasm/wasmtest"
 )

@@ -13,9 +13,9 @@ import (
 	"runtime/debug"
 	"strings"
 
+	"rea/abi"
 	"rea/jsengine"
 	"rea/jsengine/report"
-	"rea/modules/abi"
 )
 
 // Params is the request of the "analyze" operation (shared with the host

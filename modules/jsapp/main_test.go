@@ -15,9 +15,9 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"rea/abi"
 	"rea/host/sandbox"
 	"rea/jsengine"
-	"rea/modules/abi"
 	"rea/wasm/wasmtest"
 )
 

@@ -9,8 +9,8 @@ import (
 	"path"
 	"runtime/debug"
 
-	"rea/modules/abi"
-	"rea/modules/native/query"
+	"rea/abi"
+	"rea/analysis/native/query"
 )
 
 func main() {

@@ -9,10 +9,10 @@ import (
 	"encoding/json"
 	"runtime/debug"
 
-	"rea/modules/abi"
-	"rea/modules/reconstruct/coverage"
-	"rea/modules/reconstruct/obligations"
-	"rea/modules/reconstruct/verify"
+	"rea/abi"
+	"rea/analysis/reconstruct/coverage"
+	"rea/analysis/reconstruct/obligations"
+	"rea/analysis/reconstruct/verify"
 )
 
 func main() {

@@ -6,7 +6,7 @@ import (
 	"strings"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 func serve(t *testing.T, op string, params string) abi.Response {

@@ -16,7 +16,7 @@ import (
 	"strings"
 	"sync"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/fuel"
 )
 

@@ -9,8 +9,8 @@ import (
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/imports/wasi_snapshot_preview1"
 
+	"rea/abi"
 	"rea/host/sandbox"
-	"rea/modules/abi"
 	"rea/wasm/fuel"
 	"rea/wasm/module"
 	"rea/wasm/wasmtest"

@@ -14,7 +14,7 @@ import (
 	"sync"
 	"testing"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/module"
 )
 

@@ -12,7 +12,7 @@ import (
 	"os"
 	"path/filepath"
 
-	"rea/modules/abi"
+	"rea/abi"
 	"rea/wasm/module"
 )
 

@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 	"unsafe"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 //go:wasmimport rea sha256

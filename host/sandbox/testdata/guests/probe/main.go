@@ -9,7 +9,7 @@ import (
 	"os"
 	"time"
 
-	"rea/modules/abi"
+	"rea/abi"
 )
 
 type readParams struct {

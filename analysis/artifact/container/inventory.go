@@ -1,0 +1,274 @@
+package container
+
+import (
+	"bytes"
+	"encoding/binary"
+	"errors"
+	"fmt"
+	"io"
+	"io/fs"
+	"path"
+	"strings"
+
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
+)
+
+// Inventory lists the input called name (a slash path inside fsys, "." for
+// fsys itself) and every archive a directory input holds, up to the depth
+// limit. format is one of the inventory.Format* constants; "" or "auto"
+// decides from the input. progress, when not nil, hears about every
+// thousand entries.
+func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
+	if err := lim.Validate(); err != nil {
+		return nil, err
+	}
+	lim = lim.WithDefaults()
+	if !fs.ValidPath(name) {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is not a slash path relative to the mount", name).WithDetail("field", "input")
+	}
+	info, err := fs.Stat(fsys, name)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read input %q: %v; check that the path exists and is readable", name, err).WithDetail("field", "input")
+	}
+	b := newBuilder(lim, progress)
+	if format == "" || format == inventory.FormatAuto {
+		if info.IsDir() {
+			format = inventory.FormatDirectory
+		}
+	}
+	if format == inventory.FormatDirectory {
+		if !info.IsDir() {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is not a directory", name).WithDetail("field", "format")
+		}
+		b.res.Format = format
+		s, err := b.openContainer(inventory.Container{Parent: -1, Entry: -1, File: name, Format: format})
+		if err != nil {
+			return nil, err
+		}
+		if err := walkDir(s, fsys, name, 0); err != nil {
+			return nil, err
+		}
+		return b.res, nil
+	}
+	if !info.Mode().IsRegular() {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is neither a regular file nor a directory", name).WithDetail("field", "input")
+	}
+	f, ra, err := openReaderAt(fsys, name)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	if format == "" || format == inventory.FormatAuto {
+		format = sniff(ra, info.Size())
+		if format == "" {
+			if looksNative(ra) {
+				return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
+					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
+			}
+			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz or directory); if it is one, name its format (format; CLI --archive-format)", name)
+		}
+	}
+	b.res.Format = format
+	if _, err := listArchive(b, ra, info.Size(), name, format, -1, -1, 0); err != nil {
+		return nil, err
+	}
+	return b.res, nil
+}
+
+func openReaderAt(fsys fs.FS, name string) (fs.File, io.ReaderAt, error) {
+	f, err := fsys.Open(name)
+	if err != nil {
+		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot open %q: %v", name, err).WithDetail("path", name)
+	}
+	ra, ok := f.(io.ReaderAt)
+	if !ok {
+		f.Close()
+		return nil, nil, abi.Errorf(abi.CodeInternal, "the mount cannot read %q at offsets; mount the input through an fs.FS whose files implement io.ReaderAt", name)
+	}
+	return f, ra, nil
+}
+
+// listArchive lists one archive file as a new container and returns its
+// index.
+func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, parent, entry, depth int) (int, error) {
+	s, err := b.openContainer(inventory.Container{Parent: parent, Entry: entry, File: file, Format: format, Depth: depth})
+	if err != nil {
+		return 0, err
+	}
+	switch format {
+	case inventory.FormatASAR:
+		_, err = parseASAR(s, ra, size, file)
+	case inventory.FormatZip:
+		err = listZip(s, ra, size, file)
+	case inventory.FormatTar:
+		err = listTar(s, ra, size, file)
+	case inventory.FormatTarGz:
+		err = listTarGz(s, ra, size, file)
+	default:
+		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, directory or auto", format).WithDetail("field", "format")
+	}
+	if err != nil {
+		return 0, inContainer(err, file, depth)
+	}
+	return s.index, nil
+}
+
+// inContainer adds which nested container an error comes from.
+func inContainer(err error, file string, depth int) error {
+	var ae *abi.Error
+	if depth == 0 || !errors.As(err, &ae) {
+		return err
+	}
+	out := *ae
+	out.Message = fmt.Sprintf("in nested container %q: %s", file, ae.Message)
+	out = *out.WithDetail("container", file)
+	return &out
+}
+
+// sniff names the format from magic bytes, or "" when none matches.
+func sniff(ra io.ReaderAt, size int64) string {
+	var head [512]byte
+	n, _ := ra.ReadAt(head[:], 0)
+	h := head[:n]
+	switch {
+	case n >= 16 && binary.LittleEndian.Uint32(h) == 4 && int64(binary.LittleEndian.Uint32(h[4:]))+8 <= size:
+		return inventory.FormatASAR
+	case bytes.HasPrefix(h, []byte("PK\x03\x04")) || bytes.HasPrefix(h, []byte("PK\x05\x06")):
+		return inventory.FormatZip
+	case bytes.HasPrefix(h, []byte{0x1f, 0x8b}):
+		return inventory.FormatTarGz
+	case n >= 262 && string(h[257:262]) == "ustar":
+		return inventory.FormatTar
+	}
+	return ""
+}
+
+// looksNative reports whether the input starts like an ELF, PE or Mach-O
+// executable, which the native tools read instead.
+func looksNative(ra io.ReaderAt) bool {
+	var m [4]byte
+	if n, _ := ra.ReadAt(m[:], 0); n < 4 {
+		return false
+	}
+	switch {
+	case string(m[:]) == "\x7fELF", m[0] == 'M' && m[1] == 'Z':
+		return true
+	}
+	switch binary.BigEndian.Uint32(m[:]) {
+	case 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca:
+		return true
+	}
+	return false
+}
+
+// nestedFormat decides whether a file found in a directory input is an
+// archive to expand: by name first, then by magic bytes.
+func nestedFormat(name string, ra io.ReaderAt, size int64) string {
+	want := formatByName(name)
+	if want != "" && sniff(ra, size) == want {
+		return want
+	}
+	return ""
+}
+
+// formatByName names the archive format a directory input expands for a
+// file name, or "" for names that are not expanded.
+func formatByName(name string) string {
+	switch strings.ToLower(path.Ext(name)) {
+	case ".asar":
+		return inventory.FormatASAR
+	case ".zip", ".jar", ".apk", ".ipa", ".xpi", ".crx", ".nupkg", ".vsix", ".whl", ".aar", ".appx", ".msix":
+		return inventory.FormatZip
+	}
+	return ""
+}
+
+// walkDir lists a directory through fsys. Links are recorded with their
+// targets, never followed; archives are expanded as nested containers.
+func walkDir(s *scope, fsys fs.FS, root string, depth int) error {
+	return fs.WalkDir(fsys, root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read %q in the input directory: %v", p, err).WithDetail("path", p)
+		}
+		if p == root {
+			return nil
+		}
+		rel := p
+		if root != "." {
+			rel = strings.TrimPrefix(p, root+"/")
+		}
+		norm, err := s.normalize(rel)
+		if err != nil {
+			return err
+		}
+		t := d.Type()
+		switch {
+		case d.IsDir():
+			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindDirectory})
+			return err
+		case t&fs.ModeSymlink != 0:
+			link := &inventory.Link{Unread: true}
+			// A WASI mount may not offer readlink; the host then reads the
+			// target itself.
+			if target, err := fs.ReadLink(fsys, p); err == nil {
+				link = inventory.NewLink(target, path.Dir(norm))
+			}
+			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindLink, Link: link})
+			return err
+		case !t.IsRegular():
+			return abi.Errorf(abi.CodeArtifactOperationFailed,
+				"%q is a %v, not a regular file, directory or link; remove it from the input or inventory a copy without it", p, t.Type()).
+				WithDetail("path", norm)
+		}
+		info, err := d.Info()
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot stat %q: %v", p, err).WithDetail("path", norm)
+		}
+		size := info.Size()
+		idx, err := s.add(inventory.Entry{Path: norm, Kind: inventory.KindFile, Size: size,
+			Executable: info.Mode()&0o111 != 0, Data: &inventory.Range{File: p, Offset: 0, Length: size}})
+		if err != nil {
+			return err
+		}
+		return expandNested(s, fsys, p, size, idx, depth)
+	})
+}
+
+// expandNested lists an archive found in a directory as a child container.
+func expandNested(s *scope, fsys fs.FS, p string, size int64, idx, depth int) error {
+	if formatByName(p) == "" {
+		return nil
+	}
+	f, ra, err := openReaderAt(fsys, p)
+	if err != nil {
+		return err
+	}
+	defer f.Close()
+	format := nestedFormat(p, ra, size)
+	if format == "" {
+		return nil
+	}
+	child, err := listArchive(s.b, ra, size, p, format, s.index, idx, depth+1)
+	if err != nil {
+		return err
+	}
+	s.b.res.Entries[idx].Nested = child
+	return nil
+}
+
+// archiveName turns a name as archives write it ("./a/b/", "a/b") into a
+// candidate path: one leading "./" and one trailing "/" are conventional and
+// dropped; everything else is left for the normaliser to judge.
+func archiveName(name string) (string, bool) {
+	dir := strings.HasSuffix(name, "/")
+	name = strings.TrimSuffix(name, "/")
+	for strings.HasPrefix(name, "./") {
+		name = name[2:]
+	}
+	if name == "." {
+		name = ""
+	}
+	return name, dir
+}
