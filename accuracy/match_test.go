@@ -228,3 +228,18 @@ func TestPrefLabelForms(t *testing.T) {
 }
 
 func jsonUnmarshal(s string, v any) error { return json.Unmarshal([]byte(s), v) }
+
+func TestIncluded(t *testing.T) {
+	inc := []string{"src", "package.json", "app/*.js"}
+	for p, want := range map[string]bool{
+		"src/main.ts": true, "src": true, "srcx/a.js": false, "package.json": true,
+		"app/main.js": true, "app/utils/x.js": false, "other/package.json": false,
+	} {
+		if got := Included(inc, p); got != want {
+			t.Errorf("Included(%q) = %v, want %v", p, got, want)
+		}
+	}
+	if !Included(nil, "anything") {
+		t.Error("an empty include keeps everything")
+	}
+}
