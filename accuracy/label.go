@@ -18,8 +18,11 @@ type App struct {
 	Shape   string   `json:"shape"`   // what kind of app it is (plain JS, Vue + vite, TS monorepo…)
 	Source  Source   `json:"source"`  // where the exact bytes come from
 	Include []string `json:"include"` // paths (files or folders) of the source kept for analysis; empty = all
-	Method  string   `json:"method"`  // how the facts were found
-	Notes   []string `json:"notes,omitempty"`
+	// Root is the folder of the materialised source that rea analyses
+	// (empty = the whole tree); the labels' paths are relative to it.
+	Root   string   `json:"root,omitempty"`
+	Method string   `json:"method"` // how the facts were found
+	Notes  []string `json:"notes,omitempty"`
 
 	Windows []WindowLabel `json:"windows"`
 	Bridge  []BridgeLabel `json:"bridge_keys"`

@@ -89,6 +89,9 @@ func run(w io.Writer, appsDir, rea, work, mirrors, only, jsonOut string) error {
 			failed = append(failed, fmt.Sprintf("%s: %v", a.Name, err))
 			continue
 		}
+		if a.Root != "" {
+			dir = filepath.Join(dir, filepath.FromSlash(a.Root))
+		}
 		res, took, coverage, err := analyse(rea, dir, filepath.Join(work, a.Name, "evidence.json"))
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("%s: %v", a.Name, err))
