@@ -178,6 +178,7 @@ func Print(w io.Writer, scores []Score) {
 		fmt.Fprintf(w, "%-18s %9d %14s %9d %16s %s\n", k, t.Labelled, ratioN(t.Found, t.Labelled), t.Reported, ratioN(t.Correct, t.Reported), Targets[k])
 	}
 	fmt.Fprintf(w, "facts not in the code: %d (target 0)\n", falseFacts)
+	printShapes(w, scores)
 
 	for _, s := range scores {
 		if len(s.Misses) == 0 && len(s.False) == 0 {
@@ -214,4 +215,51 @@ func ratioN(n, d int) string {
 		return "-"
 	}
 	return fmt.Sprintf("%d/%d %3.0f %%", n, d, 100*float64(n)/float64(d))
+}
+
+// printShapes sums the misses of every app by the code shape the labels
+// name, so the construct that costs most recall comes first.
+func printShapes(w io.Writer, scores []Score) {
+	type row struct {
+		shape  string
+		byKind map[string]int
+		apps   map[string]bool
+		total  int
+	}
+	rows := map[string]*row{}
+	for _, s := range scores {
+		for _, m := range s.Misses {
+			r := rows[m.Shape]
+			if r == nil {
+				r = &row{shape: m.Shape, byKind: map[string]int{}, apps: map[string]bool{}}
+				rows[m.Shape] = r
+			}
+			r.byKind[m.Kind]++
+			r.apps[s.App] = true
+			r.total++
+		}
+	}
+	if len(rows) == 0 {
+		return
+	}
+	list := make([]*row, 0, len(rows))
+	for _, r := range rows {
+		list = append(list, r)
+	}
+	sort.Slice(list, func(i, j int) bool {
+		if list[i].total != list[j].total {
+			return list[i].total > list[j].total
+		}
+		return list[i].shape < list[j].shape
+	})
+	fmt.Fprintf(w, "\nMisses by code shape (all apps)\n")
+	for _, r := range list {
+		var kinds []string
+		for _, k := range Kinds {
+			if n := r.byKind[k]; n > 0 {
+				kinds = append(kinds, fmt.Sprintf("%s %d", k, n))
+			}
+		}
+		fmt.Fprintf(w, "  %-44s %4d  %s  [%s]\n", r.shape, r.total, strings.Join(kinds, ", "), strings.Join(sortedKeys(r.apps), " "))
+	}
 }

@@ -346,17 +346,30 @@ func prefAgrees(p PrefLabel, got map[string]report.Value, key string) bool {
 }
 
 // receiverShape is the shape of the first labelled receiver of a
-// transmission ("none" when the labels hold none, "literal" by default).
+// transmission that can take it (a handler for invoke-style calls), a
+// scored one before an uncertain one ("none" when the labels hold none,
+// "literal" by default).
 func (a App) receiverShape(op IPCLabel) string {
+	want := "listener"
+	if InvokeStyle(op.API) {
+		want = "handler"
+	}
+	shape := "none"
 	for _, h := range a.IPC {
-		if h.Side != op.Side && Direction(h.Role) == "receive" && h.Channel == op.Channel {
-			if h.Shape == "" {
-				return "literal"
+		if h.Side != op.Side && h.Role == want && h.Channel == op.Channel {
+			s := h.Shape
+			if s == "" {
+				s = "literal"
 			}
-			return h.Shape
+			if !h.Uncertain {
+				return s // a scored receiver is the one rea had to find
+			}
+			if shape == "none" {
+				shape = s
+			}
 		}
 	}
-	return "none"
+	return shape
 }
 
 func (a App) hasChannel(x report.IPCOperation) bool {
