@@ -98,7 +98,9 @@ func run(w io.Writer, appsDir, rea, work, mirrors, only, jsonOut string) error {
 			continue
 		}
 		slog.Info("analysed", "app", a.Name, "seconds", fmt.Sprintf("%.1f", took.Seconds()), "coverage", coverage)
-		scores = append(scores, Match(a, res))
+		sc := Match(a, res)
+		sc.Seconds, sc.Coverage = took.Seconds(), res.Coverage.Status
+		scores = append(scores, sc)
 	}
 	Print(w, scores)
 	if jsonOut != "" {
@@ -155,7 +157,7 @@ func lastLines(s string, n int) string {
 // Print writes the per-app table, the overall table with targets, and the
 // misses and false facts grouped by shape.
 func Print(w io.Writer, scores []Score) {
-	fmt.Fprintf(w, "%-22s %-18s %9s %8s %9s %10s\n", "app", "kind", "labelled", "recall", "reported", "precision")
+	fmt.Fprintf(w, "%-26s %-18s %9s %8s %9s %10s\n", "app", "kind", "labelled", "recall", "reported", "precision")
 	total := map[string]*Tally{}
 	for _, k := range Kinds {
 		total[k] = &Tally{}
@@ -167,7 +169,7 @@ func Print(w io.Writer, scores []Score) {
 			if t.Labelled == 0 && t.Reported == 0 {
 				continue
 			}
-			fmt.Fprintf(w, "%-22s %-18s %9d %8s %9d %10s\n", s.App, k, t.Labelled, ratio(t.Found, t.Labelled), t.Reported, ratio(t.Correct, t.Reported))
+			fmt.Fprintf(w, "%-26s %-18s %9d %8s %9d %10s\n", s.App, k, t.Labelled, ratio(t.Found, t.Labelled), t.Reported, ratio(t.Correct, t.Reported))
 		}
 	}
 	fmt.Fprintf(w, "\nOverall (%d apps)\n%-18s %9s %14s %9s %16s %s\n", len(scores), "kind", "labelled", "recall", "reported", "precision", "target")
@@ -178,6 +180,10 @@ func Print(w io.Writer, scores []Score) {
 		fmt.Fprintf(w, "%-18s %9d %14s %9d %16s %s\n", k, t.Labelled, ratioN(t.Found, t.Labelled), t.Reported, ratioN(t.Correct, t.Reported), Targets[k])
 	}
 	fmt.Fprintf(w, "facts not in the code: %d (target 0)\n", falseFacts)
+	fmt.Fprintf(w, "\n%-26s %8s %9s\n", "rea run", "seconds", "coverage")
+	for _, s := range scores {
+		fmt.Fprintf(w, "%-26s %8.1f %9s\n", s.App, s.Seconds, s.Coverage)
+	}
 	printShapes(w, scores)
 
 	for _, s := range scores {

@@ -62,6 +62,10 @@ type Score struct {
 	Misses    []Fact           `json:"misses"`
 	False     []Fact           `json:"false_facts"`
 	Misplaced []Fact           `json:"misplaced,omitempty"` // right channel and side, another place
+	// Seconds and Coverage describe the rea run (set by the harness, not
+	// by Match): wall time on a shared machine, and rea's coverage status.
+	Seconds  float64 `json:"seconds"`
+	Coverage string  `json:"coverage"`
 }
 
 // Match scores rea's result against one app's labels. Facts marked
