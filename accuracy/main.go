@@ -92,6 +92,10 @@ func run(w io.Writer, appsDir, rea, work, mirrors, only, jsonOut string) error {
 		if a.Root != "" {
 			dir = filepath.Join(dir, filepath.FromSlash(a.Root))
 		}
+		if problems := CheckLabels(a, dir); len(problems) > 0 {
+			failed = append(failed, fmt.Sprintf("%s: %d label(s) do not match the code: %s", a.Name, len(problems), strings.Join(problems, "; ")))
+			continue
+		}
 		res, took, coverage, err := analyse(rea, dir, filepath.Join(work, a.Name, "evidence.json"))
 		if err != nil {
 			failed = append(failed, fmt.Sprintf("%s: %v", a.Name, err))

@@ -105,3 +105,35 @@ func TestMaterialiseNamesHowToGetAMissingMirror(t *testing.T) {
 		t.Errorf("want the clone command in %v", err)
 	}
 }
+
+func TestCheckLabels(t *testing.T) {
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "main.js"), []byte(strings.Join([]string{
+		"const { ipcMain, BrowserWindow } = require('electron')",
+		"const win = new BrowserWindow({})",
+		"ipcMain.on('ping', () => {})",
+		"ipcMain.handle(CHANNELS.SAVE, save)",
+		"contextBridge.exposeInMainWorld('api', {})",
+	}, "\n")), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	a := App{
+		Windows: []WindowLabel{{File: "main.js", Line: 2}},
+		Bridge:  []BridgeLabel{{File: "main.js", Line: 5, Key: "api"}},
+		IPC: []IPCLabel{
+			{Side: "main", Role: "listener", Channel: "ping", File: "main.js", Line: 3},
+			{Side: "main", Role: "handler", Channel: "file:save", File: "main.js", Line: 4, Note: "channel CHANNELS.SAVE"},
+			{Side: "main", Role: "listener", Channel: "x", File: "main.js", Line: 1, Shape: "forEach-constant-array"},
+		},
+	}
+	if p := CheckLabels(a, dir); len(p) != 0 {
+		t.Errorf("valid labels flagged: %v", p)
+	}
+	a.IPC = append(a.IPC, IPCLabel{Side: "main", Role: "listener", Channel: "pong", File: "main.js", Line: 3},
+		IPCLabel{Side: "main", Role: "listener", Channel: "ping", File: "gone.js", Line: 3})
+	a.Windows = append(a.Windows, WindowLabel{File: "main.js", Line: 5})
+	a.Bridge = append(a.Bridge, BridgeLabel{File: "main.js", Line: 1, Key: "b"})
+	if p := CheckLabels(a, dir); len(p) != 4 {
+		t.Errorf("want 4 problems (wrong channel, missing file, no constructor, no expose), got %v", p)
+	}
+}
