@@ -28,13 +28,15 @@ import (
 
 // Targets are issue 18's "Must hold" figures (recall unless noted).
 var Targets = map[string]string{
-	KindWindows:     "≥ 97 %",
-	KindWebPrefs:    "≥ 95 %",
-	KindPreload:     "≥ 85 %",
-	KindBridge:      "",
-	KindIPCMain:     "≥ 90 %",
-	KindIPCRenderer: "≥ 90 %",
-	KindPairing:     "≥ 98 % right",
+	KindWindows:      "≥ 97 %",
+	KindWebPrefs:     "≥ 95 %",
+	KindPreload:      "≥ 85 %",
+	KindBridge:       "",
+	KindIPCMain:      "≥ 90 %",
+	KindIPCRenderer:  "≥ 90 %",
+	KindPairing:      "≥ 98 % right",
+	KindChanMain:     "(view of IPC main)",
+	KindChanRenderer: "(view of IPC renderer)",
 }
 
 func main() {
@@ -180,7 +182,9 @@ func Print(w io.Writer, scores []Score) {
 	falseFacts := 0
 	for _, k := range Kinds {
 		t := total[k]
-		falseFacts += t.Reported - t.Correct
+		if k != KindChanMain && k != KindChanRenderer { // views, not facts of their own
+			falseFacts += t.Reported - t.Correct
+		}
 		fmt.Fprintf(w, "%-18s %9d %14s %9d %16s %s\n", k, t.Labelled, ratioN(t.Found, t.Labelled), t.Reported, ratioN(t.Correct, t.Reported), Targets[k])
 	}
 	fmt.Fprintf(w, "facts not in the code: %d (target 0)\n", falseFacts)

@@ -17,10 +17,16 @@ const (
 	KindIPCMain     = "IPC main"
 	KindIPCRenderer = "IPC renderer"
 	KindPairing     = "pairing"
+	// Channel-level views of the IPC kinds: distinct channels per side,
+	// wherever rea places them (the first measurement counted
+	// channels). Not separate facts: misses are listed under the
+	// operation kinds.
+	KindChanMain     = "channels main"
+	KindChanRenderer = "channels renderer"
 )
 
 // Kinds lists every fact kind in print order.
-var Kinds = []string{KindWindows, KindWebPrefs, KindPreload, KindBridge, KindIPCMain, KindIPCRenderer, KindPairing}
+var Kinds = []string{KindWindows, KindWebPrefs, KindPreload, KindBridge, KindIPCMain, KindIPCRenderer, KindPairing, KindChanMain, KindChanRenderer}
 
 // LineSlack is how far rea's line may be from the labelled line: a label
 // points at the statement a reader sees, rea at the expression it parsed
@@ -311,6 +317,51 @@ func Match(a App, r report.Result) Score {
 		}
 		t[kind].Reported++
 		t[kind].Correct++
+	}
+
+	// Distinct channels per side: labelled (scored) channels found by any
+	// rea operation on that side with that channel, and rea's distinct
+	// channels that the labels hold on that side (uncertain-only channels
+	// are left out of both).
+	type sideChan struct{ side, channel string }
+	certain, uncertainOnly := map[sideChan]bool{}, map[sideChan]bool{}
+	for _, op := range a.IPC {
+		k := sideChan{op.Side, op.Channel}
+		if op.Uncertain {
+			if !certain[k] {
+				uncertainOnly[k] = true
+			}
+			continue
+		}
+		certain[k] = true
+		delete(uncertainOnly, k)
+	}
+	got := map[sideChan]bool{}
+	for _, x := range r.IPC {
+		if x.Channel != "" && x.ChannelState != "dynamic" {
+			got[sideChan{x.Side, x.Channel}] = true
+		}
+	}
+	chanKind := func(side string) string {
+		if side == "main" {
+			return KindChanMain
+		}
+		return KindChanRenderer
+	}
+	for k := range certain {
+		t[chanKind(k.side)].Labelled++
+		if got[k] {
+			t[chanKind(k.side)].Found++
+		}
+	}
+	for k := range got {
+		if uncertainOnly[k] {
+			continue
+		}
+		t[chanKind(k.side)].Reported++
+		if certain[k] {
+			t[chanKind(k.side)].Correct++
+		}
 	}
 
 	for k, v := range t {

@@ -59,7 +59,8 @@ func TestMatch(t *testing.T) {
 		{name: "perfect", edit: func(*report.Result) {},
 			want: map[string]Tally{
 				KindWindows: {1, 1, 1, 1}, KindWebPrefs: {3, 3, 3, 3}, KindPreload: {1, 1, 1, 1}, KindBridge: {1, 1, 1, 1},
-				KindIPCMain: {1, 1, 1, 1}, KindIPCRenderer: {2, 2, 2, 2}, KindPairing: {2, 2, 2, 2}}},
+				KindIPCMain: {1, 1, 1, 1}, KindIPCRenderer: {2, 2, 2, 2}, KindPairing: {2, 2, 2, 2},
+				KindChanMain: {1, 1, 1, 1}, KindChanRenderer: {2, 2, 2, 2}}},
 		{name: "window off by three lines misses everything it holds",
 			edit:   func(r *report.Result) { r.Windows[0].Location.Line = 13 },
 			want:   map[string]Tally{KindWindows: {1, 0, 1, 0}, KindWebPrefs: {3, 0, 0, 0}, KindPreload: {1, 0, 0, 0}},
@@ -94,12 +95,12 @@ func TestMatch(t *testing.T) {
 			edit: func(r *report.Result) {
 				r.IPC = append(r.IPC, report.IPCOperation{Side: "main", Role: "handler", API: "ipcMain.on", Channel: "ping", ChannelState: "inferred", Location: loc("lib.js", 4)})
 			},
-			want: map[string]Tally{KindIPCMain: {1, 1, 2, 2}}},
+			want: map[string]Tally{KindIPCMain: {1, 1, 2, 2}, KindChanMain: {1, 1, 1, 1}}}, // one channel, two places
 		{name: "a channel not in the code",
 			edit: func(r *report.Result) {
 				r.IPC = append(r.IPC, report.IPCOperation{Side: "main", Role: "handler", API: "ipcMain.handle", Channel: "nope", ChannelState: "literal", Location: loc("main.js", 30)})
 			},
-			want: map[string]Tally{KindIPCMain: {1, 1, 2, 1}}, false_: []string{"IPC main@main.js:30"}},
+			want: map[string]Tally{KindIPCMain: {1, 1, 2, 1}, KindChanMain: {1, 1, 2, 1}}, false_: []string{"IPC main@main.js:30"}},
 		{name: "ambiguous counts as paired; wrong verdict names the receiver's shape",
 			edit: func(r *report.Result) { r.IPC[1].Pairing = "ambiguous"; r.IPC[2].Pairing = "paired" },
 			want: map[string]Tally{KindPairing: {2, 1, 2, 1}}, misses: []string{"pairing@preload.js:6"}, false_: []string{"pairing@preload.js:6"}},
