@@ -80,6 +80,14 @@ type engine struct {
 	// snippets are source lines precomputed by the shards, for Merge.
 	snippets map[string]string
 
+	// wrappers.go: names of functions whose parameters reach an IPC
+	// channel (from every first pass), their summaries, and the bridge
+	// functions and renderer calls matched at the end.
+	wrapperNames map[string]bool
+	wrapperCache map[ast.Node][]wrapperOp
+	bridges      []bridgeFact
+	bridgeCalls  []bridgeCall
+
 	// app-wide facts for the "missing control" rules
 	permissionHandlers int
 	navigationLimits   int
@@ -105,6 +113,9 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 	spec = strings.TrimPrefix(spec, "node:")
 	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
 		return value{kind: kExternal, ext: "electron"}
+	}
+	if ipcLibraries[spec] {
+		return value{kind: kExternal, ext: spec}
 	}
 	if nodeBuiltins[spec] {
 		if spec == "path" || spec == "path/posix" {

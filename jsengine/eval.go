@@ -90,6 +90,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 				v := e.eval(m, s, x.Expressions[i], c)
 				str, ok := v.toString()
 				if !ok {
+					if len(v.alts) > 0 {
+						return e.templateAlts(m, s, x, c)
+					}
 					return unknown(m.pf.text(x, 80))
 				}
 				fs = fs || v.fsPath
@@ -130,10 +133,10 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 			return e.eval(m, s, x.Alternate, c)
 		}
 		a, b := e.eval(m, s, x.Consequent, c), e.eval(m, s, x.Alternate, c)
-		if j, ok := joinValues(a, b); ok {
+		if j, ok := joinCondValues(a, b, condText(m, x.Test, false), condText(m, x.Test, true)); ok {
 			return j
 		}
-		return unknown(m.pf.text(x, 80))
+		return withAlts(m.pf.text(x, 80), []alt{{v: a, cond: condText(m, x.Test, false)}, {v: b, cond: condText(m, x.Test, true)}})
 	case *ast.ObjectLiteral:
 		return e.evalObject(m, s, x, c)
 	case *ast.ArrayLiteral:
@@ -177,12 +180,24 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 	case *ast.CallExpression:
 		return e.evalCall(m, s, x, c)
 	case *ast.NewExpression:
+		if id, ok := x.Callee.(*ast.Identifier); ok && id.Name == "Set" && len(x.ArgumentList) == 1 && s.lookup("Set") == nil {
+			return e.eval(m, s, x.ArgumentList[0], c) // new Set([...]): its elements
+		}
 		callee := e.eval(m, s, x.Callee, c)
 		if k := windowClass(callee); k != "" {
 			w := e.windowFor(m, s, x, k)
 			return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
 		}
+		if callee.kind == kClass {
+			if k := e.windowSuper(callee.fn, 0); k != "" {
+				w := e.subclassWindow(m, s, x, callee.fn, k)
+				return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
+			}
+			return value{kind: kObjectOf, fn: callee.fn, at: e.locp(m, x.New), inferred: true}
+		}
 		return unknown(m.pf.text(x, 80))
+	case *ast.ClassLiteral:
+		return e.classValue(x, s, m)
 	case *ast.SequenceExpression:
 		if len(x.Sequence) == 0 {
 			return value{kind: kUndefined}
@@ -243,12 +258,23 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 	m := b.scope.mod
 	switch {
 	case b.fn != nil:
-		if f, ok := b.fn.(*ast.FunctionLiteral); ok {
+		switch f := b.fn.(type) {
+		case *ast.FunctionLiteral:
 			return value{kind: kFunction, fn: &funcValue{node: f, scope: b.scope, mod: m}, at: e.locp(m, f.Idx0())}
+		case *ast.ClassLiteral:
+			return e.classValue(f, b.scope, m)
 		}
 		return unknown(b.name)
 	case b.opaque:
+		if x := b.extra; x != nil && x.iter != nil {
+			return e.evalIteration(b, x.iter, c)
+		}
+		if x := b.extra; x != nil && len(x.guards) > 0 {
+			return e.evalGuarded(b, x.guards, c)
+		}
 		return unknown(b.name)
+	case b.init != nil && len(b.assigned()) > 0:
+		return e.reassigned(b, c, use)
 	case b.init != nil:
 		v := e.eval(m, b.scope, b.init, c)
 		for _, k := range b.path {
@@ -273,19 +299,30 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		return v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: m.pf.loc(a.expr.Idx0())})
 	case len(b.assigned()) > 1:
 		var acc value
+		alts := make([]alt, 0, len(b.assigned()))
+		agree := true
 		for i, a := range b.assigned() {
 			v := e.eval(m, a.scope, a.expr, c)
+			l := m.pf.loc(a.expr.Idx0())
+			alts = append(alts, alt{v: v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: l}),
+				cond: "after the assignment at " + locText(l)})
 			if i == 0 {
 				acc = v
 				continue
 			}
-			j, ok := joinValues(acc, v)
-			if !ok {
-				return unknown(b.name)
+			if agree {
+				j, ok := joinValues(acc, v)
+				agree = ok
+				acc = j
 			}
-			acc = j
 		}
-		return acc
+		if agree {
+			return acc
+		}
+		if len(alts) > 8 {
+			return unknown(b.name)
+		}
+		return withAlts(b.name, alts)
 	}
 	return unknown(b.name)
 }
@@ -323,7 +360,7 @@ func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c 
 		l := e.eval(m, s, x.Left, c)
 		t, ok := l.truthy()
 		if !ok {
-			return unknown(m.pf.text(x, 80))
+			return e.logicalAlts(m, s, x, l, c)
 		}
 		switch x.Operator {
 		case token.LOGICAL_OR:
@@ -342,6 +379,11 @@ func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c 
 		return e.eval(m, s, x.Right, c)
 	case token.PLUS:
 		l, r := e.eval(m, s, x.Left, c), e.eval(m, s, x.Right, c)
+		if len(l.alts) > 0 || len(r.alts) > 0 {
+			if v, ok := lift(m.pf.text(x, 80), []value{l, r}, func(vs []value) value { return concat(vs[0], vs[1]) }); ok {
+				return v
+			}
+		}
 		if l.kind == kNumber && r.kind == kNumber {
 			return value{kind: kNumber, num: l.num + r.num}
 		}
@@ -433,7 +475,12 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 
 // member reads property key of v.
 func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.Node) value {
+	if len(v.alts) > 0 {
+		return e.memberOfAlts(v, key, c, m, at)
+	}
 	switch v.kind {
+	case kObjectOf, kClass:
+		return e.classMember(v, key, m, at)
 	case kObject:
 		if pv, ok := v.obj.get(key); ok {
 			if v.inferred {

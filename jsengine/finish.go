@@ -60,6 +60,8 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			}
 		}
 	}
+	e.resolveBridgeCalls()
+	e.dropSuperSites()
 	for _, op := range e.ipc {
 		r := roles(op.Module)
 		if op.Side == "main" {
@@ -412,21 +414,17 @@ func (e *engine) pairIPC() {
 		}
 		return jsonLess(e.ipc[i], e.ipc[j])
 	})
+	e.ipc = dedupIPC(e.ipc)
 	for i := range e.ipc {
 		op := &e.ipc[i]
 		op.ID = fmt.Sprintf("ipc:%s:%d:%d", op.Location.File, op.Location.Line, op.Location.Column)
-	}
-	receivers := func(op IPCOperation) func(IPCOperation) bool {
-		switch op.API {
-		case "ipcRenderer.invoke":
-			return func(h IPCOperation) bool { return h.API == "ipcMain.handle" || h.API == "ipcMain.handleOnce" }
-		case "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.postMessage":
-			return func(h IPCOperation) bool { return h.Side == "main" && h.Role == "listener" }
-		case "webContents.send", "webContents.postMessage":
-			return func(h IPCOperation) bool { return h.Side == "renderer" && h.Role == "listener" }
+		// A call whose channel is one of several values is one operation
+		// per value, at one location.
+		if (i > 0 && e.ipc[i-1].Location == op.Location) || (i+1 < len(e.ipc) && e.ipc[i+1].Location == op.Location) {
+			op.ID += ":" + op.API + ":" + op.Channel
 		}
-		return nil
 	}
+	receivers := ipcReceivers
 	for i := range e.ipc {
 		op := &e.ipc[i]
 		if op.Role != "transmission" {

@@ -1,0 +1,218 @@
+package jsengine
+
+import (
+	"github.com/dop251/goja/ast"
+)
+
+// Classes of the application are values too: an IPC manager whose methods
+// wrap ipcRenderer (manager.send(channel)), and subclasses of BrowserWindow
+// whose every `new Subclass(opts)` is a window. A class evaluates to
+// kClass, `new C()` of a class that does not extend a window to kObjectOf;
+// their members are the class's methods (static ones for the class),
+// looked up through application superclasses.
+
+const maxClassDepth = 4
+
+func className(fv *funcValue) string {
+	if fv == nil {
+		return "anonymous class"
+	}
+	if cl, ok := fv.node.(*ast.ClassLiteral); ok && cl.Name != nil {
+		return string(cl.Name.Name)
+	}
+	return "anonymous class"
+}
+
+func (e *engine) classValue(cl *ast.ClassLiteral, s *scope, m *moduleInfo) value {
+	return value{kind: kClass, fn: &funcValue{node: cl, scope: s, mod: m}, at: e.locp(m, cl.Class)}
+}
+
+// classMember reads a method of a class instance (kObjectOf) or a static
+// method of a class (kClass).
+func (e *engine) classMember(v value, key string, m *moduleInfo, at ast.Node) value {
+	if mv, ok := e.methodOf(v.fn, key, v.kind == kClass, 0); ok {
+		mv.inferred = true
+		return mv
+	}
+	return unknown(m.pf.text(at, 80))
+}
+
+// methodOf finds method key of the class fv (static or not), in the class
+// itself, its arrow-function fields, then its application superclasses.
+func (e *engine) methodOf(fv *funcValue, key string, static bool, depth int) (value, bool) {
+	cl, ok := fv.node.(*ast.ClassLiteral)
+	if !ok {
+		return value{}, false
+	}
+	for _, el := range cl.Body {
+		switch el := el.(type) {
+		case *ast.MethodDefinition:
+			if el.Static != static || el.Kind != ast.PropertyKindMethod || el.Body == nil {
+				continue
+			}
+			if k, ok := staticKey(el.Key, el.Computed); ok && k == key {
+				return value{kind: kFunction, fn: &funcValue{node: el.Body, scope: fv.scope, mod: fv.mod}, at: e.locp(fv.mod, el.Idx)}, true
+			}
+		case *ast.FieldDefinition:
+			if el.Static != static || el.Initializer == nil {
+				continue
+			}
+			if k, ok := staticKey(el.Key, el.Computed); ok && k == key {
+				switch f := el.Initializer.(type) {
+				case *ast.ArrowFunctionLiteral, *ast.FunctionLiteral:
+					return value{kind: kFunction, fn: &funcValue{node: f, scope: fv.scope, mod: fv.mod}, at: e.locp(fv.mod, el.Idx)}, true
+				}
+			}
+		}
+	}
+	if cl.SuperClass == nil || depth >= maxClassDepth {
+		return value{}, false
+	}
+	if sup := e.evaluate(fv.mod, fv.scope, cl.SuperClass); sup.kind == kClass {
+		return e.methodOf(sup.fn, key, static, depth+1)
+	}
+	return value{}, false
+}
+
+// windowSuper names the Electron window class fv extends, directly or
+// through application classes.
+func (e *engine) windowSuper(fv *funcValue, depth int) string {
+	cl, ok := fv.node.(*ast.ClassLiteral)
+	if !ok || cl.SuperClass == nil || depth >= maxClassDepth {
+		return ""
+	}
+	sup := e.evaluate(fv.mod, fv.scope, cl.SuperClass)
+	if k := windowClass(sup); k != "" {
+		return k
+	}
+	if sup.kind == kClass {
+		return e.windowSuper(sup.fn, depth+1)
+	}
+	return ""
+}
+
+// constructorOf returns the class's constructor method, or nil.
+func constructorOf(cl *ast.ClassLiteral) *ast.FunctionLiteral {
+	for _, el := range cl.Body {
+		if md, ok := el.(*ast.MethodDefinition); ok && !md.Static && md.Body != nil {
+			if k, ok := staticKey(md.Key, md.Computed); ok && k == "constructor" {
+				return md.Body
+			}
+		}
+	}
+	return nil
+}
+
+// superCall finds the super(…) call among the statements of a constructor
+// (directly, or inside a block or an if).
+func superCall(stmts []ast.Statement) *ast.CallExpression {
+	for _, st := range stmts {
+		switch st := st.(type) {
+		case *ast.ExpressionStatement:
+			if c, ok := st.Expression.(*ast.CallExpression); ok {
+				if _, ok := c.Callee.(*ast.SuperExpression); ok {
+					return c
+				}
+			}
+		case *ast.BlockStatement:
+			if c := superCall(st.List); c != nil {
+				return c
+			}
+		}
+	}
+	return nil
+}
+
+// superOptions follows the constructor arguments of `new C(args)` through
+// the constructors of C and its application superclasses to the options
+// the window class receives; at is the super(…) call that passes them (nil
+// for an implicit constructor).
+func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int) (value, *ast.CallExpression) {
+	cl := fv.node.(*ast.ClassLiteral)
+	next := func(args []value) (value, *ast.CallExpression) {
+		sup := e.eval(fv.mod, fv.scope, cl.SuperClass, c)
+		if windowClass(sup) != "" {
+			if len(args) == 0 {
+				return value{kind: kUndefined}, nil
+			}
+			return args[0], nil
+		}
+		if sup.kind == kClass && depth < maxClassDepth {
+			return e.superOptions(sup.fn, args, c, depth+1)
+		}
+		return unknown("superclass"), nil
+	}
+	ctor := constructorOf(cl)
+	if ctor == nil || ctor.Body == nil {
+		return next(args) // constructor(...args) { super(...args) }
+	}
+	call := superCall(ctor.Body.List)
+	if call == nil {
+		return unknown("constructor of " + className(fv)), nil
+	}
+	fs := newScope(fv.scope, fv.mod)
+	declareParams(fs, ctor.ParameterList)
+	hoist(fs, ctor.Body.List, true)
+	e.steps -= len(ctor.Body.List)
+	if pl := ctor.ParameterList; pl != nil {
+		for i, p := range pl.List {
+			id, ok := p.Target.(*ast.Identifier)
+			if !ok {
+				continue
+			}
+			var av value
+			switch {
+			case i < len(args):
+				av = args[i]
+			case p.Initializer != nil:
+				av = e.eval(fv.mod, fs, p.Initializer, c)
+			default:
+				av = value{kind: kUndefined}
+			}
+			if b := fs.get(string(id.Name)); b != nil {
+				b.more().preset = &av
+			}
+		}
+	}
+	sargs := make([]value, len(call.ArgumentList))
+	for i, a := range call.ArgumentList {
+		sargs[i] = e.eval(fv.mod, fs, a, c)
+	}
+	v, at := next(sargs)
+	if at == nil {
+		at = call
+	}
+	return v, at
+}
+
+// subclassWindow records `new Subclass(args)` of a BrowserWindow subclass
+// as a window whose options are what the constructors pass to super.
+func (e *engine) subclassWindow(m *moduleInfo, s *scope, n *ast.NewExpression, fv *funcValue, kind string) *windowRec {
+	if w, ok := e.windows[n]; ok {
+		return w
+	}
+	w := &windowRec{node: n, mod: m}
+	e.windows[n] = w
+	e.windowList = append(e.windowList, w)
+	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.Idx0()), WebPreferences: map[string]Value{}, Coverage: "complete",
+		Class: className(fv)}
+	if e.nested == 0 {
+		e.localSteps = maxStepsPerEvaluation
+	}
+	e.nested++
+	defer func() { e.nested-- }()
+	args := make([]value, len(n.ArgumentList))
+	for i, a := range n.ArgumentList {
+		args[i] = e.eval(m, s, a, evalCtx{})
+	}
+	opts, at := e.superOptions(fv, args, evalCtx{}, 0)
+	if at != nil {
+		l := fv.mod.pf.loc(at.Idx0())
+		w.w.ConstructedAt = &l
+	}
+	if opts.kind == kUndefined {
+		return w
+	}
+	e.applyOptions(w, opts, m, n)
+	return w
+}
