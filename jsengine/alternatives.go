@@ -462,3 +462,36 @@ func concat(l, r value) value {
 	}
 	return v
 }
+
+// objectListing folds Object.keys/values/entries of a known object into an
+// array.
+func objectListing(v value, fn string, at *Location) value {
+	if v.kind != kObject || v.obj.isArray || len(v.obj.unknownSpread) > 0 || v.obj.dynamicKeys > 0 {
+		return unknown("Object." + fn + "(" + v.render() + ")")
+	}
+	o := newObject()
+	o.isArray = true
+	for i, k := range v.obj.keys {
+		pv := v.obj.props[k]
+		kv := strVal(k)
+		kv.at = pv.at
+		var el value
+		switch fn {
+		case "keys":
+			el = kv
+		case "values":
+			el = pv
+		default:
+			pair := newObject()
+			pair.isArray = true
+			pair.set("[0]", kv)
+			pair.set("[1]", pv)
+			el = value{kind: kObject, obj: pair, at: pv.at}
+		}
+		if v.inferred {
+			el.inferred = true
+		}
+		o.set("["+itoa(i)+"]", el)
+	}
+	return value{kind: kObject, obj: o, at: at, via: v.via, inferred: v.inferred}
+}

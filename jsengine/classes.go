@@ -216,3 +216,54 @@ func (e *engine) subclassWindow(m *moduleInfo, s *scope, n *ast.NewExpression, f
 	e.applyOptions(w, opts, m, n)
 	return w
 }
+
+// windowOpenHandler records the child windows a setWindowOpenHandler
+// allows: each returned { action: 'allow', overrideBrowserWindowOptions }
+// is a window created with those options when the page calls
+// window.open.
+func (a *analyzer) windowOpenHandler(n *ast.CallExpression) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kFunction {
+		return
+	}
+	pl, body, expr := fnParts(v.fn.node)
+	var returns []ast.Expression
+	if expr != nil {
+		returns = []ast.Expression{expr}
+	} else {
+		collectReturns(body, &returns)
+	}
+	fm := v.fn.mod
+	fs := newScope(v.fn.scope, fm)
+	declareParams(fs, pl)
+	hoist(fs, body, true)
+	for _, r := range returns {
+		rv := a.e.evaluate(fm, fs, r)
+		if rv.kind != kObject {
+			continue
+		}
+		ov, ok := rv.obj.get("overrideBrowserWindowOptions")
+		if !ok {
+			continue
+		}
+		if act, ok := rv.obj.get("action"); ok && act.kind == kString && act.str != "allow" {
+			continue
+		}
+		if _, seen := a.e.windows[r]; seen {
+			continue
+		}
+		at := fm.pf.loc(r.Idx0())
+		if ov.at != nil {
+			at = *ov.at
+		}
+		w := &windowRec{node: r, mod: fm}
+		a.e.windows[r] = w
+		a.e.windowList = append(a.e.windowList, w)
+		w.w = Window{Kind: "BrowserWindow", Module: fm.path, Location: at, WebPreferences: map[string]Value{}, Coverage: "complete",
+			Origin: "window-open-handler"}
+		a.e.applyOptions(w, ov, fm, r)
+	}
+}

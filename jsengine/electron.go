@@ -101,6 +101,15 @@ func toValue(v value) Value {
 	}
 	out.Value = v.render()
 	out.State = "unknown"
+	for _, a := range v.alts {
+		alt := Alternative{Condition: a.cond, Location: a.v.at, State: "unknown"}
+		if j, ok := a.v.jsonValue(); ok {
+			alt.Value, alt.State = j, "inferred"
+		} else {
+			alt.Value = a.v.render()
+		}
+		out.Alternatives = append(out.Alternatives, alt)
+	}
 	return out
 }
 
@@ -110,6 +119,14 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 		p.Location = *v.at
 	}
 	if v.kind != kString {
+		for _, a := range v.alts {
+			pa := PreloadAlt{Expression: a.v.render(), State: "unknown", Condition: a.cond, Location: a.v.at}
+			if a.v.kind == kString {
+				alt := e.preloadOf(m, a.v)
+				pa.Path, pa.Module, pa.State = alt.Path, alt.Module, "inferred"
+			}
+			p.Alternatives = append(p.Alternatives, pa)
+		}
 		return p
 	}
 	p.Path = path.Clean(v.str)
@@ -626,6 +643,7 @@ func (a *analyzer) instanceCall(n *ast.CallExpression, callee value) {
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++
 		a.observe("navigation-limit", p, n)
+		a.windowOpenHandler(n)
 	case "on", "once", "addListener":
 		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "ipc" {
 			a.addIPC("main", "webContents.ipc."+last, "listener", n, 0, 1)
@@ -674,6 +692,7 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++
 		a.observe("navigation-limit", recv+"."+name, n)
+		a.windowOpenHandler(n)
 	case "setPermissionRequestHandler", "setPermissionCheckHandler", "setDevicePermissionHandler":
 		a.e.permissionHandlers++
 		a.observe("permission-handler", recv+"."+name, n)

@@ -708,7 +708,17 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 			if len(x.ArgumentList) == 1 {
 				return e.eval(m, s, x.ArgumentList[0], c)
 			}
+		case "keys", "values", "entries":
+			if len(x.ArgumentList) == 1 {
+				return objectListing(e.eval(m, s, x.ArgumentList[0], c), callee.path[0], e.locp(m, x.Idx0()))
+			}
 		}
+	}
+	if callee.isElectron("app", "getAppPath") {
+		// The application's root is the analysed root (the asar, or the
+		// folder holding package.json).
+		v := value{kind: kString, str: ".", fsPath: true, inferred: true, at: e.locp(m, x.Idx0())}
+		return v.withStep(Step{Description: "app.getAppPath() is the application root", Location: m.pf.loc(x.Idx0())})
 	}
 	return unknown(m.pf.text(x, 80))
 }

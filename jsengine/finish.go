@@ -46,6 +46,14 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: pl.Module, Source: w.w.Module})
 			roles(pl.Module)["electron-preload"] = true
 		}
+		if pl := w.w.Preload; pl != nil {
+			for _, alt := range pl.Alternatives {
+				if alt.Module != "" {
+					e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: alt.Module, Source: w.w.Module})
+					roles(alt.Module)["electron-preload"] = true
+				}
+			}
+		}
 		for _, l := range w.w.Loads {
 			if l.Resolved != "" {
 				e.entry = append(e.entry, Entrypoint{Kind: "renderer-html", Path: l.Resolved, Source: w.w.Module})
