@@ -189,8 +189,18 @@ func (e *engine) memberOfAlts(v value, key string, c evalCtx, m *moduleInfo, at 
 		return r
 	}
 	out := make([]alt, len(live))
+	joined, agree := value{}, true
 	for i, a := range live {
 		out[i] = alt{v: e.member(a.v, key, c, m, at), cond: a.cond}
+		if i == 0 {
+			joined = out[i].v
+		} else if agree {
+			joined, agree = joinValues(joined, out[i].v)
+		}
+	}
+	if agree && joined.kind != kObject && joined.known() {
+		// Every branch reads the same thing (interop: m.__esModule ? m : {default: m}).
+		return joined
 	}
 	return withAlts(m.pf.text(at, 80), out)
 }

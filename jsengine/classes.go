@@ -127,9 +127,9 @@ func superCall(stmts []ast.Statement) *ast.CallExpression {
 // the constructors of C and its application superclasses to the options
 // the window class receives; at is the super(…) call that passes them (nil
 // for an implicit constructor).
-func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int) (value, *ast.CallExpression) {
+func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int) (value, *Location) {
 	cl := fv.node.(*ast.ClassLiteral)
-	next := func(args []value) (value, *ast.CallExpression) {
+	next := func(args []value) (value, *Location) {
 		sup := e.eval(fv.mod, fv.scope, cl.SuperClass, c)
 		if windowClass(sup) != "" {
 			if len(args) == 0 {
@@ -180,7 +180,8 @@ func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int)
 	}
 	v, at := next(sargs)
 	if at == nil {
-		at = call
+		l := fv.mod.pf.loc(call.Idx0())
+		at = &l
 	}
 	return v, at
 }
@@ -206,10 +207,7 @@ func (e *engine) subclassWindow(m *moduleInfo, s *scope, n *ast.NewExpression, f
 		args[i] = e.eval(m, s, a, evalCtx{})
 	}
 	opts, at := e.superOptions(fv, args, evalCtx{}, 0)
-	if at != nil {
-		l := fv.mod.pf.loc(at.Idx0())
-		w.w.ConstructedAt = &l
-	}
+	w.w.ConstructedAt = at
 	if opts.kind == kUndefined {
 		return w
 	}

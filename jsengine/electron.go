@@ -315,11 +315,6 @@ func (a *analyzer) call(n *ast.CallExpression) {
 			if k := windowClass(a.e.evaluate(a.m, s, cl.SuperClass)); k != "" {
 				w := a.e.windowAt(a.m, s, n, n.ArgumentList, k)
 				w.w.Class = className(&funcValue{node: cl})
-			} else if sup := a.e.evaluate(a.m, s, cl.SuperClass); sup.kind == kClass {
-				if k := a.e.windowSuper(sup.fn, 0); k != "" {
-					w := a.e.windowAt(a.m, s, n, n.ArgumentList, k)
-					w.w.Class = className(&funcValue{node: cl})
-				}
 			}
 		}
 		return

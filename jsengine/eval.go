@@ -115,6 +115,10 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 			if t, ok := v.truthy(); ok {
 				return value{kind: kBool, b: !t, at: e.locp(m, x.Idx), inferred: v.inferred, via: v.via}
 			}
+			// !x is a boolean whatever x is: false when x holds, true otherwise.
+			at := e.locp(m, x.Idx)
+			return withAlts(m.pf.text(x, 80), []alt{{v: value{kind: kBool, b: false, at: at}, cond: condText(m, x.Operand, false)},
+				{v: value{kind: kBool, b: true, at: at}, cond: condText(m, x.Operand, true)}})
 		case token.MINUS:
 			if v.kind == kNumber {
 				v.num = -v.num
@@ -733,6 +737,9 @@ func (e *engine) mergeObjects(m *moduleInfo, s *scope, x *ast.CallExpression, c 
 	o := newObject()
 	for i, a := range x.ArgumentList {
 		v := e.eval(m, s, a, c)
+		if i > 0 && (v.kind == kUndefined || v.kind == kNull) {
+			continue // Object.assign skips null and undefined sources
+		}
 		if v.kind != kObject {
 			o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
 			continue

@@ -446,12 +446,7 @@ func (e *engine) pairIPC() {
 			op.Pairing = "dynamic"
 			continue
 		}
-		var ids []string
-		for _, h := range e.ipc {
-			if h.ChannelState != "dynamic" && h.Channel == op.Channel && match(h) {
-				ids = append(ids, h.ID)
-			}
-		}
+		ids := receiverIDs(e.ipc, *op, match)
 		switch len(ids) {
 		case 0:
 			op.Pairing = "unpaired"

@@ -162,3 +162,35 @@ func (e *engine) dropSuperSites() {
 	}
 	e.windowList = keep
 }
+
+// receiverIDs lists the operations that receive op's channel. A listener
+// an allow-list implies (the wrapper's own call, one per listed channel)
+// and the calls of that wrapper that name the channel are one receiver:
+// the implied ones count only when no call names the channel.
+func receiverIDs(ops []IPCOperation, op IPCOperation, match func(IPCOperation) bool) []string {
+	var named, implied []string
+	for _, h := range ops {
+		if h.ChannelState == "dynamic" || h.Channel != op.Channel || !match(h) {
+			continue
+		}
+		if allowListed(h) {
+			implied = append(implied, h.ID)
+		} else {
+			named = append(named, h.ID)
+		}
+	}
+	if len(named) > 0 {
+		return named
+	}
+	return implied
+}
+
+// allowListed reports whether op's channel comes from an allow-list guard.
+func allowListed(op IPCOperation) bool {
+	for _, s := range op.ChannelVia {
+		if strings.HasPrefix(s.Description, "allowed by ") {
+			return true
+		}
+	}
+	return false
+}

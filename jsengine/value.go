@@ -121,7 +121,14 @@ func (v value) truthy() (bool, bool) {
 		return v.b, true
 	case kNull, kUndefined:
 		return false, true
-	case kObject, kFunction, kModule, kExternal, kInstance, kClass, kObjectOf:
+	case kExternal:
+		// app.isPackaged and other is… properties are booleans known only
+		// at run time; modules and their objects and functions are truthy.
+		if n := len(v.path); n > 0 && isFlagName(v.path[n-1]) {
+			return false, false
+		}
+		return true, true
+	case kObject, kFunction, kModule, kInstance, kClass, kObjectOf:
 		return true, true
 	}
 	return false, false
@@ -198,4 +205,10 @@ func (o *objValue) set(k string, v value) {
 func (o *objValue) get(k string) (value, bool) {
 	v, ok := o.props[k]
 	return v, ok
+}
+
+// isFlagName reports whether a property name reads as a boolean flag
+// (isPackaged, isReady).
+func isFlagName(n string) bool {
+	return len(n) > 2 && n[0] == 'i' && n[1] == 's' && n[2] >= 'A' && n[2] <= 'Z'
 }
