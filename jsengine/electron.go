@@ -197,6 +197,7 @@ func (a *analyzer) Enter(n any) bool {
 	case *ast.DotExpression:
 		a.storageAccess(n)
 	case *ast.AssignExpression:
+		a.windowAssign(n)
 		if n.Operator == token.ASSIGN && strings.Contains(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
 			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
 				a.loc(n.Left), "Keep the warnings on in development; they point at the insecure settings this report lists.", nil)

@@ -284,3 +284,30 @@ win.webContents.setWindowOpenHandler(({ url }) => {
 		t.Fatalf("windows %+v", r.Windows)
 	}
 }
+
+func TestWindowAssignedAPIsOfAPreloadAreBridgesToo(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+ipcMain.handle('theme:get', () => 'dark');
+`, map[string]string{
+		"preload.js":  "const { ipcRenderer } = require('electron');\nwindow.api = { request: (ch) => ipcRenderer.invoke(ch) };\n",
+		"renderer.js": "window.api.request('theme:get');\n",
+	})
+	if !hasIPC(r, "renderer.js renderer transmission ipcRenderer.invoke theme:get inferred paired") {
+		t.Fatalf("%s", strings.Join(ipcList(r), "\n"))
+	}
+}
+
+func TestUnrelatedCallsWithStringsAreNotIPC(t *testing.T) {
+	// Same method names, no IPC underneath: nothing may be reported.
+	r := analyzeSource(t, `const emitter = new (require('events'))();
+function send(channel, msg) { console.log(channel, msg); }
+send('not-ipc', 1);
+emitter.on('ready', () => {});
+window.analytics.send('page-view');
+class Queue { send(name) { this.items.push(name); } }
+new Queue().send('job');
+`, nil)
+	if len(r.IPC) != 0 {
+		t.Fatalf("%s", strings.Join(ipcList(r), "\n"))
+	}
+}

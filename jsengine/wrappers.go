@@ -6,6 +6,7 @@ import (
 	"strings"
 
 	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
 )
 
 // Channels through wrappers. Real applications rarely call ipcRenderer
@@ -546,4 +547,28 @@ func (e *engine) resolveBridgeCalls() {
 			}
 		}
 	}
+}
+
+// windowAssign records `window.api = {…}` (a preload without context
+// isolation, or its fallback): its functions are bridge functions too.
+func (a *analyzer) windowAssign(n *ast.AssignExpression) {
+	if n.Operator != token.ASSIGN {
+		return
+	}
+	path := a.globalPath(n.Left)
+	if len(path) != 1 {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.Right)
+	var walk func(prefix string, v value, depth int)
+	walk = func(prefix string, v value, depth int) {
+		a.bridgeMember(path[0], prefix, v)
+		if v.kind != kObject || depth > 4 {
+			return
+		}
+		for _, k := range v.obj.keys {
+			walk(joinMember(prefix, k), v.obj.props[k], depth+1)
+		}
+	}
+	walk("", v, 0)
 }
