@@ -297,14 +297,6 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 		return nil, nil
 	}
 	ps.nodes += m.nodes
-	if len(m.wrapperNames) > 0 {
-		if e.wrapperNames == nil {
-			e.wrapperNames = map[string]bool{}
-		}
-		for _, n := range m.wrapperNames {
-			e.wrapperNames[n] = true
-		}
-	}
 	if owned {
 		ps.ownedNodes += m.nodes
 	}

@@ -347,7 +347,7 @@ func (a *analyzer) call(n *ast.CallExpression) {
 		a.endpointCall(n, name)
 	}
 	a.bridgeCallSite(n)
-	if !interestingCalls[name] && !a.e.wrapperNames[name] {
+	if !interestingCalls[name] && !mayBeWrapperCall(a.m, s, n.Callee, name) {
 		return
 	}
 	callee := a.e.evaluate(a.m, s, n.Callee)

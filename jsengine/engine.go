@@ -80,10 +80,8 @@ type engine struct {
 	// snippets are source lines precomputed by the shards, for Merge.
 	snippets map[string]string
 
-	// wrappers.go: names of functions whose parameters reach an IPC
-	// channel (from every first pass), their summaries, and the bridge
+	// wrappers.go: summaries of wrapper functions, and the bridge
 	// functions and renderer calls matched at the end.
-	wrapperNames map[string]bool
 	wrapperCache map[ast.Node][]wrapperOp
 	bridges      []bridgeFact
 	bridgeCalls  []bridgeCall

@@ -194,8 +194,11 @@ func (b *scopeBuilder) noteWrapper(n *ast.CallExpression) {
 			if b.stack[k] != r.scope {
 				continue
 			}
-			if fname, ok := b.fnNames[b.owners[k]]; ok && len(b.m.wrapperNames) < 256 {
-				b.m.wrapperNames = append(b.m.wrapperNames, fname)
+			if fname, ok := b.fnNames[b.owners[k]]; ok {
+				if b.m.wrapperNames == nil {
+					b.m.wrapperNames = map[string]bool{}
+				}
+				b.m.wrapperNames[fname] = true
 			}
 			break
 		}

@@ -28,7 +28,7 @@ type moduleInfo struct {
 
 	// wrapperNames are the names of functions of this module whose
 	// parameters reach an IPC channel (firstpass.go).
-	wrapperNames []string
+	wrapperNames map[string]bool
 
 	exportCache map[string]value
 	exportBusy  map[string]bool

@@ -211,7 +211,7 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 	var ops []wrapperOp
 	for _, call := range cc.calls {
 		name := calleeName(call.Callee)
-		if _, ipc := ipcChannelArgs[name]; !ipc && !e.wrapperNames[name] {
+		if _, ipc := ipcChannelArgs[name]; !ipc && !mayBeWrapperCall(m, fs, call.Callee, name) {
 			continue
 		}
 		callee := e.evaluate(m, fs, call.Callee)
@@ -382,12 +382,42 @@ func (a *analyzer) thisMethod(name string, otherwise value) value {
 	return otherwise
 }
 
+// mayBeWrapperCall decides, without evaluating, whether a call whose
+// method name IPC does not use may still call a wrapper: a function of
+// this module known (first pass) to pass a parameter on as a channel, or a
+// member of an imported module or of a constructed object. The test looks
+// only at the call's own module, so what it admits does not depend on the
+// order modules are analysed in.
+func mayBeWrapperCall(m *moduleInfo, s *scope, callee ast.Expression, name string) bool {
+	if m.wrapperNames[name] {
+		return true
+	}
+	root := rootIdent(callee)
+	if root == nil {
+		return false
+	}
+	b := s.lookup(string(root.Name))
+	if b == nil || b.init == nil {
+		return false
+	}
+	if requireCall(b.init) != nil {
+		return true
+	}
+	_, isNew := b.init.(*ast.NewExpression)
+	return isNew
+}
+
 // rootIdent is the identifier a member chain starts from.
 func rootIdent(x ast.Expression) *ast.Identifier {
 	for i := 0; i < 16; i++ {
 		switch c := x.(type) {
 		case *ast.Identifier:
 			return c
+		case *ast.SequenceExpression: // (0, import_x.f)
+			if len(c.Sequence) == 0 {
+				return nil
+			}
+			x = c.Sequence[len(c.Sequence)-1]
 		case *ast.DotExpression:
 			x = c.Left
 		default:
