@@ -972,6 +972,31 @@ func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
 		return
 	}
 	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kString && w != nil && len(v.alts) > 0 {
+		// isDev ? 'http://localhost:3000' : `file://…`: one load per value.
+		all := true
+		for _, al := range v.alts {
+			all = all && al.v.kind == kString
+		}
+		if all {
+			for _, al := range v.alts {
+				l := a.loadOf(n, method, al.v, "inferred")
+				l.Condition = al.cond
+				w.w.Loads = append(w.w.Loads, l)
+			}
+			return
+		}
+	}
+	l := a.loadOf(n, method, v, "observed")
+	if w != nil {
+		w.w.Loads = append(w.w.Loads, l)
+		return
+	}
+	a.e.obs = append(a.e.obs, Observation{Kind: "load", API: method, Argument: l.Target, State: l.State, Module: a.m.path, Location: l.Location})
+}
+
+// loadOf describes loading v; confidence is that of its findings.
+func (a *analyzer) loadOf(n *ast.CallExpression, method string, v value, confidence string) Load {
 	l := Load{Method: method, Location: a.loc(n), State: "dynamic"}
 	if v.kind == kString {
 		l.Target, l.State = v.str, "known"
@@ -988,20 +1013,21 @@ func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
 		} else if u, err := url.Parse(v.str); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 			l.Remote = u.Hostname() != "localhost" && u.Hostname() != "127.0.0.1"
 			if u.Scheme == "http" && l.Remote {
-				a.finding("insecure-remote-content", "high", "observed", "A window loads "+redactURL(u)+" over plain http: anyone on the network can replace the page.",
+				a.finding("insecure-remote-content", "high", confidence, "A window loads "+redactURL(u)+" over plain http: anyone on the network can replace the page.",
 					a.loc(n), "Load remote content over https only, or ship the page with the application.", nil)
 			}
 		} else if err == nil && u.Scheme == "file" {
 			l.Resolved = a.e.resolveFile(strings.TrimPrefix(path.Clean(u.Path), "/"))
+			if l.Resolved == "" && v.fsPath {
+				// `file://${path.join(__dirname, 'index.html')}`: __dirname is
+				// absolute at run time, relative to the root here.
+				l.Resolved = a.e.resolveFile(path.Clean(strings.TrimPrefix(v.str, "file://")))
+			}
 		}
 	} else {
 		l.Target = a.m.pf.text(n.ArgumentList[0], 120)
 	}
-	if w != nil {
-		w.w.Loads = append(w.w.Loads, l)
-		return
-	}
-	a.e.obs = append(a.e.obs, Observation{Kind: "load", API: method, Argument: l.Target, State: l.State, Module: a.m.path, Location: l.Location})
+	return l
 }
 
 // redactURL drops credentials, query and fragment.

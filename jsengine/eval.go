@@ -843,17 +843,21 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 		return value{kind: kUndefined}
 	}
 	var acc value
+	alts := make([]alt, 0, len(returns))
+	agree := true
 	for i, r := range returns {
 		v := e.eval(fm, fs, r, c)
+		alts = append(alts, alt{v: v, cond: "returned at " + locText(fm.pf.loc(r.Idx0()))})
 		if i == 0 {
 			acc = v
 			continue
 		}
-		j, ok := joinValues(acc, v)
-		if !ok {
-			return unknown(name + " has several return values")
+		if agree {
+			acc, agree = joinValues(acc, v)
 		}
-		acc = j
+	}
+	if !agree {
+		return withAlts(name+" has several return values", alts)
 	}
 	acc.inferred = true
 	return acc.withStep(Step{Description: "returned by " + name, Location: fm.pf.loc(returns[0].Idx0())})

@@ -311,3 +311,15 @@ new Queue().send('job');
 		t.Fatalf("%s", strings.Join(ipcList(r), "\n"))
 	}
 }
+
+func TestLoadsOfEnvironmentDependentTargetsListEachWithItsCondition(t *testing.T) {
+	r := analyzeSource(t, `const { app, BrowserWindow } = require('electron');
+const path = require('path');
+const win = new BrowserWindow({});
+win.loadURL(app.isPackaged ? `+"`file://${path.join(__dirname, 'index.html')}`"+` : 'http://localhost:3000');
+`, map[string]string{"index.html": "<html></html>"})
+	l := r.Windows[0].Loads
+	if len(l) != 2 || l[0].Resolved != "index.html" || l[0].Condition != "app.isPackaged" || l[1].Target != "http://localhost:3000" || l[1].Remote {
+		t.Fatalf("loads %+v", l)
+	}
+}

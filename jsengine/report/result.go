@@ -201,6 +201,9 @@ type Load struct {
 	Remote   bool     `json:"remote"`
 	Resolved string   `json:"resolved,omitempty"`
 	Location Location `json:"location"`
+	// Condition, on a load whose target is one of several values (a
+	// development URL or a packaged file), says when this one is loaded.
+	Condition string `json:"condition,omitempty"`
 }
 
 // ExposedAPI is one contextBridge.exposeInMainWorld/exposeInIsolatedWorld call.
