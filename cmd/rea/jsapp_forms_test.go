@@ -203,3 +203,18 @@ func TestAnalyzeResolvesWindowForms(t *testing.T) {
 		}
 	})
 }
+
+// The text report lists every alternative of a conditional preload,
+// preference and load with its condition.
+func TestAnalyzeTextListsAlternativesWithTheirConditions(t *testing.T) {
+	r := analyzeApp(t, electronFixture(t, "window-alternatives"), "--format", "text")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	reportHas(t, r.stdout,
+		"    preload preload.dev.js if isDev\n",
+		"    preload dist/preload.js if !(isDev)\n",
+		"allowRunningInsecureContent  allowInsecure unknown\n",
+		" true     if after the assignment at main.js:12\n",
+	)
+}
