@@ -365,6 +365,10 @@ func (a *analyzer) call(n *ast.CallExpression) {
 		a.instanceCall(n, callee)
 	case callee.kind == kExternal && callee.ext == "child_process":
 		a.childProcess(n, name)
+	case callee.kind == kExternal && callee.ext == "window":
+		if a.globalPath(n.Callee) == nil { // an alias: const { api } = window
+			a.bridgeCallAt(n, callee.path)
+		}
 	case callee.kind == kExternal && a.libraryCall(n, callee):
 	case callee.kind == kFunction:
 		a.wrapperCall(n, callee.fn, name)

@@ -244,6 +244,9 @@ func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx
 			return value{kind: kNumber, num: math.NaN()}
 		case "Object":
 			return value{kind: kExternal, ext: "Object"}
+		case "window", "globalThis":
+			// The page's global object: what preloads expose lives below it.
+			return value{kind: kExternal, ext: "window"}
 		}
 		return unknown(name)
 	}

@@ -323,3 +323,35 @@ win.loadURL(app.isPackaged ? `+"`file://${path.join(__dirname, 'index.html')}`"+
 		t.Fatalf("loads %+v", l)
 	}
 }
+
+func TestAliasesOfTheExposedAPIAreBridgeCalls(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+ipcMain.handle('user:get', () => 1);
+ipcMain.on('log', () => {});
+`, map[string]string{
+		"preload.js": `const { contextBridge, ipcRenderer } = require('electron');
+contextBridge.exposeInMainWorld('api', { request: (ch, ...a) => ipcRenderer.invoke(ch, ...a) });
+contextBridge.exposeInMainWorld('electron', { ipcRenderer: { send: (ch) => ipcRenderer.send(ch) } });
+`,
+		"renderer.js": `const { api } = window;
+const { ipcRenderer } = window.electron;
+api.request('user:get', 1);
+ipcRenderer.send('log');
+window.api.request('user:get');
+`,
+	})
+	for _, want := range []string{
+		"renderer.js renderer transmission ipcRenderer.invoke user:get inferred paired",
+		"renderer.js renderer transmission ipcRenderer.send log inferred paired",
+	} {
+		n := 0
+		for _, l := range ipcList(r) {
+			if l == want {
+				n++
+			}
+		}
+		if (strings.Contains(want, "user:get") && n != 2) || (strings.Contains(want, "log") && n != 1) {
+			t.Errorf("%q %d times in\n%s", want, n, strings.Join(ipcList(r), "\n"))
+		}
+	}
+}

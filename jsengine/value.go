@@ -124,8 +124,8 @@ func (v value) truthy() (bool, bool) {
 	case kExternal:
 		// app.isPackaged and other is… properties are booleans known only
 		// at run time; modules and their objects and functions are truthy.
-		if n := len(v.path); n > 0 && isFlagName(v.path[n-1]) {
-			return false, false
+		if n := len(v.path); n > 0 && (isFlagName(v.path[n-1]) || v.ext == "window") {
+			return false, false // window.x may well be undefined
 		}
 		return true, true
 	case kObject, kFunction, kModule, kInstance, kClass, kObjectOf:

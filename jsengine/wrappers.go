@@ -403,6 +403,9 @@ func mayBeWrapperCall(m *moduleInfo, s *scope, callee ast.Expression, name strin
 	if requireCall(b.init) != nil {
 		return true
 	}
+	if r := rootIdent(b.init); r != nil && (r.Name == "window" || r.Name == "globalThis") && s.lookup(string(r.Name)) == nil {
+		return true // const { api } = window
+	}
 	_, isNew := b.init.(*ast.NewExpression)
 	return isNew
 }
@@ -461,7 +464,11 @@ func (a *analyzer) bridgeCallSite(n *ast.CallExpression) {
 	if len(n.ArgumentList) == 0 {
 		return
 	}
-	path := a.globalPath(n.Callee)
+	a.bridgeCallAt(n, a.globalPath(n.Callee))
+}
+
+// bridgeCallAt records the call n of window.<path>.
+func (a *analyzer) bridgeCallAt(n *ast.CallExpression, path []string) {
 	if len(path) < 2 || len(a.e.bridgeCalls) >= 10000 {
 		return
 	}
