@@ -128,6 +128,12 @@ func superCall(stmts []ast.Statement) *ast.CallExpression {
 // the window class receives; at is the super(…) call that passes them (nil
 // for an implicit constructor).
 func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int) (value, *Location) {
+	return e.superOptionsSeen(fv, args, c, depth, nil)
+}
+
+// superOptionsSeen is superOptions; seen, when not nil, receives each
+// constructor body with the scope its parameters are bound in.
+func (e *engine) superOptionsSeen(fv *funcValue, args []value, c evalCtx, depth int, seen func(*moduleInfo, *scope, []ast.Statement)) (value, *Location) {
 	cl := fv.node.(*ast.ClassLiteral)
 	next := func(args []value) (value, *Location) {
 		sup := e.eval(fv.mod, fv.scope, cl.SuperClass, c)
@@ -138,7 +144,7 @@ func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int)
 			return args[0], nil
 		}
 		if sup.kind == kClass && depth < maxClassDepth {
-			return e.superOptions(sup.fn, args, c, depth+1)
+			return e.superOptionsSeen(sup.fn, args, c, depth+1, seen)
 		}
 		return unknown("superclass"), nil
 	}
@@ -178,6 +184,9 @@ func (e *engine) superOptions(fv *funcValue, args []value, c evalCtx, depth int)
 	for i, a := range call.ArgumentList {
 		sargs[i] = e.eval(fv.mod, fs, a, c)
 	}
+	if seen != nil {
+		seen(fv.mod, fs, ctor.Body.List)
+	}
 	v, at := next(sargs)
 	if at == nil {
 		l := fv.mod.pf.loc(call.Idx0())
@@ -206,8 +215,19 @@ func (e *engine) subclassWindow(m *moduleInfo, s *scope, n *ast.NewExpression, f
 	for i, a := range n.ArgumentList {
 		args[i] = e.eval(m, s, a, evalCtx{})
 	}
-	opts, at := e.superOptions(fv, args, evalCtx{}, 0)
+	type ctorBody struct {
+		m     *moduleInfo
+		s     *scope
+		stmts []ast.Statement
+	}
+	var bodies []ctorBody
+	opts, at := e.superOptionsSeen(fv, args, evalCtx{}, 0, func(m *moduleInfo, s *scope, stmts []ast.Statement) {
+		bodies = append(bodies, ctorBody{m, s, stmts})
+	})
 	w.w.ConstructedAt = at
+	for _, b := range bodies {
+		e.constructorLoads(w, b.m, b.s, b.stmts)
+	}
 	if opts.kind == kUndefined {
 		return w
 	}
@@ -264,4 +284,40 @@ func (a *analyzer) windowOpenHandler(n *ast.CallExpression) {
 			Origin: "window-open-handler"}
 		a.e.applyOptions(w, ov, fm, r)
 	}
+}
+
+// constructorLoads attaches this.loadURL(…)/this.loadFile(…) calls of a
+// window subclass's constructor to the window being constructed.
+func (e *engine) constructorLoads(w *windowRec, m *moduleInfo, s *scope, stmts []ast.Statement) {
+	cc := &callCollector{}
+	for _, st := range stmts {
+		walk(cc, st)
+	}
+	a := &analyzer{e: e, m: m, stack: []*scope{s}}
+	for _, call := range cc.calls {
+		d, ok := call.Callee.(*ast.DotExpression)
+		if !ok || len(call.ArgumentList) == 0 {
+			continue
+		}
+		if _, this := d.Left.(*ast.ThisExpression); !this {
+			continue
+		}
+		if name := string(d.Identifier.Name); name == "loadURL" || name == "loadFile" {
+			a.load(call, name, w)
+		}
+	}
+}
+
+// inWindowSubclass reports whether the analyser is inside a class that
+// extends a window class (its this.loadURL calls belong to its windows).
+func (a *analyzer) inWindowSubclass() bool {
+	if len(a.classes) == 0 {
+		return false
+	}
+	cl := a.classes[len(a.classes)-1]
+	if cl.SuperClass == nil {
+		return false
+	}
+	sup := a.e.evaluate(a.m, a.cur(), cl.SuperClass)
+	return windowClass(sup) != "" || sup.kind == kClass && a.e.windowSuper(sup.fn, 0) != ""
 }

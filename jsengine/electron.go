@@ -316,6 +316,9 @@ func (a *analyzer) call(n *ast.CallExpression) {
 			if k := windowClass(a.e.evaluate(a.m, s, cl.SuperClass)); k != "" {
 				w := a.e.windowAt(a.m, s, n, n.ArgumentList, k)
 				w.w.Class = className(&funcValue{node: cl})
+				if ctor := constructorOf(cl); ctor != nil && ctor.Body != nil && len(w.w.Loads) == 0 {
+					a.e.constructorLoads(w, a.m, s, ctor.Body.List)
+				}
 			}
 		}
 		return
@@ -688,6 +691,9 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 			a.addIPC("main", "webContents.ipc."+name, "handler", n, 0, 1)
 		}
 	case "loadURL", "loadFile":
+		if recv == "this" && a.inWindowSubclass() {
+			return // a load of the windows the class constructs (constructorLoads)
+		}
 		a.load(n, name, nil)
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++

@@ -355,3 +355,27 @@ window.api.request('user:get');
 		}
 	}
 }
+
+func TestLoadsInASubclassConstructorBelongToItsWindows(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+const path = require('path');
+class MainWindow extends BrowserWindow {
+  constructor(url) {
+    super({ webPreferences: { nodeIntegration: true, contextIsolation: false } });
+    this.loadURL(url);
+  }
+}
+new MainWindow('https://app.example.com');
+`, nil)
+	if len(r.Windows) != 1 || len(r.Windows[0].Loads) != 1 || r.Windows[0].Loads[0].Target != "https://app.example.com" || !r.Windows[0].Loads[0].Remote {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	for _, o := range r.Observations {
+		if o.Kind == "load" {
+			t.Errorf("the constructor's load is also an unattached observation: %+v", o)
+		}
+	}
+	if !hasFinding(r, wantFinding{"remote-content-privileged", "main.js", 6, 5, "observed"}) {
+		t.Errorf("%s", listFindings(r))
+	}
+}
