@@ -526,10 +526,9 @@ func (s *artifactScan) unpackedPath(i int) string {
 func (s *artifactScan) hashUnpacked(ctx context.Context, root *os.Root, i int) {
 	e := s.res.Entries[i]
 	p := s.unpackedPath(i)
-	fh, err := regularfile.OpenIn(root, p)
+	fh, err := s.openUnpacked(root, i)
 	if err != nil {
-		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
-			limitation: fmt.Sprintf("Unpacked entry %q has no companion file at %s; its bytes were not observed.", e.Path, p)}
+		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1, limitation: s.unpackedLimitation(i, err)}
 		return
 	}
 	defer fh.Close()

@@ -117,8 +117,8 @@ func (a *App) ExtractArtifact(ctx context.Context, req ExtractArtifactRequest, p
 	}
 	for _, t := range targets {
 		if t.occ.HashStatus == statusUnavailable {
-			return nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q has no companion file at %s, so it cannot be extracted; restore the .asar.unpacked directory next to the archive or leave this entry out",
-				t.occ.LogicalPath, s.unpackedPath(t.entry)).WithDetail("logical_path", t.occ.LogicalPath)
+			return nil, abi.Errorf(abi.CodeUnavailable, "%s So it cannot be extracted; restore the .asar.unpacked directory next to the archive or leave this entry out",
+				s.obs[t.entry].limitation).WithDetail("logical_path", t.occ.LogicalPath)
 		}
 	}
 	outDir, err := makeOutputDir(req.OutputDir)
@@ -376,9 +376,9 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		return cur.seek(src, e)
 	}
 	if e.Unpacked {
-		f, err := regularfile.OpenIn(src, s.unpackedPath(i))
+		f, err := s.openUnpacked(src, i)
 		if err != nil {
-			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q has no companion file: %v", e.Path, err).WithDetail("logical_path", e.Path)
+			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q cannot be read: %v", e.Path, err).WithDetail("logical_path", e.Path)
 		}
 		return f, func() { f.Close() }, nil
 	}
