@@ -90,4 +90,3 @@ func fileKind(m fs.FileMode) string {
 	}
 	return "special file"
 }
-
