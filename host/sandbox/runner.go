@@ -380,6 +380,18 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 		}
 		start := time.Now()
 		c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+		if c.err != nil && r.cacheAt != "" && corruptCacheEntry(c.err) {
+			// A truncated or damaged entry (a crash mid-write, a full
+			// disk) must not fail every later run until `rea cache
+			// clear`: wazero names no entry, so discard the compiled
+			// cache and compile again.
+			r.log.Warn("the compiled-module cache holds a damaged entry; discarding the cache and compiling again",
+				"module", mod.Name, "cache", r.cacheAt, "error", c.err)
+			if err := removeContents(r.cacheAt); err != nil {
+				r.log.Warn("could not empty the compiled-module cache", "cache", r.cacheAt, "error", err)
+			}
+			c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+		}
 		if c.err == nil && marker != "" {
 			_ = os.WriteFile(marker, nil, 0o644)
 		}
@@ -393,6 +405,13 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			WithDetail("module", mod.Name)
 	}
 	return c.mod, nil
+}
+
+// corruptCacheEntry reports whether a compile error came from reading the
+// compiled-module cache (wazero prefixes those "compilationcache:") rather
+// than from the module itself.
+func corruptCacheEntry(err error) bool {
+	return strings.Contains(err.Error(), "compilationcache")
 }
 
 // Run executes one call in a fresh instance. A domain error written by the
