@@ -513,9 +513,19 @@ func (in *instance) response(out *Outcome, left uint64, limits Limits) error {
 			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
 				"module %q exhausted its stack (deep recursion on this input)", mod.Name)).WithDetail("stack", true)
 		}
-		return moduleFailed(mod.Name, "crashed", stderr)
+		if used := in.memoryUsed(); nearLimit(used, limits.MemoryBytes) {
+			// The Go runtime under memory pressure does not always say
+			// "out of memory": near its limit it has aborted with
+			// scheduler or allocator faults ("fatal error: steal with
+			// local work available"). With the memory at the limit, that
+			// is the limit.
+			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
+				"module %q aborted with its memory at %s of the %s limit (%s); raise --memory-limit or narrow the request",
+				mod.Name, FormatBytes(used), FormatBytes(limits.MemoryBytes), stderr.abortReason()))
+		}
+		return moduleFailed(mod.Name, "crashed ("+stderr.abortReason()+")", stderr)
 	case abi.ExitBadRequest:
-		return abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, stderr.excerpt()).
+		return abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, withoutStackTraces(stderr.excerpt())).
 			WithDetail("module", mod.Name)
 	default:
 		return moduleFailed(mod.Name, fmt.Sprintf("exited with status %d", exitCode), stderr)
@@ -554,7 +564,16 @@ func classifyTrap(name string, err error, left uint64, limits Limits, stderr *pr
 func moduleFailed(name, what string, stderr *progressWriter) *abi.Error {
 	return abi.Errorf(abi.CodeModuleFailed, "module %q %s; this is a bug in the module or an input it cannot handle — report it with the stderr excerpt", name, what).
 		WithDetail("module", name).
-		WithDetail("stderr_excerpt", stderr.excerpt())
+		WithDetail("stderr_excerpt", withoutStackTraces(stderr.excerpt()))
+}
+
+// nearLimit reports whether a guest's memory grew to within a quarter of
+// its limit. Linear memory never shrinks, so this is the peak; the Go
+// runtime needs headroom to collect (its heap target is twice the live
+// data), so a runtime that aborts past three quarters of its limit is
+// treated as having hit it.
+func nearLimit(used, limit uint64) bool {
+	return limit > 0 && used >= limit/4*3
 }
 
 func cancelledError(ctx context.Context) error {
