@@ -3,10 +3,10 @@
 package main
 
 import (
-	"fmt"
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"time"
 
