@@ -203,8 +203,9 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 		defer cancel()
 		self, end := sess.begin(cancel)
 		defer end()
-		out, err := t.Run(ctx, &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
-		if err == nil && ctx.Err() != nil {
+		point := &commitPoint{ctx: ctx}
+		out, err := t.Run(evidence.WithCommit(ctx, point.commit), &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
+		if err == nil && point.cancelled() {
 			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
 		}
 		if err != nil {
