@@ -387,7 +387,7 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			// cache and compile again.
 			r.log.Warn("the compiled-module cache holds a damaged entry; discarding the cache and compiling again",
 				"module", mod.Name, "cache", r.cacheAt, "error", c.err)
-			if err := removeContents(r.cacheAt); err != nil {
+			if err := removeFiles(r.cacheAt); err != nil {
 				r.log.Warn("could not empty the compiled-module cache", "cache", r.cacheAt, "error", err)
 			}
 			c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
@@ -405,6 +405,20 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			WithDetail("module", mod.Name)
 	}
 	return c.mod, nil
+}
+
+// removeFiles removes every file under dir and keeps its directories:
+// wazero creates its cache directory once, when the cache is opened, and
+// writes new entries into it.
+func removeFiles(dir string) error {
+	var errs []error
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			errs = append(errs, os.Remove(p))
+		}
+		return nil
+	})
+	return errors.Join(errs...)
 }
 
 // corruptCacheEntry reports whether a compile error came from reading the
