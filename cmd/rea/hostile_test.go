@@ -273,8 +273,12 @@ func TestHostileArtifacts(t *testing.T) {
 		hdr := fmt.Sprintf(`{"files":{"package.json":{"size":%d,"offset":"0"},"main.js":{"size":%d,"unpacked":true},"x":{"size":10,"unpacked":true}}}`,
 			len(`{"name":"a","main":"main.js"}`), len(main))
 		p := c.write(t, "app.asar", asarFile(hdr, []byte(`{"name":"a","main":"main.js"}`)))
-		c.symlink(t, "../../secret.txt", "app.asar.unpacked/x")
-		c.symlink(t, "../secret.txt", "app.asar.unpacked/main.js")
+		// Siblings of the archive, inside its mount (the archive's parent
+		// directory), hold the marker: ln -s ../.ssh/id_rsa x.
+		c.write(t, ".ssh/id_rsa", []byte(c.marker))
+		c.write(t, "sibling.js", []byte(c.marker))
+		c.symlink(t, "../.ssh/id_rsa", "app.asar.unpacked/x")
+		c.symlink(t, "../sibling.js", "app.asar.unpacked/main.js")
 		inv := wantOK(t, c.run(t, nil, "inspect-artifact", p, "--integrity-policy", "record-and-continue"))
 		if !strings.Contains(fmt.Sprint(inv), "leading outside the .asar.unpacked directory") {
 			t.Fatalf("the escaping companion links are not reported as such: %.2000s", fmt.Sprint(inv))
@@ -431,8 +435,8 @@ func TestHostileJavaScript(t *testing.T) {
 	t.Run("deep call and new chains refuse one file (issue 19.9)", func(t *testing.T) {
 		c := newCorpus(t)
 		dir := app(t, c, map[string]string{
-			"calls.js": "x = f" + strings.Repeat("()", 500_000) + ";\n",
-			"news.js":  "x = " + strings.Repeat("new ", 100_000) + "F;\n",
+			"calls.js":   "x = f" + strings.Repeat("()", 500_000) + ";\n",
+			"news.js":    "x = " + strings.Repeat("new ", 100_000) + "F;\n",
 			"index.html": "<html></html>",
 		})
 		s := findings(t, wantOK(t, c.run(t, nil, "analyze-javascript-application", dir, "--detail", "complete")))
