@@ -174,6 +174,10 @@ func (c *cli) limits() (sandbox.Limits, error) {
 	if err != nil {
 		return l, invalidFlag("memory-limit", err.Error())
 	}
+	if mem == 0 {
+		// 0 would silently mean the default, as --fuel 0 is refused.
+		return l, invalidFlag("memory-limit", fmt.Sprintf("%q is not a positive size such as 512MiB or 2GiB", c.memoryLimit))
+	}
 	fuel, err := strconv.ParseUint(strings.ReplaceAll(c.fuel, "_", ""), 10, 64)
 	if err != nil || fuel == 0 {
 		return l, invalidFlag("fuel", fmt.Sprintf("%q is not a positive whole number", c.fuel))
