@@ -4,8 +4,11 @@ package capture
 
 import (
 	"errors"
+	"os"
 	"runtime"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 
 	"rea/abi"
 )
@@ -43,6 +46,15 @@ func alreadyExited(err error) bool { return errors.Is(err, syscall.ESRCH) }
 // ownProcessGroup is rea's own process group, never a cleanup target.
 func ownProcessGroup() int { return syscall.Getpgrp() }
 
+// ownSessionID is rea's own session, never claimed as a whole.
+func ownSessionID() int {
+	sid, err := unix.Getsid(0)
+	if err != nil {
+		return -1
+	}
+	return sid
+}
+
 // terminalSession starts the command as a session leader whose controlling
 // terminal is its stdin (the pseudo-terminal).
 func terminalSession() *syscall.SysProcAttr {
@@ -58,4 +70,14 @@ func signalledBy(sys any) (syscall.Signal, bool) {
 		return ws.Signal(), true
 	}
 	return 0, false
+}
+
+// sigStop freezes a process (the process limit stops a tree before
+// killing it).
+const sigStop = syscall.SIGSTOP
+
+// openNonBlocking opens a file for reading without blocking on it (a FIFO
+// or a device swapped in after the stat).
+func openNonBlocking(path string) (*os.File, error) {
+	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
 }
