@@ -188,6 +188,12 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 	if err := r.checkpoint(ctx, "before"); err != nil {
 		return r.finish(ctx, ReasonCancelled, false)
 	}
+	if r.elapsed() >= time.Duration(r.p.limits.TimeoutMs)*time.Millisecond {
+		// The before snapshot spent the run's time: the program never
+		// starts.
+		r.journal("limit", map[string]any{"reason": ReasonTimeout, "timeout_ms": r.p.limits.TimeoutMs, "phase": PhaseBefore})
+		return r.finish(ctx, ReasonTimeout, false)
+	}
 
 	cmd, master, stdin, readers, err := r.startProcess()
 	if err != nil {
@@ -382,15 +388,9 @@ func (r *run) loop(ctx context.Context, chunks <-chan chunk, exited <-chan *os.P
 			}
 			if !now.Before(nextScan) {
 				nextScan = now.Add(scanInterval)
-				if n, members := r.scan(); n > r.p.limits.Processes {
-					// Stop the growth at once; cleanup kills the frozen tree.
-					for _, t := range targetsOf(members, r.owner.ownGroup) {
-						id := t.id
-						if t.group {
-							id = -id
-						}
-						_ = kill(id, sigStop)
-					}
+				if n := r.scan(); n > r.p.limits.Processes {
+					// Cleanup starts at once and freezes the tree before
+					// killing it.
 					return end(ReasonProcessLimit, map[string]any{"processes": r.p.limits.Processes, "observed": n})
 				}
 				r.prog.report(r.prog.phase, r.elapsed(), fmt.Sprintf("%d owned processes, %d output bytes", len(r.res.Processes), r.res.Output.TotalBytes))
@@ -519,11 +519,11 @@ func deliveryResult(err error) string {
 }
 
 // scan observes owned processes: lineage, process list, count.
-func (r *run) scan() (int, []member) {
+func (r *run) scan() int {
 	res, err := r.owner.classify()
 	if err != nil {
 		r.journal("process_scan_failed", map[string]any{"error": err.Error()})
-		return 0, nil
+		return 0
 	}
 	owned := 0
 	for _, m := range res.members {
@@ -547,7 +547,7 @@ func (r *run) scan() (int, []member) {
 				"session_id": m.SID, "comm": m.Comm})
 		}
 	}
-	return owned, res.members
+	return owned
 }
 
 // recordExit notes the root's exit status.

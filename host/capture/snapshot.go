@@ -56,7 +56,8 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits, deadline time.
 	late := func() bool { return !time.Now().Before(deadline) }
 	for _, root := range roots {
 		rs := RootSnapshot{Root: root, Status: "present", Files: []FileEntry{}, Truncated: []string{}}
-		if _, err := os.Lstat(root); err != nil {
+		rootInfo, err := os.Lstat(root)
+		if err != nil {
 			rs.Status = "missing"
 			if !errors.Is(err, fs.ErrNotExist) {
 				rs.Status = "unreadable"
@@ -70,7 +71,7 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits, deadline time.
 			out = append(out, rs)
 			continue
 		}
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if cerr := ctx.Err(); cerr != nil {
 				return cerr
 			}
@@ -129,7 +130,7 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits, deadline time.
 			case info.IsDir():
 				e.Kind, e.Size = "directory", 0
 				if rel != "." {
-					if name := fsc.pseudo(path, info); name != "" {
+					if name := fsc.pseudo(path, info, rootInfo); name != "" {
 						e.HashSkipped = "pseudo_filesystem:" + name
 						rs.Files = append(rs.Files, e)
 						return fs.SkipDir

@@ -67,9 +67,15 @@ func newFSClassifier() *fsClassifier {
 	return c
 }
 
-func (c *fsClassifier) pseudo(path string, info fs.FileInfo) string {
+// pseudo names the pseudo-filesystem of directory path when it is not the
+// filesystem of root (a root named on /proc is walked; /proc under / is
+// not).
+func (c *fsClassifier) pseudo(path string, info, root fs.FileInfo) string {
 	st, ok := info.Sys().(*syscall.Stat_t)
 	if !ok {
+		return ""
+	}
+	if rst, ok := root.Sys().(*syscall.Stat_t); ok && rst.Dev == st.Dev {
 		return ""
 	}
 	dev := uint64(st.Dev)

@@ -16,5 +16,5 @@ func reapAdopted(int) {}
 // fsClassifier knows no pseudo-filesystems outside Linux.
 type fsClassifier struct{}
 
-func newFSClassifier() *fsClassifier                    { return &fsClassifier{} }
-func (*fsClassifier) pseudo(string, fs.FileInfo) string { return "" }
+func newFSClassifier() *fsClassifier                                 { return &fsClassifier{} }
+func (*fsClassifier) pseudo(string, fs.FileInfo, fs.FileInfo) string { return "" }

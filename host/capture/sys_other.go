@@ -4,6 +4,7 @@ package capture
 
 import (
 	"errors"
+	"io"
 	"os"
 	"runtime"
 	"syscall"
@@ -34,4 +35,4 @@ func signalledBy(any) (syscall.Signal, bool) { return 0, false }
 
 const sigStop = syscall.Signal(0x13)
 
-func openNonBlocking(path string) (*os.File, error) { return os.Open(path) }
+func openNonBlocking(path string) (io.ReadCloser, error) { return os.Open(path) }

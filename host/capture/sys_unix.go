@@ -4,6 +4,7 @@ package capture
 
 import (
 	"errors"
+	"io"
 	"os"
 	"runtime"
 	"syscall"
@@ -76,8 +77,33 @@ func signalledBy(sys any) (syscall.Signal, bool) {
 // killing it).
 const sigStop = syscall.SIGSTOP
 
-// openNonBlocking opens a file for reading without blocking on it (a FIFO
-// or a device swapped in after the stat).
-func openNonBlocking(path string) (*os.File, error) {
-	return os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW, 0)
+// openNonBlocking opens a file for reading without ever blocking on it: a
+// FIFO or device swapped in after the stat, or a pollable /proc file such
+// as kmsg. Reads are plain read(2) calls on the non-blocking descriptor
+// (never parked in Go's poller), so "would block" is an error, not a wait.
+func openNonBlocking(path string) (io.ReadCloser, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return rawFile(fd), nil
 }
+
+type rawFile int
+
+func (f rawFile) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(int(f), b)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, err
+		case n == 0 && len(b) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f rawFile) Close() error { return syscall.Close(int(f)) }
