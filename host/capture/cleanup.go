@@ -68,10 +68,8 @@ type Remaining struct {
 	PGID  int    `json:"process_group_id"`
 	Comm  string `json:"comm"`
 	State string `json:"state"`
-	// Reason is alive_at_deadline (still carries the token), or
-	// run-token-lost: a process the run observed carrying the token (same
-	// pid and start time) that no longer does — it exec'd with another
-	// environment or overwrote it. rea does not signal it, but reports it.
+	// Reason is alive_at_deadline: owned and still alive when the cleanup
+	// deadline passed.
 	Reason string `json:"reason"`
 }
 
