@@ -432,15 +432,26 @@ func TestCaptureSnapshotOfProcObeysTimeout(t *testing.T) {
 	}
 }
 
-// Point 3: Ctrl-C during a /proc snapshot ends rea (cancelled, 130).
+// Point 3: Ctrl-C during a /proc snapshot ends rea (cancelled, 130): the
+// snapshot of a process's /proc directory reaches its pagemap at once
+// (readable without bound before the fix, and deaf to the signal).
 func TestCaptureSIGINTDuringAProcSnapshotEndsTheRun(t *testing.T) {
+	sleeper := exec.Command("/bin/sleep", "300")
+	if err := sleeper.Start(); err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = sleeper.Process.Kill(); _ = sleeper.Wait() })
+	marker := newMarker(t)
+	killMarked(t, marker)
 	c := startCapture(t, map[string]any{
-		"executable":       "/bin/true",
-		"filesystem_roots": []string{"/proc"},
-		"limits":           map[string]any{"timeout_ms": 300000, "files": 1000000, "depth": 64},
+		"executable":       "/bin/sleep",
+		"args":             []string{"300"},
+		"env":              map[string]string{"REA_TEST_MARKER": marker},
+		"filesystem_roots": []string{"/proc/" + strconv.Itoa(sleeper.Process.Pid)},
+		"limits":           map[string]any{"timeout_ms": 300000, "depth": 1},
 	})
-	// The before checkpoint starts at once; give it a moment to be inside
-	// /proc (not an assertion: the outcome is checked, not the time).
+	// Give the before checkpoint a moment to be inside pagemap (not an
+	// assertion: the outcome is checked, not the time).
 	time.Sleep(time.Second)
 	if err := c.cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
@@ -449,6 +460,9 @@ func TestCaptureSIGINTDuringAProcSnapshotEndsTheRun(t *testing.T) {
 	_, errCode := c.result(t)
 	if code != 130 || errCode != "cancelled" {
 		t.Fatalf("exit %d error %q\n%s", code, errCode, c.stderr.String())
+	}
+	if left := marked(marker); len(left) > 0 {
+		t.Fatalf("processes survived: %v", left)
 	}
 }
 
