@@ -12,8 +12,8 @@
 // to rea rather than init. A process is owned (proc.go, owner) when the run
 // saw it owned before (pid and start time), descends from an owned process
 // (its parent started no later than it), sits in a group or session an
-// owned process created, is an orphan rea adopted while this was the only
-// run, or carries the token; only processes that started after the root are
+// owned process created, is an orphan rea adopted that left rea's session
+// while this was the only run, or carries the token; only processes that started after the root are
 // claimed, and only theirs have their environment read, so scans stay cheap
 // and a process that rewrites its title or clears its environment stays
 // owned. Cleanup (reap) signals a process group with kill(-pgid) only when

@@ -146,8 +146,9 @@ func verdict(pid int, entry []byte) (string, error) {
 //     as child subreaper an orphan's parent is rea, see below);
 //   - it started after the root and sits in a process group or session an
 //     owned process created and that has had owned members ever since;
-//   - it is a child rea adopted as subreaper (PPID is rea) that started
-//     after the root while this was the only capture running;
+//   - it is a child rea adopted as subreaper (PPID is rea) that left
+//     rea's session and started after the root while this was the only
+//     capture running;
 //   - it started after the root and carries the token.
 //
 // Only processes that started at or after the root are ever claimed, and
@@ -271,7 +272,10 @@ func (o *owner) classifyEntries(procs []procEntry) scanResult {
 				ok = true
 			}
 		}
-		if !ok && o.adopt && e.PPID == o.self && e.StartTicks >= o.rootStart {
+		// An adopted orphan left rea's session (setsid, as daemons do): a
+		// child rea started elsewhere (a browser for DevTools) stays in
+		// rea's session and is never taken for one.
+		if !ok && o.adopt && e.PPID == o.self && e.SID != o.ownSession && e.StartTicks >= o.rootStart {
 			switch adoptedBy(e.key(), o) {
 			case o:
 				ok = true

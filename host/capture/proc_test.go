@@ -69,6 +69,11 @@ func TestOwnershipDoesNotRestOnTheEnvironment(t *testing.T) {
 			proc(root, reaPID, root, reaPID, 100),
 			proc(root+4, reaPID, root+4, root+4, 90),
 		}, []int{root}},
+		{"a child rea started elsewhere in its own session (a browser) is not an adopted orphan", []procEntry{
+			proc(root, reaPID, root, reaPID, 100),
+			proc(root+6, reaPID, root+6, reaPID, 140),
+			proc(root+7, root+6, root+6, reaPID, 141),
+		}, []int{root}},
 		{"a member of the root's group whose parent is elsewhere", []procEntry{
 			proc(root, reaPID, root, reaPID, 100),
 			proc(root+5, 1, root, reaPID, 130),
