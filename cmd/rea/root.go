@@ -21,7 +21,8 @@ import (
 )
 
 // Exit statuses: 0 success (unknowns and paging are still success), 1 any
-// failure, 130 when interrupted.
+// failure, 128 + the signal when a signal ended rea (130 SIGINT, 143
+// SIGTERM, 129 SIGHUP; see main.go).
 const (
 	exitOK          = 0
 	exitFailure     = 1
@@ -102,6 +103,11 @@ Use it three ways:
 Limits apply to every module run and can also be set in the environment
 (REA_MEMORY_LIMIT, REA_FUEL, REA_TIMEOUT, REA_FORMAT, REA_MODULE_DIR,
 REA_LOG_LEVEL); a flag on the command line wins over the environment.
+
+SIGINT (Ctrl-C), SIGTERM and SIGHUP cancel the work in progress; rea then
+cleans up what it started (captured processes, temporary directories) and
+exits 130, 143 or 129 respectively (128 + the signal number). A second signal
+does not cut the cleanup short; it is bounded by its deadline.
 
 Results of module runs over content-addressed input are cached under the
 user cache directory (rea/results, trimmed to 1 GiB); REA_RESULT_CACHE_DIR

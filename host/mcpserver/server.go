@@ -49,6 +49,10 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
+	// serving is Run's context: when it ends (a signal to rea mcp) every
+	// tool call in flight is cancelled too, so it cleans up before the
+	// server closes.
+	serving context.Context
 }
 
 // New builds the server and registers every tool in scope.
@@ -96,7 +100,20 @@ func (s *Server) CatalogDigest() string { return s.catalogDigest }
 
 // Run serves one transport (stdio in `rea mcp`) until the client leaves.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.mu.Lock()
+	s.serving = ctx
+	s.mu.Unlock()
 	return s.mcp.Run(ctx, t)
+}
+
+// servingContext is Run's context (never done before Run).
+func (s *Server) servingContext() context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.serving == nil {
+		return context.Background()
+	}
+	return s.serving
 }
 
 // scoped keeps the tools of the selected families (all when none chosen).
@@ -203,6 +220,7 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 		prog := newProgress(ctx, req)
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
+		defer context.AfterFunc(s.servingContext(), cancel)()
 		self, end := sess.begin(cancel)
 		defer end()
 		point := &commitPoint{ctx: ctx}
