@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rea/jsengine/jsparse"
 )
 
 func TestParseJSMapsPositionsBackToTheOriginalFile(t *testing.T) {
@@ -93,31 +95,14 @@ func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
 		{"member", "a.", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			under := (maxOperatorChain - 10) / c.per
-			if _, chainDepth := syntaxDepth(chain(under, c.unit)); chainDepth > maxOperatorChain || chainDepth < under*c.per {
+			under := (jsparse.MaxOperatorChain - 10) / c.per
+			if _, chainDepth := jsparse.Depth(chain(under, c.unit)); chainDepth > jsparse.MaxOperatorChain || chainDepth < under*c.per {
 				t.Fatalf("%d units estimate %d deep", under, chainDepth)
 			}
-			if _, err := parseJS("over.js", chain(maxOperatorChain/c.per+10, c.unit)); err == nil || !strings.Contains(err.Error(), "operators chain") {
+			if _, err := parseJS("over.js", chain(jsparse.MaxOperatorChain/c.per+10, c.unit)); err == nil || !strings.Contains(err.Error(), "operators chain") {
 				t.Fatalf("err = %v", err)
 			}
 		})
-	}
-	// Separators end a chain; brackets add up; strings and comments do not
-	// count.
-	for _, c := range []struct {
-		name, src string
-		want      int
-	}{
-		{"list", strings.Repeat("a + b, ", 10_000), 1},
-		{"statements", strings.Repeat("a = b + c;\n", 10_000), 2},
-		{"call arguments", "f(a + b + c, d + e)", 3},
-		{"nested", "a + (b + (c + d))", 5},
-		{"string", `x = "` + strings.Repeat("+", 10_000) + `"`, 1},
-		{"comment", "x = 1 /* " + strings.Repeat("+", 10_000) + " */ // " + strings.Repeat("=", 100), 1},
-	} {
-		if _, got := syntaxDepth(c.src); got != c.want {
-			t.Errorf("%s: estimated %d, want %d", c.name, got, c.want)
-		}
 	}
 }
 

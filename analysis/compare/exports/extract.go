@@ -1,13 +1,15 @@
 package exports
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"github.com/dop251/goja/ast"
-	"github.com/dop251/goja/parser"
 	"github.com/dop251/goja/token"
+
+	"rea/jsengine/jsparse"
 )
 
 // Limits bound the abstraction.
@@ -61,10 +63,10 @@ type module struct {
 // Extract parses src (never running it) and abstracts the export name:
 // "default" (or "module.exports") names the whole module.exports value.
 func Extract(src, name string, lim Limits) Extraction {
-	prog, err := parser.ParseFile(nil, "module.js", src, 0)
+	prog, err := jsparse.Parse("module.js", src)
 	if err != nil {
 		msg := err.Error()
-		if strings.Contains(src, "export ") || strings.Contains(src, "import ") {
+		if !errors.Is(err, jsparse.ErrTooDeep) && (strings.Contains(src, "export ") || strings.Contains(src, "import ")) {
 			msg = "ES module syntax is not read here: export shapes are read from CommonJS exports (module.exports, exports.name)"
 		}
 		return Extraction{Reason: "the module does not parse as a script: " + msg}
