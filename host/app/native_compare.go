@@ -93,7 +93,7 @@ type FunctionComparison struct {
 	LeftSubjectSHA256  []string             `json:"left_subject_sha256"`
 	RightSubjectSHA256 []string             `json:"right_subject_sha256"`
 	Summary            CompareSummary       `json:"summary"`
-	Changes            Page[FunctionChange] `json:"changes"`
+	Changes            abi.Page[FunctionChange] `json:"changes"`
 	Limitations        []string             `json:"limitations"`
 }
 
@@ -219,7 +219,7 @@ func (a *App) CompareFunctions(req CompareFunctionsRequest) (*CompareFunctionsRe
 	default:
 		cmp.Status = "unchanged"
 	}
-	cmp.Changes = pageOf(changes, req.Offset, req.Limit)
+	cmp.Changes = abi.PageOf(changes, req.Offset, req.Limit)
 	sort.Strings(links)
 	links = dedupe(links)
 	params := map[string]any{"left": ids(req.Left), "right": ids(req.Right), "offset": req.Offset, "limit": req.Limit}

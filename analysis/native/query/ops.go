@@ -12,7 +12,7 @@ import (
 type Layout struct {
 	*executable.File
 	SymbolCounts map[string]int          `json:"symbol_counts"`
-	Symbols      Page[executable.Symbol] `json:"symbols"`
+	Symbols      abi.Page[executable.Symbol] `json:"symbols"`
 }
 
 func layout(f *executable.File, p Params) (*Layout, error) {
@@ -23,7 +23,7 @@ func layout(f *executable.File, p Params) (*Layout, error) {
 	for _, s := range f.Symbols {
 		counts[s.Table]++
 	}
-	return &Layout{File: f, SymbolCounts: counts, Symbols: pageOf(f.Symbols, p.Offset, p.Limit)}, nil
+	return &Layout{File: f, SymbolCounts: counts, Symbols: abi.PageOf(f.Symbols, p.Offset, p.Limit)}, nil
 }
 
 // Overview is binary_overview: exhaustive counts and a segment sample.
@@ -40,7 +40,7 @@ type Overview struct {
 	References       int                      `json:"reference_count"`
 	Instructions     int64                    `json:"instruction_count"`
 	CodeBytes        int64                    `json:"code_bytes"`
-	Segments         Page[executable.Segment] `json:"segments"`
+	Segments         abi.Page[executable.Segment] `json:"segments"`
 	Mitigations      []executable.Mitigation  `json:"mitigations"`
 	Limitations      []string                 `json:"limitations"`
 }
@@ -51,7 +51,7 @@ func overview(a *executable.Analysis, p Params) (*Overview, error) {
 	}
 	o := &Overview{Target: targetOf(a.File), Procedures: len(a.Procedures), Strings: a.StringCount, StringsTruncated: a.StringsTruncated,
 		Names: len(a.Names), CallEdges: len(a.Calls), References: a.ReferenceCount, Instructions: a.Instructions, CodeBytes: a.CodeBytes,
-		Segments: pageOf(a.File.Segments, p.Offset, p.Limit), Mitigations: a.File.Mitigations, Limitations: limitations(a)}
+		Segments: abi.PageOf(a.File.Segments, p.Offset, p.Limit), Mitigations: a.File.Mitigations, Limitations: limitations(a)}
 	for _, pr := range a.Procedures {
 		switch pr.Kind {
 		case executable.KindFunction:
@@ -74,7 +74,7 @@ type Procedures struct {
 	Target     Target                     `json:"target"`
 	Pattern    string                     `json:"pattern,omitempty"`
 	Mode       string                     `json:"mode,omitempty"`
-	Procedures Page[executable.Procedure] `json:"procedures"`
+	Procedures abi.Page[executable.Procedure] `json:"procedures"`
 }
 
 func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
@@ -104,7 +104,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 			}
 		}
 	}
-	return &Procedures{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Procedures: pageOf(all, p.Offset, p.Limit)}, nil
+	return &Procedures{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Procedures: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 // Strings is list_strings / search_strings.
@@ -113,7 +113,7 @@ type Strings struct {
 	Pattern   string                  `json:"pattern,omitempty"`
 	Mode      string                  `json:"mode,omitempty"`
 	Truncated bool                    `json:"truncated"`
-	Strings   Page[executable.String] `json:"strings"`
+	Strings   abi.Page[executable.String] `json:"strings"`
 }
 
 func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
@@ -150,13 +150,13 @@ func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
 		}
 		all = hits
 	}
-	return &Strings{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Truncated: a.StringsTruncated, Strings: pageOf(all, p.Offset, p.Limit)}, nil
+	return &Strings{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Truncated: a.StringsTruncated, Strings: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 // Names is list_names.
 type Names struct {
 	Target Target                `json:"target"`
-	Names  Page[executable.Name] `json:"names"`
+	Names  abi.Page[executable.Name] `json:"names"`
 }
 
 func names(a *executable.Analysis, p Params) (*Names, error) {
@@ -172,7 +172,7 @@ func names(a *executable.Analysis, p Params) (*Names, error) {
 			}
 		}
 	}
-	return &Names{Target: targetOf(a.File), Names: pageOf(all, p.Offset, p.Limit)}, nil
+	return &Names{Target: targetOf(a.File), Names: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 // Segments is list_segments (exclusive ends are address + size).
@@ -202,7 +202,7 @@ type Calls struct {
 	Target    Target               `json:"target"`
 	Procedure executable.Procedure `json:"procedure"`
 	Direction string               `json:"direction"`
-	Calls     Page[Call]           `json:"calls"`
+	Calls     abi.Page[Call]           `json:"calls"`
 }
 
 func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
@@ -215,9 +215,9 @@ func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
 	}
 	c := &Calls{Target: targetOf(a.File), Procedure: *pr}
 	if callers {
-		c.Direction, c.Calls = "callers", pageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit)
+		c.Direction, c.Calls = "callers", abi.PageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit)
 	} else {
-		c.Direction, c.Calls = "callees", pageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit)
+		c.Direction, c.Calls = "callees", abi.PageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit)
 	}
 	return c, nil
 }
@@ -227,7 +227,7 @@ type Xrefs struct {
 	Target     Target                     `json:"target"`
 	Address    executable.Addr            `json:"address"`
 	Name       string                     `json:"name,omitempty"`
-	References Page[executable.Reference] `json:"references"`
+	References abi.Page[executable.Reference] `json:"references"`
 }
 
 func xrefs(a *executable.Analysis, p Params) (*Xrefs, error) {
@@ -237,7 +237,7 @@ func xrefs(a *executable.Analysis, p Params) (*Xrefs, error) {
 	if err := p.page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
-	return &Xrefs{Target: targetOf(a.File), Address: *p.Address, Name: a.NameAt(*p.Address), References: pageOf(a.ReferencesTo(*p.Address), p.Offset, p.Limit)}, nil
+	return &Xrefs{Target: targetOf(a.File), Address: *p.Address, Name: a.NameAt(*p.Address), References: abi.PageOf(a.ReferencesTo(*p.Address), p.Offset, p.Limit)}, nil
 }
 
 // Resolution is resolve_containing_procedure.
@@ -321,7 +321,7 @@ type Instructions struct {
 	Target       Target                       `json:"target"`
 	Procedure    executable.Procedure         `json:"procedure"`
 	Undecodable  int                          `json:"undecodable_bytes"`
-	Instructions Page[executable.Instruction] `json:"instructions"`
+	Instructions abi.Page[executable.Instruction] `json:"instructions"`
 }
 
 func instructions(a *executable.Analysis, p Params) (*Instructions, error) {
@@ -339,7 +339,7 @@ func instructions(a *executable.Analysis, p Params) (*Instructions, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Instructions{Target: targetOf(a.File), Procedure: *pr, Undecodable: body.Undecodable, Instructions: pageOf(body.Instructions, p.Offset, p.Limit)}, nil
+	return &Instructions{Target: targetOf(a.File), Procedure: *pr, Undecodable: body.Undecodable, Instructions: abi.PageOf(body.Instructions, p.Offset, p.Limit)}, nil
 }
 
 // Facet is a dossier part that may be unavailable, with the reason.
@@ -354,14 +354,14 @@ type Dossier struct {
 	Target            Target                       `json:"target"`
 	Procedure         executable.Procedure         `json:"procedure"`
 	Pseudocode        Facet                        `json:"pseudocode"`
-	Assembly          Page[executable.Instruction] `json:"assembly"`
+	Assembly          abi.Page[executable.Instruction] `json:"assembly"`
 	Undecodable       int                          `json:"undecodable_bytes"`
-	Blocks            Page[executable.Block]       `json:"basic_blocks"`
-	Callers           Page[Call]                   `json:"callers"`
-	Callees           Page[Call]                   `json:"callees"`
-	References        Page[executable.Reference]   `json:"references"`
-	ReferencedStrings Page[executable.String]      `json:"referenced_strings"`
-	ReferencedNames   Page[executable.Name]        `json:"referenced_names"`
+	Blocks            abi.Page[executable.Block]       `json:"basic_blocks"`
+	Callers           abi.Page[Call]                   `json:"callers"`
+	Callees           abi.Page[Call]                   `json:"callees"`
+	References        abi.Page[executable.Reference]   `json:"references"`
+	ReferencedStrings abi.Page[executable.String]      `json:"referenced_strings"`
+	ReferencedNames   abi.Page[executable.Name]        `json:"referenced_names"`
 	Limitations       []string                     `json:"limitations"`
 }
 
@@ -401,14 +401,14 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 	return &Dossier{
 		Target: targetOf(a.File), Procedure: *pr,
 		Pseudocode:        Facet{Status: "unavailable", Reason: "native-lite has no decompiler; Ghidra and Hopper are not available on this host"},
-		Assembly:          pageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
+		Assembly:          abi.PageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
 		Undecodable:       body.Undecodable,
-		Blocks:            pageOf(body.Blocks, p.Offset, p.Limit),
-		Callers:           pageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit),
-		Callees:           pageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit),
-		References:        pageOf(body.Out, p.Offset, p.Limit),
-		ReferencedStrings: pageOf(strs, p.Offset, p.Limit),
-		ReferencedNames:   pageOf(nms, p.Offset, p.Limit),
+		Blocks:            abi.PageOf(body.Blocks, p.Offset, p.Limit),
+		Callers:           abi.PageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit),
+		Callees:           abi.PageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit),
+		References:        abi.PageOf(body.Out, p.Offset, p.Limit),
+		ReferencedStrings: abi.PageOf(strs, p.Offset, p.Limit),
+		ReferencedNames:   abi.PageOf(nms, p.Offset, p.Limit),
 		Limitations:       limitations(a),
 	}, nil
 }
@@ -423,7 +423,7 @@ type References struct {
 	// max_instructions allowed.
 	InstructionsScanned int                        `json:"instructions_scanned"`
 	Truncated           bool                       `json:"truncated"`
-	References          Page[executable.Reference] `json:"references"`
+	References          abi.Page[executable.Reference] `json:"references"`
 }
 
 // Defaults and maxima of procedure_references.
@@ -449,7 +449,7 @@ func procedureReferences(a *executable.Analysis, p Params) (*References, error) 
 	r := &References{Target: targetOf(a.File), Procedure: *pr, Direction: p.Direction}
 	switch p.Direction {
 	case "in":
-		r.References = pageOf(a.ReferencesTo(pr.Address), p.Offset, p.Limit)
+		r.References = abi.PageOf(a.ReferencesTo(pr.Address), p.Offset, p.Limit)
 	case "", "out":
 		r.Direction = "out"
 		body, err := a.Decode(pr)
@@ -470,7 +470,7 @@ func procedureReferences(a *executable.Analysis, p Params) (*References, error) 
 				}
 			}
 		}
-		r.References = pageOf(out, p.Offset, p.Limit)
+		r.References = abi.PageOf(out, p.Offset, p.Limit)
 	default:
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "direction must be in or out, got %q", p.Direction).WithDetail("field", "direction")
 	}

@@ -80,27 +80,6 @@ type Params struct {
 	Limits           executable.Limits `json:"limits,omitempty"`
 }
 
-// Page is one window of a collection, counts first.
-type Page[T any] struct {
-	Total      int  `json:"total"`
-	Offset     int  `json:"offset"`
-	Limit      int  `json:"limit"`
-	NextOffset *int `json:"next_offset"`
-	Items      []T  `json:"items"`
-}
-
-func pageOf[T any](all []T, offset, limit int) Page[T] {
-	p := Page[T]{Total: len(all), Offset: offset, Limit: limit, Items: []T{}}
-	if offset < len(all) {
-		end := min(len(all), offset+limit)
-		p.Items = all[offset:end]
-		if end < len(all) {
-			p.NextOffset = &end
-		}
-	}
-	return p
-}
-
 func (p *Params) page(def, max int) error {
 	if p.Offset < 0 {
 		return abi.Errorf(abi.CodeInvalidRequest, "offset must not be negative").WithDetail("field", "offset")

@@ -358,12 +358,8 @@ func Build(req Request) (Ledger, error) {
 		out.Status = "open"
 	}
 	out.Page = Page{Offset: page.Offset, Limit: page.Limit}
-	if page.Offset < len(rows) {
-		end := min(page.Offset+page.Limit, len(rows))
-		out.Obligations = rows[page.Offset:end]
-		if end < len(rows) {
-			out.Page.NextOffset = &end
-		}
+	if window, next := abi.Window(rows, page.Offset, page.Limit); window != nil {
+		out.Obligations, out.Page.NextOffset = window, next
 	}
 	out.Page.Returned = len(out.Obligations)
 	return out, nil
