@@ -135,7 +135,9 @@ func (a *App) ExtractArtifact(ctx context.Context, req ExtractArtifactRequest, p
 	for _, f := range ex.Files {
 		ids = append(ids, f.OccurrenceID)
 	}
-	ex.ExtractionID = contentID("aex_", map[string]any{"manifest_id": ex.ManifestID, "occurrence_ids": ids})
+	if ex.ExtractionID, err = contentID("aex_", map[string]any{"manifest_id": ex.ManifestID, "occurrence_ids": ids}); err != nil {
+		return nil, err
+	}
 	params := req
 	params.ArtifactRequest = s.req
 	params.InputPath, params.OutputDir = "", ""

@@ -47,20 +47,20 @@ type ArtifactProvenance struct {
 
 // ArtifactInventory is the normalized result of inspect_artifact.
 type ArtifactInventory struct {
-	ManifestID              string                   `json:"manifest_id"`
-	RootArtifactID          string                   `json:"root_artifact_id"`
-	Format                  string                   `json:"format"`
-	Coverage                string                   `json:"coverage"`
-	IntegrityPolicy         string                   `json:"integrity_policy"`
-	Counts                  ArtifactCounts           `json:"counts"`
+	ManifestID              string                       `json:"manifest_id"`
+	RootArtifactID          string                       `json:"root_artifact_id"`
+	Format                  string                       `json:"format"`
+	Coverage                string                       `json:"coverage"`
+	IntegrityPolicy         string                       `json:"integrity_policy"`
+	Counts                  ArtifactCounts               `json:"counts"`
 	Nodes                   abi.Page[ArtifactNode]       `json:"nodes"`
 	Occurrences             abi.Page[ArtifactOccurrence] `json:"occurrences"`
 	Edges                   abi.Page[ArtifactEdge]       `json:"edges"`
-	IntegrityContradictions []IntegrityContradiction `json:"integrity_contradictions"`
-	Limitations             []string                 `json:"limitations"`
-	Limits                  inventory.Limits         `json:"limits"`
-	MaxIntegrityMismatches  int                      `json:"max_integrity_mismatches"`
-	Provenance              ArtifactProvenance       `json:"provenance"`
+	IntegrityContradictions []IntegrityContradiction     `json:"integrity_contradictions"`
+	Limitations             []string                     `json:"limitations"`
+	Limits                  inventory.Limits             `json:"limits"`
+	MaxIntegrityMismatches  int                          `json:"max_integrity_mismatches"`
+	Provenance              ArtifactProvenance           `json:"provenance"`
 }
 
 // InspectArtifactResult is the Evidence record and the inventory it holds.

@@ -89,12 +89,12 @@ type CompareSummary struct {
 
 // FunctionComparison is compare_functions' normalized result.
 type FunctionComparison struct {
-	Status             string               `json:"status"`
-	LeftSubjectSHA256  []string             `json:"left_subject_sha256"`
-	RightSubjectSHA256 []string             `json:"right_subject_sha256"`
-	Summary            CompareSummary       `json:"summary"`
+	Status             string                   `json:"status"`
+	LeftSubjectSHA256  []string                 `json:"left_subject_sha256"`
+	RightSubjectSHA256 []string                 `json:"right_subject_sha256"`
+	Summary            CompareSummary           `json:"summary"`
 	Changes            abi.Page[FunctionChange] `json:"changes"`
-	Limitations        []string             `json:"limitations"`
+	Limitations        []string                 `json:"limitations"`
 }
 
 // CompareFunctionsResult is the derived Evidence and its comparison.

@@ -11,7 +11,7 @@ import (
 // Layout is inspect_binary_layout's normalized result.
 type Layout struct {
 	*executable.File
-	SymbolCounts map[string]int          `json:"symbol_counts"`
+	SymbolCounts map[string]int              `json:"symbol_counts"`
 	Symbols      abi.Page[executable.Symbol] `json:"symbols"`
 }
 
@@ -28,21 +28,21 @@ func layout(f *executable.File, p Params) (*Layout, error) {
 
 // Overview is binary_overview: exhaustive counts and a segment sample.
 type Overview struct {
-	Target           Target                   `json:"target"`
-	Procedures       int                      `json:"procedure_count"`
-	Functions        int                      `json:"function_count"`
-	Thunks           int                      `json:"thunk_count"`
-	Externals        int                      `json:"external_count"`
-	Strings          int                      `json:"string_count"`
-	StringsTruncated bool                     `json:"strings_truncated"`
-	Names            int                      `json:"name_count"`
-	CallEdges        int                      `json:"call_edge_count"`
-	References       int                      `json:"reference_count"`
-	Instructions     int64                    `json:"instruction_count"`
-	CodeBytes        int64                    `json:"code_bytes"`
+	Target           Target                       `json:"target"`
+	Procedures       int                          `json:"procedure_count"`
+	Functions        int                          `json:"function_count"`
+	Thunks           int                          `json:"thunk_count"`
+	Externals        int                          `json:"external_count"`
+	Strings          int                          `json:"string_count"`
+	StringsTruncated bool                         `json:"strings_truncated"`
+	Names            int                          `json:"name_count"`
+	CallEdges        int                          `json:"call_edge_count"`
+	References       int                          `json:"reference_count"`
+	Instructions     int64                        `json:"instruction_count"`
+	CodeBytes        int64                        `json:"code_bytes"`
 	Segments         abi.Page[executable.Segment] `json:"segments"`
-	Mitigations      []executable.Mitigation  `json:"mitigations"`
-	Limitations      []string                 `json:"limitations"`
+	Mitigations      []executable.Mitigation      `json:"mitigations"`
+	Limitations      []string                     `json:"limitations"`
 }
 
 func overview(a *executable.Analysis, p Params) (*Overview, error) {
@@ -71,9 +71,9 @@ func limitations(a *executable.Analysis) []string {
 
 // Procedures is list_procedures / search_procedures.
 type Procedures struct {
-	Target     Target                     `json:"target"`
-	Pattern    string                     `json:"pattern,omitempty"`
-	Mode       string                     `json:"mode,omitempty"`
+	Target     Target                         `json:"target"`
+	Pattern    string                         `json:"pattern,omitempty"`
+	Mode       string                         `json:"mode,omitempty"`
 	Procedures abi.Page[executable.Procedure] `json:"procedures"`
 }
 
@@ -109,10 +109,10 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 
 // Strings is list_strings / search_strings.
 type Strings struct {
-	Target    Target                  `json:"target"`
-	Pattern   string                  `json:"pattern,omitempty"`
-	Mode      string                  `json:"mode,omitempty"`
-	Truncated bool                    `json:"truncated"`
+	Target    Target                      `json:"target"`
+	Pattern   string                      `json:"pattern,omitempty"`
+	Mode      string                      `json:"mode,omitempty"`
+	Truncated bool                        `json:"truncated"`
 	Strings   abi.Page[executable.String] `json:"strings"`
 }
 
@@ -155,7 +155,7 @@ func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
 
 // Names is list_names.
 type Names struct {
-	Target Target                `json:"target"`
+	Target Target                    `json:"target"`
 	Names  abi.Page[executable.Name] `json:"names"`
 }
 
@@ -202,7 +202,7 @@ type Calls struct {
 	Target    Target               `json:"target"`
 	Procedure executable.Procedure `json:"procedure"`
 	Direction string               `json:"direction"`
-	Calls     abi.Page[Call]           `json:"calls"`
+	Calls     abi.Page[Call]       `json:"calls"`
 }
 
 func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
@@ -224,9 +224,9 @@ func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
 
 // Xrefs is xrefs: references to one address.
 type Xrefs struct {
-	Target     Target                     `json:"target"`
-	Address    executable.Addr            `json:"address"`
-	Name       string                     `json:"name,omitempty"`
+	Target     Target                         `json:"target"`
+	Address    executable.Addr                `json:"address"`
+	Name       string                         `json:"name,omitempty"`
 	References abi.Page[executable.Reference] `json:"references"`
 }
 
@@ -318,9 +318,9 @@ func readBytes(f *executable.File, p Params) (*Bytes, error) {
 
 // Instructions is read_function_instructions / procedure_assembly.
 type Instructions struct {
-	Target       Target                       `json:"target"`
-	Procedure    executable.Procedure         `json:"procedure"`
-	Undecodable  int                          `json:"undecodable_bytes"`
+	Target       Target                           `json:"target"`
+	Procedure    executable.Procedure             `json:"procedure"`
+	Undecodable  int                              `json:"undecodable_bytes"`
 	Instructions abi.Page[executable.Instruction] `json:"instructions"`
 }
 
@@ -351,18 +351,18 @@ type Facet struct {
 // Dossier is analyze_function: everything native-lite knows of one
 // procedure, each collection paged with exact totals.
 type Dossier struct {
-	Target            Target                       `json:"target"`
-	Procedure         executable.Procedure         `json:"procedure"`
-	Pseudocode        Facet                        `json:"pseudocode"`
+	Target            Target                           `json:"target"`
+	Procedure         executable.Procedure             `json:"procedure"`
+	Pseudocode        Facet                            `json:"pseudocode"`
 	Assembly          abi.Page[executable.Instruction] `json:"assembly"`
-	Undecodable       int                          `json:"undecodable_bytes"`
+	Undecodable       int                              `json:"undecodable_bytes"`
 	Blocks            abi.Page[executable.Block]       `json:"basic_blocks"`
 	Callers           abi.Page[Call]                   `json:"callers"`
 	Callees           abi.Page[Call]                   `json:"callees"`
 	References        abi.Page[executable.Reference]   `json:"references"`
 	ReferencedStrings abi.Page[executable.String]      `json:"referenced_strings"`
 	ReferencedNames   abi.Page[executable.Name]        `json:"referenced_names"`
-	Limitations       []string                     `json:"limitations"`
+	Limitations       []string                         `json:"limitations"`
 }
 
 func function(a *executable.Analysis, p Params) (*Dossier, error) {
@@ -421,8 +421,8 @@ type References struct {
 	Direction string               `json:"direction"`
 	// InstructionsScanned and Truncated say how much of an outgoing scan
 	// max_instructions allowed.
-	InstructionsScanned int                        `json:"instructions_scanned"`
-	Truncated           bool                       `json:"truncated"`
+	InstructionsScanned int                            `json:"instructions_scanned"`
+	Truncated           bool                           `json:"truncated"`
 	References          abi.Page[executable.Reference] `json:"references"`
 }
 

@@ -169,7 +169,11 @@ func Evaluate(req Request) (Result, error) {
 	}
 	ix := indexUnknowns(req.Unknowns)
 	views := map[string]*comparisonView{}
-	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: spec.Digest(),
+	specDigest, err := spec.Digest()
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: specDigest,
 		Claims: []ClaimResult{}, RecommendedProbes: []Probe{}, Scope: ScopeStatement}
 	all := make([]ClaimResult, len(spec.Claims))
 	probeSeen := map[string]bool{}
