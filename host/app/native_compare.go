@@ -11,7 +11,7 @@ import (
 	"strings"
 
 	"rea/abi"
-	"rea/analysis/native/query"
+	"rea/analysis/native/nativewire"
 	"rea/host/evidence"
 )
 
@@ -105,7 +105,7 @@ type CompareFunctionsResult struct {
 
 type dossierSide struct {
 	id string
-	d  query.Dossier
+	d  nativewire.Dossier
 }
 
 func readDossiers(side string, recs []evidence.Record) (map[string]dossierSide, []string, error) {
@@ -120,7 +120,7 @@ func readDossiers(side string, recs []evidence.Record) (map[string]dossierSide, 
 		if r.Operation != "analyze_function" {
 			return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "%s is %s Evidence; compare_functions reads analyze_function records", field, r.Operation).WithDetail("field", field)
 		}
-		var d query.Dossier
+		var d nativewire.Dossier
 		if err := json.Unmarshal(r.NormalizedResult, &d); err != nil {
 			return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "%s holds no analyze_function result: %v", field, err).WithDetail("field", field)
 		}
@@ -271,7 +271,7 @@ var hexAddr = regexp.MustCompile(`0x[0-9a-f]{4,}`)
 // normalise removes addresses, which move between builds.
 func normalise(s string) string { return hexAddr.ReplaceAllString(s, "ADDR") }
 
-func facets(d query.Dossier) map[string]facet {
+func facets(d nativewire.Dossier) map[string]facet {
 	p := d.Procedure
 	f := map[string]facet{
 		"identity": {lines: []string{"name " + p.Name, "kind " + p.Kind, fmt.Sprintf("thunk %v external %v", p.Thunk, p.External)}, complete: true},

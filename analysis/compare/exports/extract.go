@@ -12,30 +12,6 @@ import (
 	"rea/jsengine/jsparse"
 )
 
-// Limits bound the abstraction.
-type Limits struct {
-	MaxDepth      int `json:"max_depth,omitempty"`
-	MaxProperties int `json:"max_properties,omitempty"`
-	MaxVariants   int `json:"max_variants,omitempty"`
-}
-
-// Normalise fills defaults and checks ranges.
-func (l *Limits) Normalise() error {
-	for _, c := range []struct {
-		v        *int
-		def, max int
-		name     string
-	}{{&l.MaxDepth, 8, 32, "limits.max_depth"}, {&l.MaxProperties, 200, 5000, "limits.max_properties"}, {&l.MaxVariants, 16, 256, "limits.max_variants"}} {
-		if *c.v == 0 {
-			*c.v = c.def
-		}
-		if *c.v < 1 || *c.v > c.max {
-			return fmt.Errorf("%s must be between 1 and %d", c.name, c.max)
-		}
-	}
-	return nil
-}
-
 // Extraction is what reading one module found for one export name.
 type Extraction struct {
 	Shape *Shape
