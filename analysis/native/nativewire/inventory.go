@@ -138,4 +138,3 @@ type String struct {
 	Value      string `json:"value"`
 	Truncated  bool   `json:"truncated"`
 }
-

@@ -50,4 +50,3 @@ func (l Limits) WithDefaults() Limits {
 	def(&l.MaxArchitectures, DefaultMaxArchitectures)
 	return l
 }
-

@@ -42,17 +42,17 @@ const (
 // Params is every operation's request; each reads the fields it needs.
 type Params struct {
 	// Input is the file's path inside the mount (default: the mount's only file).
-	Input         string           `json:"input,omitempty"`
-	Mount         string           `json:"mount,omitempty"`
-	Architecture  string           `json:"architecture,omitempty"`
-	Procedure     string           `json:"procedure,omitempty"`
-	Address       *Addr `json:"address,omitempty"`
-	Length        int              `json:"length,omitempty"`
-	Pattern       string           `json:"pattern,omitempty"`
-	Mode          string           `json:"mode,omitempty"`
-	CaseSensitive bool             `json:"case_sensitive,omitempty"`
-	Offset        int              `json:"offset,omitempty"`
-	Limit         int              `json:"limit,omitempty"`
+	Input         string `json:"input,omitempty"`
+	Mount         string `json:"mount,omitempty"`
+	Architecture  string `json:"architecture,omitempty"`
+	Procedure     string `json:"procedure,omitempty"`
+	Address       *Addr  `json:"address,omitempty"`
+	Length        int    `json:"length,omitempty"`
+	Pattern       string `json:"pattern,omitempty"`
+	Mode          string `json:"mode,omitempty"`
+	CaseSensitive bool   `json:"case_sensitive,omitempty"`
+	Offset        int    `json:"offset,omitempty"`
+	Limit         int    `json:"limit,omitempty"`
 	// AssemblyOffset/AssemblyLimit page a dossier's instructions.
 	AssemblyOffset int `json:"assembly_offset,omitempty"`
 	AssemblyLimit  int `json:"assembly_limit,omitempty"`
@@ -63,7 +63,7 @@ type Params struct {
 	MaxInstructions int    `json:"max_instructions,omitempty"`
 	// MemoryLimitBytes is the sandbox's memory limit; the module keeps its
 	// garbage collector's soft limit below it.
-	MemoryLimitBytes uint64            `json:"memory_limit_bytes,omitempty"`
+	MemoryLimitBytes uint64 `json:"memory_limit_bytes,omitempty"`
 	Limits           Limits `json:"limits,omitempty"`
 }
 
@@ -84,11 +84,10 @@ func (p *Params) Page(def, max int) error {
 
 // Target names what was analysed so every answer is self-describing.
 type Target struct {
-	Format        string           `json:"format"`
-	Architecture  string           `json:"architecture"`
-	Architectures []string         `json:"architectures,omitempty"`
-	Type          string           `json:"type"`
-	Entry         *Addr `json:"entry"`
-	FileSize      int64            `json:"file_size"`
+	Format        string   `json:"format"`
+	Architecture  string   `json:"architecture"`
+	Architectures []string `json:"architectures,omitempty"`
+	Type          string   `json:"type"`
+	Entry         *Addr    `json:"entry"`
+	FileSize      int64    `json:"file_size"`
 }
-
