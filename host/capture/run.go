@@ -5,7 +5,6 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"debug/elf"
 	"encoding/hex"
 	"fmt"
 	"io"
@@ -804,18 +803,8 @@ func identifyExecutable(path string) (ExecutableIdentity, error) {
 		return ExecutableIdentity{}, err
 	}
 	id := ExecutableIdentity{Path: path, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n, Format: "file"}
-	if ef, err := elf.NewFile(f); err == nil {
-		id.Format = "elf"
-		switch ef.Machine {
-		case elf.EM_X86_64:
-			id.Architecture = "x86_64"
-		case elf.EM_386:
-			id.Architecture = "x86"
-		case elf.EM_AARCH64:
-			id.Architecture = "arm64"
-		case elf.EM_ARM:
-			id.Architecture = "arm"
-		}
+	if arch, ok := elfMachine(f); ok {
+		id.Format, id.Architecture = "elf", arch
 	}
 	return id, nil
 }
