@@ -15,7 +15,7 @@ import (
 	"rea/host/evidence"
 )
 
-// compare_functions limits (anchor inventory §7).
+// compare_functions limits, REA's.
 const (
 	MaxCompareRecords     = 100
 	DefaultCompareLimit   = 100

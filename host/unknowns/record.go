@@ -24,7 +24,7 @@ const MutationPredicate = "rea.residual-unknown-mutation/v1"
 // IDPrefix starts every unknown id.
 const IDPrefix = "unk_"
 
-// Limits of one record (anchor inventory §3.4).
+// Limits of one record, REA's.
 const (
 	MaxQuestion        = 1000
 	MaxDomain          = 100
@@ -354,8 +354,8 @@ func oneOf(v string, allowed []string) bool {
 	return false
 }
 
-// Validate checks the rules one revision must satisfy on its own (anchor
-// inventory §3.4): formats and limits, the revision chain shape, resolved ⇔
+// Validate checks the rules one revision must satisfy on its own (REA's
+// record rules): formats and limits, the revision chain shape, resolved ⇔
 // resolution, contradicted needs contradicting Evidence, a verified
 // resolution names Evidence, disjoint and unique Evidence lists, no
 // self-relationship.

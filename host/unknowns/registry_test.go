@@ -134,7 +134,7 @@ func TestUpdateCannotChangeIdentityFields(t *testing.T) {
 	}
 }
 
-// TestRecordRules is one row per rule of a single revision (anchor §3.4).
+// TestRecordRules is one row per rule of a single revision (REA's record rules).
 func TestRecordRules(t *testing.T) {
 	obs := observation(t, 1, evidence.ConfidenceObserved, evidence.AuthorityShippedArtifact, nil)
 	other := observation(t, 2, evidence.ConfidenceObserved, evidence.AuthorityShippedArtifact, nil)

@@ -26,7 +26,7 @@ func Operations() []string {
 	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
 }
 
-// Paging defaults and maxima (anchor inventory §1.2/§1.3).
+// Paging defaults and maxima of REA's native tools.
 const (
 	DefaultLimit            = 100
 	MaxLimit                = 500
