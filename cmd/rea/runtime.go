@@ -89,6 +89,11 @@ invoked in the target.`
 			run: func(a *app.App, ctx context.Context, r app.RuntimeTargetRequest) (*app.RuntimeResult, error) {
 				return a.CaptureWebScreenshot(ctx, app.RuntimeBrowser, r, c.progressPrinter("screenshot"))
 			}},
+		{use: "analyze-web-bundle ENDPOINT TARGET --allow-origin ORIGIN", kind: app.RuntimeBrowser,
+			short: "Statically analyse the scripts a live page loaded (parsed in the sandbox, never executed)",
+			run: func(a *app.App, ctx context.Context, r app.RuntimeTargetRequest) (*app.RuntimeResult, error) {
+				return a.AnalyzeWebBundle(ctx, app.RuntimeBrowser, r, c.progressPrinter("analyze"))
+			}},
 		{use: "discover-webmcp-tools ENDPOINT TARGET --allow-origin ORIGIN", kind: app.RuntimeBrowser,
 			short: "List the tools a page registered through WebMCP, never invoking one",
 			run: func(a *app.App, ctx context.Context, r app.RuntimeTargetRequest) (*app.RuntimeResult, error) {
@@ -177,8 +182,12 @@ func (c *cli) printRuntime(name string, res *app.RuntimeResult) error {
 		Bytes          int                `json:"bytes"`
 		Path           string             `json:"path"`
 		Tools          []devtools.WebMCPTool
-		Complete       *bool    `json:"complete"`
-		Limitations    []string `json:"limitations"`
+		Application    *struct {
+			Findings []struct{ RuleID, Severity, Message string } `json:"findings"`
+			IPC      []struct{ Side, API, Channel string }        `json:"ipc"`
+		} `json:"application"`
+		Complete    *bool    `json:"complete"`
+		Limitations []string `json:"limitations"`
 	}
 	if err := json.Unmarshal(res.Evidence.NormalizedResult, &body); err != nil {
 		return abi.Errorf(abi.CodeInternal, "%s: %v", name, err)
@@ -221,6 +230,16 @@ func (c *cli) printRuntime(name string, res *app.RuntimeResult) error {
 	}
 	if body.SHA256 != "" {
 		fmt.Fprintf(w, "png %s (%d bytes) %s\n", body.SHA256, body.Bytes, body.Path)
+	}
+	if a := body.Application; a != nil {
+		fmt.Fprintf(w, "analysis: %d IPC operations, %d findings\n", len(a.IPC), len(a.Findings))
+		for i, f := range a.Findings {
+			if i == 30 {
+				fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(a.Findings)-30)
+				break
+			}
+			fmt.Fprintf(w, "  %-6s %s %s\n", f.Severity, f.RuleID, f.Message)
+		}
 	}
 	for _, t := range body.Tools {
 		fmt.Fprintf(w, "webmcp tool %s: %s\n", t.Name, t.Description)

@@ -182,6 +182,35 @@ func TestInspectAndObserveALivePageInRealChromium(t *testing.T) {
 		t.Errorf("max-timeline-events 3: ended %s complete %v events %d", short.NormalizedResult.Ended, short.NormalizedResult.Complete, len(short.NormalizedResult.Events))
 	}
 
+	// The page's scripts analysed in the sandbox: renderer.js is a module
+	// of the analysed tree, with the digest of the bytes served.
+	r := reaWithModules(t, "analyze-web-bundle", ep, id, "--allow-origin", origin, "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("analyze-web-bundle: exit %d\n%s", r.code, r.stderr)
+	}
+	var bundle struct {
+		NormalizedResult struct {
+			Scripts     []struct{ File, URL, SHA256 string }
+			Application struct {
+				Modules []struct{ Path, SHA256 string }
+			}
+		} `json:"normalized_result"`
+	}
+	decode(t, r.stdout, &bundle)
+	file := ""
+	for _, s := range bundle.NormalizedResult.Scripts {
+		if strings.HasSuffix(s.URL, "/renderer.js") {
+			file = s.File
+		}
+	}
+	analysed := false
+	for _, m := range bundle.NormalizedResult.Application.Modules {
+		analysed = analysed || m.Path == file && m.SHA256 == hex.EncodeToString(sum[:])
+	}
+	if file == "" || !analysed {
+		t.Errorf("renderer.js (file %q) is not an analysed module with its digest: %+v", file, bundle.NormalizedResult)
+	}
+
 	out := t.TempDir()
 	shot := runtimeCall(t, "capture-web-screenshot", ep, id, "--allow-origin", origin, "--output-dir", out)
 	png, err := os.ReadFile(shot.NormalizedResult.Path)

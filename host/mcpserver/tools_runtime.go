@@ -103,6 +103,17 @@ func (s *Server) runtimeTools() []*Tool {
 			}),
 		},
 		{
+			Name: "analyze_web_bundle", Title: "Analyse the scripts a live page loaded", Family: "browser", Modules: []string{"artifact", "jsapp"},
+			Description: "Read the scripts a page in scope has parsed (as inspect_web_page does) and run the static JavaScript analysis over them in the sandbox — " +
+				"parsed, never executed: endpoints, IPC/bridge use, bundles and their modules, findings, each tied to a file named after the script's URL. " +
+				"Returns observed Evidence holding the script map (file, URL, SHA-256) and the analysis result.",
+			Effects: observe, Input: object("", map[string]Schema{"cdp_endpoint": endpoint, "target_id": target, "allowed_origins": origins, "max_scripts": maxScripts}, "cdp_endpoint", "target_id", "allowed_origins"),
+			Examples: []map[string]any{ex}, CLI: "analyze-web-bundle",
+			Run: call(func(ctx context.Context, r app.RuntimeTargetRequest, p func(abi.Progress)) (*app.RuntimeResult, error) {
+				return s.app.AnalyzeWebBundle(ctx, app.RuntimeBrowser, r, p)
+			}),
+		},
+		{
 			Name: "discover_webmcp_tools", Title: "List a page's WebMCP tools", Family: "browser",
 			Description: "Inventory the tools a page registered for agents through WebMCP (name, description, input schema, frame) without ever invoking one. " +
 				"A browser without the WebMCP DevTools domain is capability_unavailable.",
