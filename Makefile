@@ -41,7 +41,7 @@ rea:
 # black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 # The sandbox's own tests run again under the race detector (70 s): its
 # watchdog, fuel exhaustion and standby instances are where races would
-# break limits; host/app and the others ran clean under -race in session 4
+# break limits; host/app and the others have run clean under -race
 # but take minutes there.
 test: all
 	rm -rf build/test-results

@@ -7,6 +7,8 @@ import (
 	"sort"
 	"strconv"
 	"strings"
+
+	"rea/abi"
 )
 
 // finish turns the gathered facts of every shard into a sorted, counted
@@ -260,13 +262,11 @@ func sortLoads(l []Load) {
 	})
 }
 
-var severityRank = map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
-
 func sortFindings(fs []Finding) {
 	sort.Slice(fs, func(i, j int) bool {
 		a, b := fs[i], fs[j]
-		if severityRank[a.Severity] != severityRank[b.Severity] {
-			return severityRank[a.Severity] < severityRank[b.Severity]
+		if ra, rb := abi.SeverityRank(a.Severity), abi.SeverityRank(b.Severity); ra != rb {
+			return ra > rb // most severe first
 		}
 		if a.Location != b.Location {
 			return lessLoc(a.Location, b.Location)

@@ -4,6 +4,7 @@ import (
 	"reflect"
 	"testing"
 
+	"rea/jsengine/jsparse"
 	"rea/jsengine/jstest"
 )
 
@@ -38,7 +39,7 @@ const r = /x/g, n = null, t = true, s = (1, 2), u = typeof q, m = new.target, o2
 `}
 	c := &nameChecker{t: t, kinds: map[string]bool{}}
 	for _, src := range srcs {
-		prog, err := gojaParse("t.js", src)
+		prog, err := jsparse.Parse("t.js", src)
 		if err != nil {
 			t.Fatal(err)
 		}

@@ -10,9 +10,9 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
-	"github.com/dop251/goja/parser"
 	"github.com/evanw/esbuild/pkg/api"
 
+	"rea/jsengine/jsparse"
 	"rea/jsengine/sourcemap"
 )
 
@@ -61,11 +61,9 @@ const tsconfigForTransform = `{"compilerOptions":{"experimentalDecorators":true,
 // first (CommonJS, ES2017, dynamic import lowered to require) and keep
 // esbuild's source map to report original positions.
 func parseJS(p, src string) (*parsedFile, error) {
-	switch brackets, chain := syntaxDepth(src); {
-	case brackets > maxNesting:
-		return nil, fmt.Errorf("brackets nest %d deep, over the %d this analyser accepts", brackets, maxNesting)
-	case chain > maxOperatorChain:
-		return nil, fmt.Errorf("operators chain about %d deep (as in a+b+c+… or x=>y=>…), over the %d this analyser accepts", chain, maxOperatorChain)
+	admitted, err := jsparse.Admit(p, src)
+	if err != nil {
+		return nil, err
 	}
 	pf := &parsedFile{path: p, original: src, language: languageOf(p)}
 	pf.origStarts = lineStarts(src)
@@ -84,7 +82,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 	}
 	var directErr error
 	if direct {
-		prog, err := gojaParse(p, src)
+		prog, err := admitted.Derive(src).Parse()
 		if err == nil {
 			pf.prog, pf.generated, pf.parsedBy, pf.lineStarts = prog, src, "goja", pf.origStarts
 			return pf, nil
@@ -98,7 +96,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 					body = strings.Repeat(" ", nl) + body[nl:]
 				}
 			}
-			if prog, werr := gojaParse(p, cjsWrapperHead+body+cjsWrapperTail); werr == nil {
+			if prog, werr := admitted.Derive(cjsWrapperHead + body + cjsWrapperTail).Parse(); werr == nil {
 				pf.prog, pf.generated, pf.parsedBy, pf.lineStarts = prog, src, "goja", pf.origStarts
 				pf.shift = len(cjsWrapperHead)
 				return pf, nil
@@ -132,7 +130,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 			continue
 		}
 		gen := string(res.Code)
-		prog, err := gojaParse(p, gen)
+		prog, err := admitted.Derive(gen).Parse()
 		if err != nil {
 			lastErr = fmt.Errorf("parse esbuild output: %w", err)
 			continue
@@ -149,17 +147,6 @@ func parseJS(p, src string) (*parsedFile, error) {
 		return nil, fmt.Errorf("%v; esbuild: %v", directErr, lastErr)
 	}
 	return nil, lastErr
-}
-
-// gojaParse parses with source-map loading disabled: goja would otherwise
-// read any path named in a sourceMappingURL comment from the disk.
-func gojaParse(name, src string) (prog *ast.Program, err error) {
-	defer func() {
-		if r := recover(); r != nil {
-			prog, err = nil, fmt.Errorf("parser panic: %v", r)
-		}
-	}()
-	return parser.ParseFile(nil, name, src, 0, parser.WithDisableSourceMaps)
 }
 
 func esbuildError(msgs []api.Message) error {
@@ -303,162 +290,6 @@ func maskScriptBlocks(src string) (string, string) {
 		}
 	}
 	return string(out), lang
-}
-
-// maxNesting bounds bracket nesting: the parsers and the walker recurse per
-// level, and a hostile file of a million "(" would otherwise exhaust the
-// stack instead of failing as one unparsable file.
-const maxNesting = 1000
-
-// maxOperatorChain bounds syntaxDepth's estimate of how deep a file's syntax tree
-// goes. Operators nest without brackets — a+b+c+…, a=b=c=…, a?b:c?…,
-// x=>y=>…, a.b.c… put one node inside the next per operator — and in wasm
-// the call stack (wazero's, 50 MB) ends far sooner than natively: measured
-// on the jsapp module, 12,000 chained "+" or "=" and 8,000 chained arrow
-// functions exhausted it and took the whole analysis down, 5,000 did not.
-// Real code stays far below: the deepest of 7,000 files surveyed (npm's,
-// the MCP Inspector's and rolldown's bundles, rustdoc's) estimates 750.
-const maxOperatorChain = 4000
-
-// isOperatorByte reports whether c can be part of an operator (a switch:
-// no call or loop per byte in wasm, where both cost fuel).
-func isOperatorByte(c byte) bool {
-	switch c {
-	case '+', '-', '*', '%', '&', '|', '^', '!', '~', '<', '>', '=', '?', ':', '.', '/':
-		return true
-	}
-	return false
-}
-
-// syntaxDepth approximates how deep src's syntax tree can go, skipping
-// string literals and comments (regular expressions are not recognised, so
-// the estimate can only err high for bracket- or operator-heavy regexps).
-// It returns the deepest bracket nesting and the deepest nesting of
-// brackets plus operator chains: at each bracket level it counts operators
-// since the last ",", ";" or bracket (==, &&, <=, => … once; !!, ++ … per
-// character), and sums those counts over the open levels.
-func syntaxDepth(src string) (brackets, chain int) {
-	var runs []int // per open bracket level: operators since its last separator
-	run, sum := 0, 0
-	closedAt := -1 // offset of the ")" or "]" a call or index may follow, or -1
-	for i := 0; i < len(src); i++ {
-		c := src[i]
-		if c >= 'a' && c <= 'z' {
-			// new, typeof and void nest like prefix operators (new new new
-			// … f): checked at their last letter only.
-			if (c == 'w' || c == 'f' || c == 'd') && isPrefixKeywordEnd(src, i) {
-				run++
-				sum++
-				chain = max(chain, sum+len(runs))
-			}
-			continue
-		}
-		if c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\n' || c == '\t' || c == '_' || c == '$' || c >= 0x80 {
-			continue // most bytes: names, numbers, blanks
-		}
-		if c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
-			if src[i+1] == '/' {
-				from := i
-				for i < len(src) && src[i] != '\n' {
-					i++
-				}
-				closedAt = afterComment(src, closedAt, from, i)
-				continue
-			}
-			end := strings.Index(src[i+2:], "*/")
-			if end < 0 {
-				return brackets, chain
-			}
-			from := i
-			i += end + 3
-			closedAt = afterComment(src, closedAt, from, i)
-			continue
-		}
-		switch c {
-		case '(', '[', '{':
-			if c != '{' && closedAt >= 0 && blank(src[closedAt+1:i]) {
-				// f()()… and a[0][0]…: each call or index of a call's or
-				// index's result nests one node deeper.
-				run++
-				sum++
-				chain = max(chain, sum+len(runs))
-			}
-			closedAt = -1
-			runs = append(runs, run)
-			run = 0
-			brackets = max(brackets, len(runs))
-		case ')', ']', '}':
-			if len(runs) > 0 {
-				sum -= run
-				run = runs[len(runs)-1]
-				runs = runs[:len(runs)-1]
-			}
-			closedAt = -1
-			if c != '}' {
-				closedAt = i
-			}
-		case ',', ';':
-			sum -= run
-			run = 0
-		case '"', '\'', '`':
-			for i++; i < len(src) && src[i] != c; i++ {
-				if src[i] == '\\' {
-					i++
-				} else if src[i] == '\n' && c != '`' {
-					break
-				}
-			}
-		default:
-			if !isOperatorByte(c) {
-				continue
-			}
-			if i > 0 && (c == '=' || c == '&' || c == '|' || c == '<' || c == '>') && isOperatorByte(src[i-1]) {
-				continue // the rest of ==, &&, ||, <=, >>>, => …: one operator
-			}
-			run++
-			sum++
-			chain = max(chain, sum+len(runs))
-		}
-	}
-	return brackets, chain
-}
-
-// afterComment moves the ")" or "]" a call may follow over a comment
-// from..end when only blanks separate them (f()/**/() still chains), and
-// forgets it otherwise, so no byte is looked at twice.
-func afterComment(src string, closedAt, from, end int) int {
-	if closedAt >= 0 && blank(src[closedAt+1:from]) {
-		return end
-	}
-	return -1
-}
-
-// blank reports whether s holds only spaces, tabs and line breaks.
-func blank(s string) bool {
-	for i := 0; i < len(s); i++ {
-		if c := s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
-			return false
-		}
-	}
-	return true
-}
-
-// isPrefixKeywordEnd reports whether src[i] ends the word new, typeof or
-// void.
-func isPrefixKeywordEnd(src string, i int) bool {
-	if i+1 < len(src) && isWordByte(src[i+1]) {
-		return false
-	}
-	for _, kw := range [...]string{"new", "typeof", "void"} {
-		if s := i + 1 - len(kw); s >= 0 && src[s:i+1] == kw && (s == 0 || !isWordByte(src[s-1])) {
-			return true
-		}
-	}
-	return false
-}
-
-func isWordByte(c byte) bool {
-	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c >= 0x80
 }
 
 // isJavaScriptType reports whether a <script type> holds code (not JSON,

@@ -4,6 +4,8 @@ import (
 	"fmt"
 	"strings"
 	"testing"
+
+	"rea/jsengine/jsparse"
 )
 
 func TestParseJSMapsPositionsBackToTheOriginalFile(t *testing.T) {
@@ -98,11 +100,11 @@ func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
 		{"typeof", "typeof ", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
-			under := (maxOperatorChain - 10) / c.per
-			if _, chainDepth := syntaxDepth(chain(under, c.unit)); chainDepth > maxOperatorChain || chainDepth < under*c.per {
+			under := (jsparse.MaxOperatorChain - 10) / c.per
+			if _, chainDepth := jsparse.Depth(chain(under, c.unit)); chainDepth > jsparse.MaxOperatorChain || chainDepth < under*c.per {
 				t.Fatalf("%d units estimate %d deep", under, chainDepth)
 			}
-			if _, err := parseJS("over.js", chain(maxOperatorChain/c.per+10, c.unit)); err == nil || !strings.Contains(err.Error(), "operators chain") {
+			if _, err := parseJS("over.js", chain(jsparse.MaxOperatorChain/c.per+10, c.unit)); err == nil || !strings.Contains(err.Error(), "operators chain") {
 				t.Fatalf("err = %v", err)
 			}
 		})
@@ -122,7 +124,7 @@ func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
 		{"words ending like keywords", strings.Repeat("renew = undefined + typeofs;\n", 1000), 2},
 		{"comment", "x = 1 /* " + strings.Repeat("+", 10_000) + " */ // " + strings.Repeat("=", 100), 1},
 	} {
-		if _, got := syntaxDepth(c.src); got != c.want {
+		if _, got := jsparse.Depth(c.src); got != c.want {
 			t.Errorf("%s: estimated %d, want %d", c.name, got, c.want)
 		}
 	}

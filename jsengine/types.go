@@ -43,5 +43,5 @@ type (
 // SchemaVersion is the version of Result's JSON shape.
 const SchemaVersion = report.SchemaVersion
 
-// DefaultOptions returns the anchor defaults.
+// DefaultOptions returns REA's defaults.
 func DefaultOptions() Options { return report.DefaultOptions() }

@@ -47,7 +47,7 @@ const (
 	maxStartupMillis           = 2_147_483_647
 )
 
-// Availability and support codes (anchor inventory §9).
+// Availability and support codes, as REA names them.
 const (
 	CodeAvailable               = "available"
 	CodeNotConfigured           = "not_configured"

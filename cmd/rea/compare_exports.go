@@ -8,7 +8,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/abi"
-	"rea/analysis/compare/exports"
+	exports "rea/analysis/compare/exports/exportswire"
 	"rea/host/app"
 	"rea/host/evidence"
 )

@@ -22,7 +22,7 @@ import (
 	"rea/wasm/wasmtest"
 )
 
-// seedWorkflows is the prompt inventory of the seed.
+// seedWorkflows is REA's documented prompt inventory.
 var seedWorkflows = []string{"audit_residual_unknowns", "compare_application_versions", "investigate_feature",
 	"prepare_bounded_process_capture", "trace_crash", "verify_reconstruction"}
 
@@ -372,7 +372,7 @@ func TestGuidedWorkflowsToolRejectsFieldsPerAction(t *testing.T) {
 }
 
 // plannedTools are named by the guidance bundle but still being built by
-// other work (issues 4, 7, 8, 9 and 10). The list keeps the gap visible:
+// other work. The list keeps the gap visible:
 // remove a name when its tool joins the catalog (the test fails until you
 // do), and never add a tool that is not planned.
 var plannedTools = []string{}

@@ -61,8 +61,7 @@ severity exist.`,
 			if err != nil {
 				return err
 			}
-			rank := map[string]int{"info": 0, "low": 1, "medium": 2, "high": 3}
-			if _, ok := rank[failOn]; failOn != "" && (!ok || failOn == "info") {
+			if failOn != "" && abi.SeverityRank(failOn) <= abi.SeverityRank(abi.SeverityInfo) {
 				return invalidFlag("fail-on", fmt.Sprintf("%q is not low, medium or high", failOn))
 			}
 			if detail != "complete" && detail != "summary" {
@@ -114,7 +113,7 @@ severity exist.`,
 			if failOn != "" {
 				n := 0
 				for _, f := range res.Analysis.Application.Findings {
-					if rank[f.Severity] >= rank[failOn] {
+					if abi.SeverityRank(f.Severity) >= abi.SeverityRank(failOn) {
 						n++
 					}
 				}
@@ -273,8 +272,9 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 		}
 	}
 	findings := append([]report.Finding(nil), r.Findings...)
-	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
-	sort.SliceStable(findings, func(i, j int) bool { return rank[findings[i].Severity] < rank[findings[j].Severity] })
+	sort.SliceStable(findings, func(i, j int) bool {
+		return abi.SeverityRank(findings[i].Severity) > abi.SeverityRank(findings[j].Severity)
+	})
 	fmt.Fprintf(w, "\nfindings %d:\n", len(findings))
 	// Columns as wide as their widest shown value, so messages line up.
 	ruleWidth, locWidth := 0, 0

@@ -48,7 +48,7 @@ func writeFiles(t *testing.T, dir string, files map[string]string) {
 	}
 }
 
-// Issue 4: "Text output is a readable report: windows with their
+// Required: "Text output is a readable report: windows with their
 // preferences, preloads and exposed APIs, an IPC table, findings by
 // severity."
 func TestAnalyzeTextIsAReadableReportOrderedBySeverity(t *testing.T) {
@@ -109,7 +109,7 @@ func TestAnalyzeTextNamesWhatItCouldNotAnalyse(t *testing.T) {
 	)
 }
 
-// Issue 4: "--format json|text|sarif (SARIF 2.1.0 for code-scanning UIs);
+// Required: "--format json|text|sarif (SARIF 2.1.0 for code-scanning UIs);
 // --fail-on low|medium|high exits 3 when findings at or above that severity
 // exist".
 func TestAnalyzeSARIFCarriesEveryFindingAndFailOnGatesCI(t *testing.T) {
@@ -206,7 +206,7 @@ func TestAnalyzeSARIFCarriesEveryFindingAndFailOnGatesCI(t *testing.T) {
 	}
 }
 
-// Issue 4: "when a limit is reached the result says which, how much was
+// Required: "when a limit is reached the result says which, how much was
 // omitted, and that coverage is partial — never silently."
 func TestAnalyzePartialCoverageExits2AndNamesTheLimit(t *testing.T) {
 	insecure := electronFixture(t, "insecure")
@@ -236,7 +236,7 @@ func TestAnalyzePartialCoverageExits2AndNamesTheLimit(t *testing.T) {
 	}
 }
 
-// Issue 4: "Byte-identical JSON on repeated runs and on directory vs ASAR
+// Required: "Byte-identical JSON on repeated runs and on directory vs ASAR
 // of the same app (except input identity fields)."
 func TestAnalyzeIsByteIdenticalAcrossRunsAndForTheAppPackedAsASAR(t *testing.T) {
 	dir := electronFixture(t, "insecure")
@@ -298,7 +298,7 @@ func TestAnalyzeIsByteIdenticalAcrossRunsAndForTheAppPackedAsASAR(t *testing.T) 
 	}
 }
 
-// Issue 4: "Progress on stderr (files parsed / total) for runs over a
+// Required: "Progress on stderr (files parsed / total) for runs over a
 // second when stderr is a terminal."
 func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 	big := t.TempDir()

@@ -9,8 +9,8 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/abi"
-	"rea/analysis/native/executable"
-	"rea/analysis/native/query"
+	executable "rea/analysis/native/nativewire"
+	query "rea/analysis/native/nativewire"
 	"rea/host/app"
 )
 

@@ -184,16 +184,11 @@ func (ix *Index) Search(p SearchParams) (*SearchResult, error) {
 		res.NoMatchReason = ReasonNoSectionHoldsEveryTerm
 		return res, nil
 	}
-	if offset < len(found) {
-		end := min(offset+limit, len(found))
-		for _, c := range found[offset:end] {
-			res.Matches = append(res.Matches, ix.match(c, q.terms, norm))
-		}
-		if end < len(found) {
-			next := end
-			res.NextOffset = &next
-		}
+	window, next := abi.Window(found, offset, limit)
+	for _, c := range window {
+		res.Matches = append(res.Matches, ix.match(c, q.terms, norm))
 	}
+	res.NextOffset = next
 	return res, nil
 }
 

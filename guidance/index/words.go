@@ -6,8 +6,7 @@ import (
 	"unicode"
 	"unicode/utf8"
 
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
+	"rea/abi/textfold"
 )
 
 // GenericWordsVersion identifies the generic-word list below. Change the
@@ -53,19 +52,17 @@ func GenericWords() []string {
 	return out
 }
 
-// normaliser folds text for matching: NFKC (so compatibility forms such as
-// full-width letters or ligatures compare equal to their plain spelling) then
-// full Unicode case folding. A Caser keeps state, so each user gets its own.
+// normaliser folds text for matching (textfold: NFKC, then full Unicode case
+// folding, as MCP completion matches prefixes). A folder keeps state, so
+// each user gets its own.
 type normaliser struct {
-	fold cases.Caser
+	fold *textfold.Folder
 	buf  []byte
 }
 
-func newNormaliser() *normaliser { return &normaliser{fold: cases.Fold()} }
+func newNormaliser() *normaliser { return &normaliser{fold: textfold.NewFolder()} }
 
-func (n *normaliser) normalise(s string) string {
-	return n.fold.String(norm.NFKC.String(s))
-}
+func (n *normaliser) normalise(s string) string { return n.fold.Fold(s) }
 
 func isWordRune(r rune) bool {
 	return unicode.IsLetter(r) || unicode.IsNumber(r) || unicode.IsMark(r)

@@ -114,7 +114,7 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 		if err != nil {
 			return evidence.Record{}, err
 		}
-		page := pageOf(items, req.Offset, req.Limit)
+		page := abi.PageOf(items, req.Offset, req.Limit)
 		result["collection"] = req.Collection
 		result["page"] = page
 	case "item":
@@ -183,7 +183,6 @@ func itemMatches(item json.RawMessage, sel string) bool {
 
 // topFindings keeps the n most severe findings, stable within severity.
 func topFindings(findings []json.RawMessage, n int) []json.RawMessage {
-	rank := map[string]int{"high": 0, "medium": 1, "low": 2, "info": 3}
 	type f struct {
 		raw  json.RawMessage
 		rank int
@@ -194,13 +193,9 @@ func topFindings(findings []json.RawMessage, n int) []json.RawMessage {
 			Severity string `json:"severity"`
 		}
 		_ = json.Unmarshal(raw, &m)
-		r, ok := rank[m.Severity]
-		if !ok {
-			r = 4
-		}
-		fs = append(fs, f{raw, r})
+		fs = append(fs, f{raw, abi.SeverityRank(m.Severity)})
 	}
-	sort.SliceStable(fs, func(i, j int) bool { return fs[i].rank < fs[j].rank })
+	sort.SliceStable(fs, func(i, j int) bool { return fs[i].rank > fs[j].rank })
 	out := []json.RawMessage{}
 	for i := 0; i < len(fs) && i < n; i++ {
 		out = append(out, fs[i].raw)

@@ -210,7 +210,11 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	if err := s.applyIntegrityPolicy(); err != nil {
 		return nil, err
 	}
-	s.graph = buildGraph(s)
+	graph, err := buildGraph(s)
+	if err != nil {
+		return nil, err
+	}
+	s.graph = graph
 	s.digest = s.graph.rootDigest
 	return s, nil
 }

@@ -13,7 +13,6 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
-	"strings"
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
@@ -141,7 +140,9 @@ func (a *App) ExtractArtifact(ctx context.Context, req ExtractArtifactRequest, p
 	for _, f := range ex.Files {
 		ids = append(ids, f.OccurrenceID)
 	}
-	ex.ExtractionID = contentID("aex_", map[string]any{"manifest_id": ex.ManifestID, "occurrence_ids": ids})
+	if ex.ExtractionID, err = contentID("aex_", map[string]any{"manifest_id": ex.ManifestID, "occurrence_ids": ids}); err != nil {
+		return nil, err
+	}
 	params := req
 	params.ArtifactRequest = s.req
 	params.InputPath, params.OutputDir = "", ""
@@ -210,42 +211,6 @@ func (s *artifactScan) selectTargets(req ExtractArtifactRequest) ([]extractTarge
 			WithDetail("field", "paths")
 	}
 	return targets, skipped, dirs, nil
-}
-
-// globMatch matches a path or any of its parent directories.
-func globMatch(globs []string, p string) bool {
-	for _, g := range globs {
-		for q := p; q != "." && q != "/" && q != ""; q = path.Dir(q) {
-			if matchSegments(strings.Split(g, "/"), strings.Split(q, "/")) {
-				return true
-			}
-		}
-	}
-	return false
-}
-
-// matchSegments matches path segments against glob segments: each glob
-// segment in path.Match syntax matches one path segment, and "**" matches
-// any number of them (none included).
-func matchSegments(glob, name []string) bool {
-	for len(glob) > 0 {
-		if glob[0] == "**" {
-			for i := 0; i <= len(name); i++ {
-				if matchSegments(glob[1:], name[i:]) {
-					return true
-				}
-			}
-			return false
-		}
-		if len(name) == 0 {
-			return false
-		}
-		if ok, _ := path.Match(glob[0], name[0]); !ok {
-			return false
-		}
-		glob, name = glob[1:], name[1:]
-	}
-	return len(name) == 0
 }
 
 func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets []extractTarget, dirs []string, ex *ArtifactExtraction, progress func(abi.Progress)) error {

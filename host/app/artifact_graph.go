@@ -10,8 +10,7 @@ import (
 	"slices"
 	"strings"
 
-	"github.com/gowebpki/jcs"
-
+	"rea/abi/canonical"
 	"rea/analysis/artifact/inventory"
 )
 
@@ -150,23 +149,20 @@ func appendJCSString(b []byte, s string) []byte {
 }
 
 // contentID is prefix + sha256 of the RFC 8785 form of v.
-func contentID(prefix string, v any) string {
-	b, err := json.Marshal(v)
-	if err == nil {
-		b, err = jcs.Transform(b)
-	}
-	if err != nil { // plain strings and numbers always marshal
-		panic(fmt.Sprintf("artifact graph id: %v", err))
-	}
-	sum := sha256.Sum256(b)
-	return prefix + hex.EncodeToString(sum[:])
+func contentID(prefix string, v any) (string, error) {
+	d, err := canonical.Digest(v)
+	return prefix + d, err
 }
 
-func buildGraph(s *artifactScan) *artifactGraph {
+func buildGraph(s *artifactScan) (*artifactGraph, error) {
 	g := &artifactGraph{occurrenceOf: make([]int, len(s.res.Entries))}
 	g.rootDigest = s.digest
 	if s.input.isDir {
-		g.rootDigest = directoryDigest(s)
+		d, err := directoryDigest(s)
+		if err != nil {
+			return nil, err
+		}
+		g.rootDigest = d
 	}
 	g.rootID = "art_" + g.rootDigest
 	nodes := map[string]int{}
@@ -271,7 +267,7 @@ func buildGraph(s *artifactScan) *artifactGraph {
 			"%d entries contradict their declared integrity; they were recorded under record-and-continue and the graph coverage is partial.", len(g.contradictions)))
 	}
 	g.manifestID = manifestID(g)
-	return g
+	return g, nil
 }
 
 func contradiction(occ ArtifactOccurrence, e inventory.Entry) IntegrityContradiction {
@@ -297,7 +293,7 @@ func contradiction(occ ArtifactOccurrence, e inventory.Entry) IntegrityContradic
 // directoryDigest identifies a directory by the canonical listing of what
 // it holds (paths, kinds, content hashes, link targets): a directory has no
 // bytes of its own.
-func directoryDigest(s *artifactScan) string {
+func directoryDigest(s *artifactScan) (string, error) {
 	type item struct {
 		Path   string `json:"path"`
 		Kind   string `json:"kind"`

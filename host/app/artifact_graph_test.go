@@ -21,7 +21,10 @@ func TestFieldsIDMatchesRFC8785(t *testing.T) {
 	for i, v := range awkward {
 		w := awkward[(i+1)%len(awkward)]
 		got := fieldsID("x_", "a", v, "b", w)
-		want := contentID("x_", map[string]string{"b": w, "a": v})
+		want, err := contentID("x_", map[string]string{"b": w, "a": v})
+		if err != nil {
+			t.Fatal(err)
+		}
 		if got != want {
 			t.Fatalf("fieldsID(%q, %q) = %s, RFC 8785 gives %s", v, w, got, want)
 		}

@@ -19,29 +19,6 @@ type InspectArtifactRequest struct {
 	EdgeLimit        int `json:"edge_limit,omitempty"`
 }
 
-// Page is one window of a collection; counts come first so a caller knows
-// how much there is before reading it.
-type Page[T any] struct {
-	Total  int `json:"total"`
-	Offset int `json:"offset"`
-	Limit  int `json:"limit"`
-	// NextOffset is where the next page starts; null on the last page.
-	NextOffset *int `json:"next_offset"`
-	Items      []T  `json:"items"`
-}
-
-func pageOf[T any](all []T, offset, limit int) Page[T] {
-	p := Page[T]{Total: len(all), Offset: offset, Limit: limit, Items: []T{}}
-	if offset < len(all) {
-		end := min(len(all), offset+limit)
-		p.Items = all[offset:end]
-		if end < len(all) {
-			p.NextOffset = &end
-		}
-	}
-	return p
-}
-
 // ArtifactCounts summarises the whole graph, whatever the page.
 type ArtifactCounts struct {
 	Nodes          int   `json:"nodes"`
@@ -70,20 +47,20 @@ type ArtifactProvenance struct {
 
 // ArtifactInventory is the normalized result of inspect_artifact.
 type ArtifactInventory struct {
-	ManifestID              string                   `json:"manifest_id"`
-	RootArtifactID          string                   `json:"root_artifact_id"`
-	Format                  string                   `json:"format"`
-	Coverage                string                   `json:"coverage"`
-	IntegrityPolicy         string                   `json:"integrity_policy"`
-	Counts                  ArtifactCounts           `json:"counts"`
-	Nodes                   Page[ArtifactNode]       `json:"nodes"`
-	Occurrences             Page[ArtifactOccurrence] `json:"occurrences"`
-	Edges                   Page[ArtifactEdge]       `json:"edges"`
-	IntegrityContradictions []IntegrityContradiction `json:"integrity_contradictions"`
-	Limitations             []string                 `json:"limitations"`
-	Limits                  inventory.Limits         `json:"limits"`
-	MaxIntegrityMismatches  int                      `json:"max_integrity_mismatches"`
-	Provenance              ArtifactProvenance       `json:"provenance"`
+	ManifestID              string                       `json:"manifest_id"`
+	RootArtifactID          string                       `json:"root_artifact_id"`
+	Format                  string                       `json:"format"`
+	Coverage                string                       `json:"coverage"`
+	IntegrityPolicy         string                       `json:"integrity_policy"`
+	Counts                  ArtifactCounts               `json:"counts"`
+	Nodes                   abi.Page[ArtifactNode]       `json:"nodes"`
+	Occurrences             abi.Page[ArtifactOccurrence] `json:"occurrences"`
+	Edges                   abi.Page[ArtifactEdge]       `json:"edges"`
+	IntegrityContradictions []IntegrityContradiction     `json:"integrity_contradictions"`
+	Limitations             []string                     `json:"limitations"`
+	Limits                  inventory.Limits             `json:"limits"`
+	MaxIntegrityMismatches  int                          `json:"max_integrity_mismatches"`
+	Provenance              ArtifactProvenance           `json:"provenance"`
 }
 
 // InspectArtifactResult is the Evidence record and the inventory it holds.
@@ -139,9 +116,9 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 	inv := &ArtifactInventory{
 		ManifestID: g.manifestID, RootArtifactID: g.rootID, Format: s.res.Format, Coverage: "complete",
 		IntegrityPolicy:         s.req.IntegrityPolicy,
-		Nodes:                   pageOf(g.nodes, req.NodeOffset, req.NodeLimit),
-		Occurrences:             pageOf(g.occurrences, req.OccurrenceOffset, req.OccurrenceLimit),
-		Edges:                   pageOf(g.edges, req.EdgeOffset, req.EdgeLimit),
+		Nodes:                   abi.PageOf(g.nodes, req.NodeOffset, req.NodeLimit),
+		Occurrences:             abi.PageOf(g.occurrences, req.OccurrenceOffset, req.OccurrenceLimit),
+		Edges:                   abi.PageOf(g.edges, req.EdgeOffset, req.EdgeLimit),
 		IntegrityContradictions: append([]IntegrityContradiction{}, g.contradictions...),
 		Limitations:             append([]string{}, g.limitations...),
 		Limits:                  s.res.Limits,

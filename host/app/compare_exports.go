@@ -10,7 +10,7 @@ import (
 	"path/filepath"
 
 	"rea/abi"
-	"rea/analysis/compare/exports"
+	"rea/analysis/compare/exports/exportswire"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 )
@@ -26,29 +26,29 @@ type ExportSelector struct {
 
 // CompareExportShapesRequest selects the export on each side.
 type CompareExportShapesRequest struct {
-	Left   ExportSelector `json:"left"`
-	Right  ExportSelector `json:"right"`
-	Limits exports.Limits `json:"limits"`
+	Left   ExportSelector     `json:"left"`
+	Right  ExportSelector     `json:"right"`
+	Limits exportswire.Limits `json:"limits"`
 }
 
 // exportSide builds one side: the analysis's modules, the selector and
 // the module's source, read from the analysed directory only when its
 // bytes still match the digest the analysis recorded.
-func exportSide(rec evidence.Record, sel ExportSelector, field string) (exports.Side, error) {
+func exportSide(rec evidence.Record, sel ExportSelector, field string) (exportswire.Side, error) {
 	if _, err := applicationSource(rec, field); err != nil {
-		return exports.Side{}, err
+		return exportswire.Side{}, err
 	}
 	var a struct {
 		Application struct {
-			Modules []exports.Module `json:"modules"`
+			Modules []exportswire.Module `json:"modules"`
 		} `json:"application"`
 	}
 	if err := json.Unmarshal(rec.NormalizedResult, &a); err != nil {
-		return exports.Side{}, abi.Errorf(abi.CodeEvidenceIntegrity, "%s: the analysis in %s does not decode: %v", field, rec.EvidenceID, err).WithDetail("field", field)
+		return exportswire.Side{}, abi.Errorf(abi.CodeEvidenceIntegrity, "%s: the analysis in %s does not decode: %v", field, rec.EvidenceID, err).WithDetail("field", field)
 	}
-	side := exports.Side{EvidenceID: rec.EvidenceID, Modules: a.Application.Modules, ModulePath: sel.ModulePath, ExportName: sel.ExportName}
+	side := exportswire.Side{EvidenceID: rec.EvidenceID, Modules: a.Application.Modules, ModulePath: sel.ModulePath, ExportName: sel.ExportName}
 	if side.Modules == nil {
-		side.Modules = []exports.Module{}
+		side.Modules = []exportswire.Module{}
 	}
 	var digest string
 	for _, m := range side.Modules {
@@ -117,7 +117,7 @@ func (a *App) CompareJavaScriptExportShapes(ctx context.Context, left, right evi
 	if err != nil {
 		return evidence.Record{}, err
 	}
-	params := exports.Request{Left: l, Right: r, Limits: req.Limits}
+	params := exportswire.Request{Left: l, Right: r, Limits: req.Limits}
 	if err := params.Validate(); err != nil {
 		return evidence.Record{}, err
 	}

@@ -44,8 +44,7 @@ func issuesOf(t *testing.T, err error) map[string]string {
 	return out
 }
 
-// The prompt inventory of the seed, with the argument table of the anchor
-// inventory §6: required arguments, then optional ones with their
+// REA's documented prompt inventory, with REA's argument table: required arguments, then optional ones with their
 // completion family.
 func TestTheSixWorkflowsOfTheSeedTakeTheAnchorArguments(t *testing.T) {
 	type a struct{ name, completion string }

@@ -198,7 +198,7 @@ func runJSAppChild(b *testing.B, dir, mode string) jsappChild {
 	return jsappChild{}
 }
 
-// BenchmarkJSApp3000ModulesVersusNative is issue 4's scale point: a
+// BenchmarkJSApp3000ModulesVersusNative is the scale point of the sandbox-to-native ratio: a
 // generated application of 3,000 CommonJS modules (~52 MB) and one of a
 // single 1 MB webpack bundle (1,780 factories), each analysed natively
 // (jsengine.Analyze in-process over the same directory) and through the

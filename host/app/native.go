@@ -12,8 +12,7 @@ import (
 	"path/filepath"
 
 	"rea/abi"
-	"rea/analysis/native/executable"
-	"rea/analysis/native/query"
+	"rea/analysis/native/nativewire"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 	"rea/host/sandbox"
@@ -159,7 +158,7 @@ func openNative(p string) (*nativeInput, error) {
 // instance, load ~4) and counting strings in a second instance (0.81 s
 // against 0.75 s, load ~2.5) both lost on the shared 2-core machine, where
 // no core is idle and the extra instances only add work.
-func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params query.Params, out any, progress func(abi.Progress)) (*sandbox.Outcome, error) {
+func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params nativewire.Params, out any, progress func(abi.Progress)) (*sandbox.Outcome, error) {
 	params.Input = in.info.Name()
 	params.MemoryLimitBytes = a.Config.Limits.WithDefaults().MemoryBytes
 	res, err := a.Runner.Run(ctx, sandbox.Call{
@@ -180,12 +179,12 @@ func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params 
 	return res, nil
 }
 
-func queryParams(req NativeRequest) (query.Params, error) {
-	p := query.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern, Mode: req.Mode,
+func queryParams(req NativeRequest) (nativewire.Params, error) {
+	p := nativewire.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern, Mode: req.Mode,
 		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit,
 		Direction: req.Direction, MaxInstructions: req.MaxInstructions}
 	if req.Address != "" {
-		addr, err := executable.ParseAddr(req.Address)
+		addr, err := nativewire.ParseAddr(req.Address)
 		if err != nil {
 			return p, abi.Errorf(abi.CodeInvalidRequest, "%v", err).WithDetail("field", "address")
 		}
@@ -197,7 +196,7 @@ func queryParams(req NativeRequest) (query.Params, error) {
 // nativeTool runs a deep-provider tool: select the provider (fail fast
 // on an unknown or unavailable one), run the module, check the binding
 // supports the target it found, and seal the Evidence record.
-func nativeTool[T any](a *App, ctx context.Context, tool, op string, req NativeRequest, target func(*T) query.Target, progress func(abi.Progress)) (*NativeResult[T], error) {
+func nativeTool[T any](a *App, ctx context.Context, tool, op string, req NativeRequest, target func(*T) nativewire.Target, progress func(abi.Progress)) (*NativeResult[T], error) {
 	if err := providers.ValidateEnvironment(nil); err != nil {
 		return nil, err
 	}
@@ -255,7 +254,7 @@ func evidenceArch(a string) string {
 	return ""
 }
 
-func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t query.Target, b *providers.BindingView, res *sandbox.Outcome, result any) (evidence.Record, error) {
+func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t nativewire.Target, b *providers.BindingView, res *sandbox.Outcome, result any) (evidence.Record, error) {
 	prov := NativeProvenance{Module: res.Module.Name, ModuleSHA256: res.Module.SHA256, ABIVersion: res.Module.ABIVersion,
 		SandboxLimits: ReportLimits(res.Limits), FuelUsed: res.Usage.FuelUsed}
 	raw, err := json.Marshal(result)
@@ -285,7 +284,7 @@ func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t query.Tar
 	}
 	var locs []evidence.Location
 	if req.Address != "" {
-		if a, err := executable.ParseAddr(req.Address); err == nil {
+		if a, err := nativewire.ParseAddr(req.Address); err == nil {
 			locs = append(locs, evidence.AddressLocation(a.String()))
 		}
 	}

@@ -11,11 +11,11 @@ import (
 	"strings"
 
 	"rea/abi"
-	"rea/analysis/native/query"
+	"rea/analysis/native/nativewire"
 	"rea/host/evidence"
 )
 
-// compare_functions limits (anchor inventory §7).
+// compare_functions limits, REA's.
 const (
 	MaxCompareRecords     = 100
 	DefaultCompareLimit   = 100
@@ -89,12 +89,12 @@ type CompareSummary struct {
 
 // FunctionComparison is compare_functions' normalized result.
 type FunctionComparison struct {
-	Status             string               `json:"status"`
-	LeftSubjectSHA256  []string             `json:"left_subject_sha256"`
-	RightSubjectSHA256 []string             `json:"right_subject_sha256"`
-	Summary            CompareSummary       `json:"summary"`
-	Changes            Page[FunctionChange] `json:"changes"`
-	Limitations        []string             `json:"limitations"`
+	Status             string                   `json:"status"`
+	LeftSubjectSHA256  []string                 `json:"left_subject_sha256"`
+	RightSubjectSHA256 []string                 `json:"right_subject_sha256"`
+	Summary            CompareSummary           `json:"summary"`
+	Changes            abi.Page[FunctionChange] `json:"changes"`
+	Limitations        []string                 `json:"limitations"`
 }
 
 // CompareFunctionsResult is the derived Evidence and its comparison.
@@ -105,7 +105,7 @@ type CompareFunctionsResult struct {
 
 type dossierSide struct {
 	id string
-	d  query.Dossier
+	d  nativewire.Dossier
 }
 
 func readDossiers(side string, recs []evidence.Record) (map[string]dossierSide, []string, error) {
@@ -120,7 +120,7 @@ func readDossiers(side string, recs []evidence.Record) (map[string]dossierSide, 
 		if r.Operation != "analyze_function" {
 			return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "%s is %s Evidence; compare_functions reads analyze_function records", field, r.Operation).WithDetail("field", field)
 		}
-		var d query.Dossier
+		var d nativewire.Dossier
 		if err := json.Unmarshal(r.NormalizedResult, &d); err != nil {
 			return nil, nil, abi.Errorf(abi.CodeInvalidRequest, "%s holds no analyze_function result: %v", field, err).WithDetail("field", field)
 		}
@@ -219,7 +219,7 @@ func (a *App) CompareFunctions(req CompareFunctionsRequest) (*CompareFunctionsRe
 	default:
 		cmp.Status = "unchanged"
 	}
-	cmp.Changes = pageOf(changes, req.Offset, req.Limit)
+	cmp.Changes = abi.PageOf(changes, req.Offset, req.Limit)
 	sort.Strings(links)
 	links = dedupe(links)
 	params := map[string]any{"left": ids(req.Left), "right": ids(req.Right), "offset": req.Offset, "limit": req.Limit}
@@ -271,7 +271,7 @@ var hexAddr = regexp.MustCompile(`0x[0-9a-f]{4,}`)
 // normalise removes addresses, which move between builds.
 func normalise(s string) string { return hexAddr.ReplaceAllString(s, "ADDR") }
 
-func facets(d query.Dossier) map[string]facet {
+func facets(d nativewire.Dossier) map[string]facet {
 	p := d.Procedure
 	f := map[string]facet{
 		"identity": {lines: []string{"name " + p.Name, "kind " + p.Kind, fmt.Sprintf("thunk %v external %v", p.Thunk, p.External)}, complete: true},

@@ -40,7 +40,7 @@ func functionObservation(t testing.TB, side string, n int) evidence.Record {
 	return r
 }
 
-// functionComparison is compare_functions Evidence in the anchor's shape:
+// functionComparison is compare_functions Evidence in REA's shape:
 // status, left/right ids and the eight dimensions.
 func functionComparison(t testing.TB, left, right evidence.Record, status string, changed ...string) evidence.Record {
 	t.Helper()

@@ -1,6 +1,10 @@
 package capture
 
-import "testing"
+import (
+	"testing"
+
+	"rea/abi/canonical"
+)
 
 func TestNormalizerReplacesRunSpecificValues(t *testing.T) {
 	n := newNormalizer("/opt/app/bin/tool", "/tmp/rea-capture-123", []string{"/tmp/rea-capture-123/out", "/srv/data"},
@@ -42,13 +46,22 @@ func TestSecretsAreScrubbedWithoutTheirLineEnding(t *testing.T) {
 }
 
 func TestNormalizationRulesDigestIsStable(t *testing.T) {
-	a, b := canonicalDigest(Rules()), canonicalDigest(Rules())
+	a, b := testDigest(Rules()), testDigest(Rules())
 	if len(a) != 64 || a != b {
 		t.Fatalf("digest %q vs %q", a, b)
 	}
 	r := Rules()
 	r.SchemaVersion++
-	if canonicalDigest(r) == a {
+	if testDigest(r) == a {
 		t.Fatal("a changed rule set has the same digest")
 	}
+}
+
+// testDigest is the manifest's digest of v, for comparing with one.
+func testDigest(v any) string {
+	d, err := canonical.Digest(v)
+	if err != nil {
+		panic(err)
+	}
+	return d
 }

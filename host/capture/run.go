@@ -5,9 +5,7 @@ import (
 	"context"
 	"crypto/rand"
 	"crypto/sha256"
-	"debug/elf"
 	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"io"
 	"os"
@@ -20,9 +18,9 @@ import (
 	"unicode/utf8"
 
 	"github.com/creack/pty"
-	"github.com/gowebpki/jcs"
 
 	"rea/abi"
+	"rea/abi/canonical"
 )
 
 // Options are the caller's side of a run.
@@ -164,7 +162,11 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 		r.res.Limitations = append(r.res.Limitations, "rea could not become the child subreaper ("+err.Error()+
 			"): a descendant whose parent exits before a scan saw it is found only by its run token.")
 	}
-	r.res.Manifest = r.manifest()
+	manifest, err := r.manifest()
+	if err != nil {
+		return nil, err
+	}
+	r.res.Manifest = manifest
 
 	exe, err := identifyExecutable(r.p.executable)
 	if err != nil {
@@ -800,7 +802,7 @@ func (r *run) finishLineage() {
 }
 
 // manifest fills everything known before the run.
-func (r *run) manifest() Manifest {
+func (r *run) manifest() (Manifest, error) {
 	m := Manifest{SchemaVersion: 1, RunID: r.token, Normalization: Rules(), StartedAt: r.startAt.Format(time.RFC3339Nano),
 		Versions: map[string]string{"rea": r.o.Version, "go": runtime.Version(), "capture": "1"},
 		Platform: Platform{OS: runtime.GOOS, Arch: runtime.GOARCH, KernelRelease: kernelRelease()}}
@@ -820,25 +822,15 @@ func (r *run) manifest() Manifest {
 	if r.p.s.PTY {
 		m.PTYBackend = "creack/pty " + ptyVersion
 	}
-	m.ScenarioSHA256 = canonicalDigest(Redact(r.p.s))
-	m.NormalizationSHA256 = canonicalDigest(m.Normalization)
-	m.ComparisonContractSHA256 = canonicalDigest(contractOf(r.p, m.NormalizationSHA256))
-	return m
-}
-
-// canonicalDigest is hex(sha256(JCS(json(v)))).
-func canonicalDigest(v any) string {
-	b, err := json.Marshal(v)
-	if err == nil {
-		b, err = jcs.Transform(b)
+	var err error
+	if m.ScenarioSHA256, err = canonical.Digest(Redact(r.p.s)); err != nil {
+		return m, err
 	}
-	if err != nil {
-		// Marshal of these plain structs cannot fail; keep the digest honest
-		// if it ever does.
-		return ""
+	if m.NormalizationSHA256, err = canonical.Digest(m.Normalization); err != nil {
+		return m, err
 	}
-	sum := sha256.Sum256(b)
-	return hex.EncodeToString(sum[:])
+	m.ComparisonContractSHA256, err = canonical.Digest(contractOf(r.p, m.NormalizationSHA256))
+	return m, err
 }
 
 // identifyExecutable hashes the executable and reads its ELF machine.
@@ -854,18 +846,8 @@ func identifyExecutable(path string) (ExecutableIdentity, error) {
 		return ExecutableIdentity{}, err
 	}
 	id := ExecutableIdentity{Path: path, SHA256: hex.EncodeToString(h.Sum(nil)), Size: n, Format: "file"}
-	if ef, err := elf.NewFile(f); err == nil {
-		id.Format = "elf"
-		switch ef.Machine {
-		case elf.EM_X86_64:
-			id.Architecture = "x86_64"
-		case elf.EM_386:
-			id.Architecture = "x86"
-		case elf.EM_AARCH64:
-			id.Architecture = "arm64"
-		case elf.EM_ARM:
-			id.Architecture = "arm"
-		}
+	if arch, ok := elfMachine(f); ok {
+		id.Format, id.Architecture = "elf", arch
 	}
 	return id, nil
 }

@@ -13,6 +13,7 @@ import (
 	"sort"
 	"strings"
 
+	"rea/abi"
 	"rea/jsengine/report"
 )
 
@@ -217,8 +218,6 @@ func windowName(w report.Window) string {
 	return ""
 }
 
-var severityRank = map[string]int{"high": 4, "medium": 3, "low": 2, "info": 1}
-
 // attachFindings ties each finding to the node of its file that starts at or
 // closest before its line (a window's option, a handler's body); a finding in
 // a file without nodes stays in the list only.
@@ -249,7 +248,7 @@ func attachFindings(g *Graph, findings []report.Finding) {
 			continue
 		}
 		best.Findings = append(best.Findings, i)
-		if severityRank[f.Severity] > severityRank[best.Severity] {
+		if abi.SeverityRank(f.Severity) > abi.SeverityRank(best.Severity) {
 			best.Severity = f.Severity
 		}
 	}

@@ -12,6 +12,7 @@ import (
 	"strings"
 	"unicode/utf8"
 
+	"rea/abi"
 	"rea/jsengine/report"
 )
 
@@ -216,7 +217,7 @@ func Render(w io.Writer, in Input) error {
 	}
 	for _, i := range idx {
 		sev := g.Findings[i].Severity
-		if _, ok := severityRank[sev]; !ok {
+		if abi.SeverityRank(sev) == 0 {
 			sev = "info"
 		}
 		bySev[sev] = append(bySev[sev], vf(i))

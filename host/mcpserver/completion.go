@@ -7,9 +7,8 @@ import (
 	"strings"
 
 	"github.com/modelcontextprotocol/go-sdk/mcp"
-	"golang.org/x/text/cases"
-	"golang.org/x/text/unicode/norm"
 
+	"rea/abi/textfold"
 	"rea/host/app"
 	"rea/host/capture"
 	"rea/providers"
@@ -256,10 +255,9 @@ func openUnknownHeads(sess *Session) []string {
 	return out
 }
 
-// foldKey is the form completion matches on: NFKC, then full case folding.
-func foldKey(s string) string {
-	return cases.Fold().String(norm.NFKC.String(s))
-}
+// foldKey is the form completion matches on: NFKC, then full case folding,
+// as guidance search matches words.
+func foldKey(s string) string { return textfold.Fold(s) }
 
 // matchCompletions keeps the candidates whose normalised, case-folded form
 // starts with the normalised, case-folded prefix, in their original

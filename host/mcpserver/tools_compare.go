@@ -6,7 +6,7 @@ import (
 	"encoding/json"
 
 	"rea/abi"
-	"rea/analysis/compare/exports"
+	exports "rea/analysis/compare/exports/exportswire"
 	"rea/analysis/compare/graph"
 	"rea/host/app"
 	"rea/host/evidence"

@@ -11,7 +11,7 @@ import (
 // Without an entry, a tool the catalog lacks is out of every family scope.
 func plannedToolFamilies() map[string]string {
 	return map[string]string{
-		// issue 7 (native binaries through the provider)
+		// native binaries through the provider
 		"list_documents": "native",
 	}
 }

@@ -85,13 +85,23 @@ func forge(t testing.TB, prev *Unknown, next Unknown) (Unknown, evidence.Record)
 	rec, err := evidence.New(evidence.Draft{
 		Provider: Provider(), PredicateType: MutationPredicate, Operation: "update_unknown",
 		NormalizedResult: MutationResult{RegistryVersion: 1, Action: "update", UnknownID: next.UnknownID, Revision: next.Revision,
-			PreviousRevisionDigest: next.PreviousRevisionDigest, StateDigest: next.StateDigest()},
+			PreviousRevisionDigest: next.PreviousRevisionDigest, StateDigest: must(next.StateDigest())},
 		Parameters: map[string]any{"forged": fmt.Sprint(next.Revision)},
 	})
 	if err != nil {
 		t.Fatal(err)
 	}
 	next.MutationEvidenceIDs = []string{rec.EvidenceID}
-	next.Seal()
+	if err := next.Seal(); err != nil {
+		panic(err)
+	}
 	return next, rec
+}
+
+// must is v of a call that cannot fail on the tests' own records.
+func must[T any](v T, err error) T {
+	if err != nil {
+		panic(err)
+	}
+	return v
 }

@@ -2,17 +2,14 @@ package unknowns
 
 import (
 	"bytes"
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gowebpki/jcs"
-
 	"rea/abi"
+	"rea/abi/canonical"
 	"rea/host/evidence"
 )
 
@@ -27,7 +24,7 @@ const MutationPredicate = "rea.residual-unknown-mutation/v1"
 // IDPrefix starts every unknown id.
 const IDPrefix = "unk_"
 
-// Limits of one record (anchor inventory §3.4).
+// Limits of one record, REA's.
 const (
 	MaxQuestion        = 1000
 	MaxDomain          = 100
@@ -164,12 +161,16 @@ func NormalizeQuestion(q string) string { return strings.Join(strings.Fields(q),
 
 // DeriveID returns "unk_" + sha256(JCS{domain, question, scope_digest}) with
 // the question whitespace-collapsed.
-func DeriveID(domain, question string, scopeDigest *string) string {
+func DeriveID(domain, question string, scopeDigest *string) (string, error) {
 	var scope any
 	if scopeDigest != nil {
 		scope = *scopeDigest
 	}
-	return IDPrefix + digestOf(map[string]any{"domain": domain, "question": NormalizeQuestion(question), "scope_digest": scope})
+	d, err := canonical.Digest(map[string]any{"domain": domain, "question": NormalizeQuestion(question), "scope_digest": scope})
+	if err != nil {
+		return "", err
+	}
+	return IDPrefix + d, nil
 }
 
 // IsUnknownID reports whether s has the form unk_<64 lowercase hex>.
@@ -189,56 +190,58 @@ func isSHA256Hex(s string) bool {
 	return true
 }
 
-// canonical returns the RFC 8785 form of v.
-func canonical(v any) []byte {
-	b, err := json.Marshal(v)
-	if err != nil {
-		panic(fmt.Sprintf("unknowns: marshal: %v", err)) // only registry types reach here
-	}
-	c, err := jcs.Transform(b)
-	if err != nil {
-		panic(fmt.Sprintf("unknowns: canonicalise: %v", err))
-	}
-	return c
-}
-
-func digestOf(v any) string {
-	sum := sha256.Sum256(canonical(v))
-	return hex.EncodeToString(sum[:])
-}
-
 // Canonical returns the record's RFC 8785 bytes.
-func (u Unknown) Canonical() []byte { return canonical(u) }
+func (u Unknown) Canonical() ([]byte, error) { return canonical.JSON(u) }
 
 // ComputeRevisionDigest is sha256(JCS(record without revision_digest)).
-func (u Unknown) ComputeRevisionDigest() string {
-	m := asMap(u)
-	delete(m, "revision_digest")
-	return digestOf(m)
+func (u Unknown) ComputeRevisionDigest() (string, error) {
+	return u.digestWithout("revision_digest")
 }
 
 // StateDigest binds a mutation record to the revision it produced: the
 // digest of the record without revision_digest and mutation_evidence_ids
 // (which are derived from the mutation record itself).
-func (u Unknown) StateDigest() string {
-	m := asMap(u)
-	delete(m, "revision_digest")
-	delete(m, "mutation_evidence_ids")
-	return digestOf(m)
+func (u Unknown) StateDigest() (string, error) {
+	return u.digestWithout("revision_digest", "mutation_evidence_ids")
 }
 
-func asMap(u Unknown) map[string]json.RawMessage {
+// digestWithout is the canonical digest of the record without the named
+// members.
+func (u Unknown) digestWithout(members ...string) (string, error) {
+	m, err := asMap(u)
+	if err != nil {
+		return "", err
+	}
+	for _, k := range members {
+		delete(m, k)
+	}
+	return canonical.Digest(m)
+}
+
+// asMap is the record's members in canonical form.
+func asMap(u Unknown) (map[string]json.RawMessage, error) {
+	c, err := u.Canonical()
+	if err != nil {
+		return nil, err
+	}
 	var m map[string]json.RawMessage
-	_ = json.Unmarshal(canonical(u), &m)
-	return m
+	if err := json.Unmarshal(c, &m); err != nil {
+		return nil, abi.Errorf(abi.CodeInternal, "residual unknown %s: canonical form does not decode: %v", u.UnknownID, err)
+	}
+	return m, nil
 }
 
 // Seal fills revision_digest.
-func (u *Unknown) Seal() { u.RevisionDigest = u.ComputeRevisionDigest() }
+func (u *Unknown) Seal() error {
+	d, err := u.ComputeRevisionDigest()
+	u.RevisionDigest = d
+	return err
+}
 
 // Evidence converts the revision to the bundle's opaque form.
-func (u Unknown) Evidence() evidence.Unknown {
-	return evidence.Unknown{UnknownID: u.UnknownID, Revision: u.Revision, JSON: u.Canonical()}
+func (u Unknown) Evidence() (evidence.Unknown, error) {
+	c, err := u.Canonical()
+	return evidence.Unknown{UnknownID: u.UnknownID, Revision: u.Revision, JSON: c}, err
 }
 
 // Open reports whether the unknown still asks its question.
@@ -281,12 +284,19 @@ func Parse(data []byte) (Unknown, error) {
 	if err := u.Validate(); err != nil {
 		return Unknown{}, err
 	}
-	if want := DeriveID(u.Domain, u.Question, u.ScopeDigest); u.UnknownID != want {
+	want, err := DeriveID(u.Domain, u.Question, u.ScopeDigest)
+	if err != nil {
+		return Unknown{}, err
+	}
+	if u.UnknownID != want {
 		return Unknown{}, abi.Errorf(abi.CodeEvidenceIntegrity,
 			"Residual unknown %s does not match its domain, question and scope (expected %s); it was edited. Re-export it from rea.", u.UnknownID, want).
 			WithDetail("unknown_id", u.UnknownID).WithDetail("reason", "id-mismatch")
 	}
-	if want := u.ComputeRevisionDigest(); u.RevisionDigest != want {
+	if want, err = u.ComputeRevisionDigest(); err != nil {
+		return Unknown{}, err
+	}
+	if u.RevisionDigest != want {
 		return Unknown{}, abi.Errorf(abi.CodeEvidenceIntegrity,
 			"Residual unknown %s revision %d has revision_digest %s but its content hashes to %s; it was edited. Re-export it from rea.",
 			u.UnknownID, u.Revision, u.RevisionDigest, want).
@@ -344,8 +354,8 @@ func oneOf(v string, allowed []string) bool {
 	return false
 }
 
-// Validate checks the rules one revision must satisfy on its own (anchor
-// inventory §3.4): formats and limits, the revision chain shape, resolved ⇔
+// Validate checks the rules one revision must satisfy on its own (REA's
+// record rules): formats and limits, the revision chain shape, resolved ⇔
 // resolution, contradicted needs contradicting Evidence, a verified
 // resolution names Evidence, disjoint and unique Evidence lists, no
 // self-relationship.

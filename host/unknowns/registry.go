@@ -122,7 +122,11 @@ func (r *Registry) Record(ctx context.Context, p Proposal) (Mutation, error) {
 	if u.ScopeDigest != nil && !isSHA256Hex(*u.ScopeDigest) {
 		return Mutation{}, issue([]any{"scope_digest"}, evidence.ReasonInvalidFormat, "scope_digest is a target sha256 (64 lowercase hex digits) or null")
 	}
-	u.UnknownID = DeriveID(u.Domain, u.Question, u.ScopeDigest)
+	id, err := DeriveID(u.Domain, u.Question, u.ScopeDigest)
+	if err != nil {
+		return Mutation{}, err
+	}
+	u.UnknownID = id
 	heads, err := r.Heads()
 	if err != nil {
 		return Mutation{}, err
@@ -172,7 +176,10 @@ func (r *Registry) Update(ctx context.Context, id string, expectedRevision int64
 	if head.Revision != expectedRevision {
 		return Mutation{}, revisionConflict(id, expectedRevision, head.Revision)
 	}
-	fields := asMap(head)
+	fields, err := asMap(head)
+	if err != nil {
+		return Mutation{}, err
+	}
 	for k, v := range changes {
 		fields[k] = v
 	}
@@ -221,7 +228,10 @@ func (r *Registry) commit(ctx context.Context, action string, prev *Unknown, nex
 			return Mutation{}, missingEvidence(next, rf)
 		}
 	}
-	state := next.StateDigest()
+	state, err := next.StateDigest()
+	if err != nil {
+		return Mutation{}, err
+	}
 	links := map[string]bool{}
 	for _, rf := range next.evidenceRefs() {
 		links[rf.id] = true
@@ -251,7 +261,9 @@ func (r *Registry) commit(ctx context.Context, action string, prev *Unknown, nex
 		return Mutation{}, err
 	}
 	next.MutationEvidenceIDs = []string{rec.EvidenceID}
-	next.Seal()
+	if err := next.Seal(); err != nil {
+		return Mutation{}, err
+	}
 	if err := next.Validate(); err != nil {
 		return Mutation{}, err
 	}
@@ -274,7 +286,11 @@ func (r *Registry) commit(ctx context.Context, action string, prev *Unknown, nex
 	if err := ctx.Err(); err != nil {
 		return Mutation{}, abi.Errorf(abi.CodeCancelled, "The %s was cancelled before publishing; nothing was changed.", action+"_unknown")
 	}
-	b, err := evidence.NewBundle([]evidence.Record{rec}, []evidence.Unknown{next.Evidence()})
+	eu, err := next.Evidence()
+	if err != nil {
+		return Mutation{}, err
+	}
+	b, err := evidence.NewBundle([]evidence.Record{rec}, []evidence.Unknown{eu})
 	if err != nil {
 		return Mutation{}, err
 	}
@@ -374,12 +390,8 @@ func (r *Registry) List(f Filter) (Page, error) {
 		}
 	}
 	p := Page{Total: len(all), Offset: f.Offset, Limit: f.Limit, ByStatus: byStatus, Unknowns: []Unknown{}}
-	if f.Offset < len(all) {
-		end := min(f.Offset+f.Limit, len(all))
-		p.Unknowns = all[f.Offset:end]
-		if end < len(all) {
-			p.NextOffset = &end
-		}
+	if page, next := abi.Window(all, f.Offset, f.Limit); page != nil {
+		p.Unknowns, p.NextOffset = page, next
 	}
 	return p, nil
 }

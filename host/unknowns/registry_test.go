@@ -24,13 +24,13 @@ func TestUnknownIDIsHashOfDomainCollapsedQuestionAndScope(t *testing.T) {
 	}
 	sum := sha256.Sum256(c)
 	want := "unk_" + hex.EncodeToString(sum[:])
-	if got := DeriveID("ipc", "  Which handler\n\tanswers   save-file? ", &scope); got != want {
+	if got := must(DeriveID("ipc", "  Which handler\n\tanswers   save-file? ", &scope)); got != want {
 		t.Fatalf("id %s, want %s", got, want)
 	}
-	if DeriveID("ipc", "Which handler answers save-file?", nil) == want {
+	if must(DeriveID("ipc", "Which handler answers save-file?", nil)) == want {
 		t.Fatal("scope must enter the id")
 	}
-	if DeriveID("net", "Which handler answers save-file?", &scope) == want {
+	if must(DeriveID("net", "Which handler answers save-file?", &scope)) == want {
 		t.Fatal("domain must enter the id")
 	}
 }
@@ -51,13 +51,13 @@ func TestRecordWritesRevisionOneWithNullPreviousDigestAndAMutationRecord(t *test
 		t.Fatalf("mutation record %s not retained as %s: %+v", m.MutationEvidenceID, MutationPredicate, rec)
 	}
 	var res MutationResult
-	if err := json.Unmarshal(rec.NormalizedResult, &res); err != nil || res.StateDigest != u.StateDigest() || res.Revision != 1 {
+	if err := json.Unmarshal(rec.NormalizedResult, &res); err != nil || res.StateDigest != must(u.StateDigest()) || res.Revision != 1 {
 		t.Fatalf("mutation record does not bind revision 1: %+v %v", res, err)
 	}
 	if len(u.MutationEvidenceIDs) != 1 || u.MutationEvidenceIDs[0] != rec.EvidenceID {
 		t.Fatalf("mutation_evidence_ids %v", u.MutationEvidenceIDs)
 	}
-	back, err := Parse(u.Canonical())
+	back, err := Parse(must(u.Canonical()))
 	if err != nil || back.RevisionDigest != u.RevisionDigest {
 		t.Fatalf("the stored revision does not parse back: %v", err)
 	}
@@ -134,7 +134,7 @@ func TestUpdateCannotChangeIdentityFields(t *testing.T) {
 	}
 }
 
-// TestRecordRules is one row per rule of a single revision (anchor §3.4).
+// TestRecordRules is one row per rule of a single revision (REA's record rules).
 func TestRecordRules(t *testing.T) {
 	obs := observation(t, 1, evidence.ConfidenceObserved, evidence.AuthorityShippedArtifact, nil)
 	other := observation(t, 2, evidence.ConfidenceObserved, evidence.AuthorityShippedArtifact, nil)
@@ -163,9 +163,9 @@ func TestRecordRules(t *testing.T) {
 		{"more than 20 probes are refused", Proposal{Question: "q", Domain: "d", RecommendedProbes: manyProbes(21)}, abi.CodeInvalidRequest},
 		{"20 probes are accepted", Proposal{Question: "q", Domain: "d", RecommendedProbes: manyProbes(20)}, ""},
 		{"a probe needs an operation", Proposal{Question: "q", Domain: "d", RecommendedProbes: []Probe{{Operation: "", Rationale: "r"}}}, abi.CodeInvalidRequest},
-		{"unknown relationship type is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: "blocks", UnknownID: DeriveID("d", "other", nil)}}}, abi.CodeInvalidRequest},
-		{"a relationship to an unknown not held is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: RelationRelatedTo, UnknownID: DeriveID("d", "nowhere", nil)}}}, abi.CodeUnavailable},
-		{"a relationship to itself is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: RelationDependsOn, UnknownID: DeriveID("d", "q", nil)}}}, abi.CodeInvalidRequest},
+		{"unknown relationship type is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: "blocks", UnknownID: must(DeriveID("d", "other", nil))}}}, abi.CodeInvalidRequest},
+		{"a relationship to an unknown not held is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: RelationRelatedTo, UnknownID: must(DeriveID("d", "nowhere", nil))}}}, abi.CodeUnavailable},
+		{"a relationship to itself is refused", Proposal{Question: "q", Domain: "d", Relationships: []Relationship{{Type: RelationDependsOn, UnknownID: must(DeriveID("d", "q", nil))}}}, abi.CodeInvalidRequest},
 		{"verified needs at least one evidence id", Proposal{Question: "q", Domain: "d", Status: StatusResolved, Resolution: &Resolution{Disposition: DispositionVerified, Rationale: "r"}}, abi.CodeInvalidRequest},
 		{"withdrawn needs no evidence", Proposal{Question: "q", Domain: "d", Status: StatusResolved, Resolution: &Resolution{Disposition: DispositionWithdrawn, Rationale: "not a question any more"}}, ""},
 		{"unknown disposition is refused", Proposal{Question: "q", Domain: "d", Status: StatusResolved, Resolution: &Resolution{Disposition: "done", Rationale: "r"}}, abi.CodeInvalidRequest},

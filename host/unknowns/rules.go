@@ -2,6 +2,7 @@ package unknowns
 
 import (
 	"encoding/json"
+	"errors"
 	"fmt"
 	"sort"
 	"strings"
@@ -174,9 +175,13 @@ func checkMutationRecords(u Unknown, lookup Lookup) *abi.Error {
 		if !ok {
 			return missingFromBundle(u, ref{[]any{"mutation_evidence_ids", i}, id})
 		}
+		state, err := u.StateDigest()
+		if err != nil {
+			return internal(err)
+		}
 		var m MutationResult
 		bad := r.PredicateType != MutationPredicate || json.Unmarshal(r.NormalizedResult, &m) != nil ||
-			m.UnknownID != u.UnknownID || m.Revision != u.Revision || m.StateDigest != u.StateDigest()
+			m.UnknownID != u.UnknownID || m.Revision != u.Revision || m.StateDigest != state
 		if bad {
 			return abi.Errorf(abi.CodeEvidenceIntegrity,
 				"Evidence %s is not the mutation record of residual unknown %s revision %d (predicate, unknown, revision or state digest differ); the history was edited. Re-export it from rea.",
@@ -255,4 +260,14 @@ func missingRelated(u Unknown, i int) *abi.Error {
 		"Residual unknown %s relates to %s, which is not held alongside it (in this session or bundle). Record that unknown first or remove the relationship.", u.UnknownID, id).
 		WithDetail("unknown_id", u.UnknownID).WithDetail("related_unknown_id", id).
 		WithDetail("field", fmt.Sprintf("relationships[%d].unknown_id", i)).WithDetail("reason", "missing-related-unknown")
+}
+
+// internal is err as the *abi.Error the rules return; canonical's errors
+// already are one.
+func internal(err error) *abi.Error {
+	var ae *abi.Error
+	if errors.As(err, &ae) {
+		return ae
+	}
+	return abi.Errorf(abi.CodeInternal, "%v", err)
 }

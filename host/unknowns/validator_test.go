@@ -113,7 +113,9 @@ func TestBundleValidatorRefusesBrokenHistories(t *testing.T) {
 		{"a mutation record of another revision is refused", func(t *testing.T, rs []evidence.Record, us []Unknown) ([]evidence.Record, []Unknown) {
 			a, b := us[0], us[1]
 			a.MutationEvidenceIDs = b.MutationEvidenceIDs
-			a.Seal()
+			if err := a.Seal(); err != nil {
+				t.Fatal(err)
+			}
 			us[0] = a
 			return rs, us
 		}, "mutation-mismatch"},
@@ -165,7 +167,7 @@ func TestBundleValidatorRefusesBrokenHistories(t *testing.T) {
 			rs, us := tc.edit(t, l.Records(), us)
 			var eus []evidence.Unknown
 			for _, u := range us {
-				eus = append(eus, evidence.Unknown{UnknownID: u.UnknownID, Revision: u.Revision, JSON: u.Canonical()})
+				eus = append(eus, evidence.Unknown{UnknownID: u.UnknownID, Revision: u.Revision, JSON: must(u.Canonical())})
 			}
 			b, err := evidence.NewBundle(rs, eus)
 			if err != nil {

@@ -11,7 +11,7 @@ import (
 
 // Options bounds one analysis. Zero fields take the defaults of
 // DefaultOptions; every limit is also capped so that a request cannot ask for
-// unbounded work. Field names follow the anchor's analyze_javascript_application
+// unbounded work. Field names follow REA's analyze_javascript_application
 // limits.
 type Options struct {
 	MaxTextFiles         int `json:"max_text_files,omitempty"`
@@ -32,7 +32,7 @@ type Options struct {
 	MinimumElectronMajor int `json:"minimum_electron_major,omitempty"`
 }
 
-// DefaultOptions returns the anchor defaults.
+// DefaultOptions returns REA's defaults.
 func DefaultOptions() Options {
 	return Options{
 		MaxTextFiles:         5000,

@@ -291,7 +291,7 @@ type Finding struct {
 	Evidence    []Step   `json:"evidence,omitempty"`
 }
 
-// Summary counts the Electron boundary (anchor §4.2 names).
+// Summary counts the Electron boundary (REA's names).
 type Summary struct {
 	BrowserWindows               int            `json:"browser_windows"`
 	ExplicitWebPreferences       int            `json:"explicit_web_preferences"`
@@ -320,7 +320,7 @@ type IPCSummary struct {
 	UnpairedLiteralRendererTransmissions int `json:"unpaired_literal_renderer_transmissions"`
 }
 
-// Statistics describe the work done (anchor §4.2 names).
+// Statistics describe the work done (REA's names).
 type Statistics struct {
 	RelevantFiles         int `json:"relevant_files"`
 	TextFilesSelected     int `json:"text_files_selected"`

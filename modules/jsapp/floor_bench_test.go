@@ -20,7 +20,7 @@ import (
 	"rea/wasm/wasmtest"
 )
 
-// BenchmarkGojaParseFloor measures what sits under issue 4's ratio: goja's
+// BenchmarkGojaParseFloor measures what sits under the sandbox-to-native ratio: goja's
 // parser alone — no rea code — on the 1 MB webpack bundle, natively and as
 // Go compiled to wasip1 under wazero's compiler, unmetered and metered (the
 // way `make modules` prepares modules), with memory reserved up front and

@@ -35,13 +35,6 @@ const (
 // Dimensions compared for a path present on both sides, in report order.
 var Dimensions = []string{"content", "kind", "format", "size", "executable", "relations", "availability", "integrity"}
 
-// Page is the part of an inventory page this package reads.
-type Page[T any] struct {
-	Total  int `json:"total"`
-	Offset int `json:"offset"`
-	Items  []T `json:"items"`
-}
-
 // Node is one content-addressed artifact.
 type Node struct {
 	ArtifactID string `json:"artifact_id"`
@@ -85,14 +78,14 @@ type Contradiction struct {
 // Inventory is the part of inspect_artifact's normalized result this
 // package reads; unknown fields are ignored.
 type Inventory struct {
-	ManifestID              string           `json:"manifest_id"`
-	RootArtifactID          string           `json:"root_artifact_id"`
-	Format                  string           `json:"format"`
-	Coverage                string           `json:"coverage"`
-	Nodes                   Page[Node]       `json:"nodes"`
-	Occurrences             Page[Occurrence] `json:"occurrences"`
-	Edges                   Page[Edge]       `json:"edges"`
-	IntegrityContradictions []Contradiction  `json:"integrity_contradictions"`
+	ManifestID              string               `json:"manifest_id"`
+	RootArtifactID          string               `json:"root_artifact_id"`
+	Format                  string               `json:"format"`
+	Coverage                string               `json:"coverage"`
+	Nodes                   abi.Page[Node]       `json:"nodes"`
+	Occurrences             abi.Page[Occurrence] `json:"occurrences"`
+	Edges                   abi.Page[Edge]       `json:"edges"`
+	IntegrityContradictions []Contradiction      `json:"integrity_contradictions"`
 }
 
 // PageRecord is one inspect_artifact Evidence record of a side.
@@ -584,12 +577,8 @@ func Compare(ctx context.Context, req *Request) (*Result, error) {
 	res.Status = overall(res.Summary, ls, rs)
 	res.Limitations = limitations(ls, rs)
 	res.Total = len(all)
-	if req.Offset < len(all) {
-		end := min(len(all), req.Offset+req.Limit)
-		res.Changes = all[req.Offset:end]
-		if end < len(all) {
-			res.NextOffset = &end
-		}
+	if changes, next := abi.Window(all, req.Offset, req.Limit); changes != nil {
+		res.Changes, res.NextOffset = changes, next
 	}
 	b, _ := json.Marshal(struct {
 		L, R             SideCoverage

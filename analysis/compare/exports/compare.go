@@ -1,7 +1,6 @@
 package exports
 
 import (
-	"bytes"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -13,111 +12,6 @@ import (
 
 	"rea/abi"
 )
-
-// Statuses of a comparison and kinds of a change.
-const (
-	StatusUnchanged = "unchanged"
-	StatusChanged   = "changed"
-	StatusUnknown   = "unknown"
-	ChangeAdded     = "added"
-	ChangeRemoved   = "removed"
-	ChangeChanged   = "changed"
-	ChangeUnknown   = "unknown"
-)
-
-// Module is what the comparison reads of an analysed module.
-type Module struct {
-	Path   string `json:"path"`
-	SHA256 string `json:"sha256"`
-}
-
-// Side is one selected export: the analysis's modules, the selector, and
-// the module's source when the host could read it (bytes matching the
-// digest the analysis recorded), or why it could not.
-type Side struct {
-	EvidenceID        string   `json:"evidence_id"`
-	Modules           []Module `json:"modules"`
-	ModulePath        string   `json:"module_path"`
-	ExportName        string   `json:"export_name"`
-	Source            *string  `json:"source,omitempty"`
-	SourceUnavailable string   `json:"source_unavailable,omitempty"`
-}
-
-// Request is the compare_javascript_export_shapes operation's input.
-type Request struct {
-	Left   Side   `json:"left"`
-	Right  Side   `json:"right"`
-	Limits Limits `json:"limits"`
-}
-
-// DecodeRequest decodes and validates the params.
-func DecodeRequest(raw []byte) (*Request, error) {
-	dec := json.NewDecoder(bytes.NewReader(raw))
-	dec.DisallowUnknownFields()
-	var req Request
-	if err := dec.Decode(&req); err != nil {
-		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
-	}
-	return &req, req.Validate()
-}
-
-// Validate checks the selectors and limits.
-func (r *Request) Validate() error {
-	for _, s := range []struct {
-		side *Side
-		name string
-	}{{&r.Left, "left"}, {&r.Right, "right"}} {
-		if s.side.ModulePath == "" {
-			return abi.Errorf(abi.CodeInvalidRequest, "%s.module_path: name the module (its exact path in the analysis)", s.name).WithDetail("field", s.name+".module_path")
-		}
-		if s.side.ExportName == "" {
-			return abi.Errorf(abi.CodeInvalidRequest, "%s.export_name: name the export (default for module.exports itself)", s.name).WithDetail("field", s.name+".export_name")
-		}
-	}
-	if err := r.Limits.Normalise(); err != nil {
-		return abi.Errorf(abi.CodeInvalidRequest, "%v", err).WithDetail("field", "limits")
-	}
-	return nil
-}
-
-// Change is one difference at a JSON Pointer into the export's shape:
-// members are /name, array items /index, a function's parameters
-// /$params and its returns /$returns, a union variant /$variant/key=value.
-type Change struct {
-	Pointer string `json:"pointer"`
-	Kind    string `json:"kind"`
-	Left    *Shape `json:"left,omitempty"`
-	Right   *Shape `json:"right,omitempty"`
-	Reason  string `json:"reason,omitempty"`
-}
-
-// SideResult says what was found on one side.
-type SideResult struct {
-	EvidenceID   string   `json:"evidence_id"`
-	ModulePath   string   `json:"module_path"`
-	ExportName   string   `json:"export_name"`
-	ModuleSHA256 string   `json:"module_sha256,omitempty"`
-	Status       string   `json:"status"` // resolved | missing-module | missing-export | duplicate-export | source-unavailable | unparsed
-	Shape        *Shape   `json:"shape,omitempty"`
-	Candidates   []string `json:"candidates,omitempty"`
-	Reason       string   `json:"reason,omitempty"`
-}
-
-// Result is the comparison.
-type Result struct {
-	SchemaVersion int        `json:"schema_version"`
-	ComparisonID  string     `json:"comparison_id"`
-	Status        string     `json:"status"`
-	Left          SideResult `json:"left"`
-	Right         SideResult `json:"right"`
-	Changes       []Change   `json:"changes"`
-	Summary       struct {
-		Added, Removed, Changed, Unknown int
-	} `json:"summary"`
-	Limits          Limits   `json:"limits"`
-	Recommendations []string `json:"recommendations"`
-	Limitations     []string `json:"limitations"`
-}
 
 const replayAdvice = "controlled replay: observe the export's value at run time (reconcile_javascript_runtime or capture_process_scenario) where the static shape is unknown"
 
@@ -240,7 +134,7 @@ func (d *differ) add(c Change) { d.out = append(d.out, c) }
 func (d *differ) diff(ptr string, l, r *Shape) {
 	switch {
 	case l.Kind == KindUnknown || r.Kind == KindUnknown:
-		if l.key() != r.key() || l.Kind == KindUnknown {
+		if l.Key() != r.Key() || l.Kind == KindUnknown {
 			reason := l.Reason
 			if r.Kind == KindUnknown {
 				reason = r.Reason
@@ -344,7 +238,7 @@ func (d *differ) union(ptr string, l, r *Shape) {
 		d.scalarVariants(ptr, l, r)
 		return
 	}
-	if l.key() != r.key() {
+	if l.Key() != r.Key() {
 		d.add(Change{Pointer: ptr, Kind: ChangeUnknown, Left: summary(l), Right: summary(r), Reason: "the variants differ and no unique literal discriminant pairs them"})
 	}
 }
@@ -354,7 +248,7 @@ func (d *differ) scalarVariants(ptr string, l, r *Shape) {
 		out := map[string]*Shape{}
 		for _, v := range s.Variants {
 			if v.Kind != KindObject {
-				out[v.key()] = v
+				out[v.Key()] = v
 			}
 		}
 		return out

@@ -1,38 +1,16 @@
 package exports
 
 import (
+	"errors"
 	"fmt"
 	"math"
 	"strings"
 
 	"github.com/dop251/goja/ast"
-	"github.com/dop251/goja/parser"
 	"github.com/dop251/goja/token"
+
+	"rea/jsengine/jsparse"
 )
-
-// Limits bound the abstraction.
-type Limits struct {
-	MaxDepth      int `json:"max_depth,omitempty"`
-	MaxProperties int `json:"max_properties,omitempty"`
-	MaxVariants   int `json:"max_variants,omitempty"`
-}
-
-// Normalise fills defaults and checks ranges.
-func (l *Limits) Normalise() error {
-	for _, c := range []struct {
-		v        *int
-		def, max int
-		name     string
-	}{{&l.MaxDepth, 8, 32, "limits.max_depth"}, {&l.MaxProperties, 200, 5000, "limits.max_properties"}, {&l.MaxVariants, 16, 256, "limits.max_variants"}} {
-		if *c.v == 0 {
-			*c.v = c.def
-		}
-		if *c.v < 1 || *c.v > c.max {
-			return fmt.Errorf("%s must be between 1 and %d", c.name, c.max)
-		}
-	}
-	return nil
-}
 
 // Extraction is what reading one module found for one export name.
 type Extraction struct {
@@ -61,10 +39,10 @@ type module struct {
 // Extract parses src (never running it) and abstracts the export name:
 // "default" (or "module.exports") names the whole module.exports value.
 func Extract(src, name string, lim Limits) Extraction {
-	prog, err := parser.ParseFile(nil, "module.js", src, 0)
+	prog, err := jsparse.Parse("module.js", src)
 	if err != nil {
 		msg := err.Error()
-		if strings.Contains(src, "export ") || strings.Contains(src, "import ") {
+		if !errors.Is(err, jsparse.ErrTooDeep) && (strings.Contains(src, "export ") || strings.Contains(src, "import ")) {
 			msg = "ES module syntax is not read here: export shapes are read from CommonJS exports (module.exports, exports.name)"
 		}
 		return Extraction{Reason: "the module does not parse as a script: " + msg}

@@ -5,24 +5,6 @@ import (
 	"sort"
 )
 
-// Instruction is one disassembled instruction.
-type Instruction struct {
-	Address Addr   `json:"address"`
-	Bytes   string `json:"bytes"`
-	Text    string `json:"text"`
-	Flow    string `json:"flow"`
-	Target  *Addr  `json:"target,omitempty"`
-}
-
-// Block is one basic block of a procedure's local control-flow graph.
-type Block struct {
-	Start        Addr   `json:"start"`
-	End          Addr   `json:"end"`
-	Instructions int    `json:"instructions"`
-	Terminator   string `json:"terminator"`
-	Successors   []Addr `json:"successors"`
-}
-
 // Body is a procedure decoded instruction by instruction.
 type Body struct {
 	Procedure    Procedure

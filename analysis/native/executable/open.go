@@ -14,57 +14,6 @@ import (
 	"rea/abi"
 )
 
-// Limits bound what one Open and one Analyze may read and build, so a
-// hostile header cannot make the parser allocate or loop without end.
-type Limits struct {
-	MaxFileBytes     int64 `json:"max_file_bytes,omitempty"`
-	MaxSections      int   `json:"max_sections,omitempty"`
-	MaxSegments      int   `json:"max_segments,omitempty"`
-	MaxSymbols       int   `json:"max_symbols,omitempty"`
-	MaxImports       int   `json:"max_imports,omitempty"`
-	MaxRelocations   int   `json:"max_relocations,omitempty"`
-	MaxCodeBytes     int64 `json:"max_code_bytes,omitempty"`
-	MaxStrings       int   `json:"max_strings,omitempty"`
-	MaxArchitectures int   `json:"max_architectures,omitempty"`
-}
-
-// Default limits: generous for real software (a 1 GiB binary, a Go
-// binary's 100k symbols), small enough that a lie in a header is caught.
-const (
-	DefaultMaxFileBytes     = 1 << 30
-	DefaultMaxSections      = 4096
-	DefaultMaxSegments      = 1024
-	DefaultMaxSymbols       = 2_000_000
-	DefaultMaxImports       = 200_000
-	DefaultMaxRelocations   = 20_000_000
-	DefaultMaxCodeBytes     = 512 << 20
-	DefaultMaxStrings       = 2_000_000
-	DefaultMaxArchitectures = 16
-)
-
-// WithDefaults fills zero fields.
-func (l Limits) WithDefaults() Limits {
-	def := func(v *int, d int) {
-		if *v <= 0 {
-			*v = d
-		}
-	}
-	if l.MaxFileBytes <= 0 {
-		l.MaxFileBytes = DefaultMaxFileBytes
-	}
-	if l.MaxCodeBytes <= 0 {
-		l.MaxCodeBytes = DefaultMaxCodeBytes
-	}
-	def(&l.MaxSections, DefaultMaxSections)
-	def(&l.MaxSegments, DefaultMaxSegments)
-	def(&l.MaxSymbols, DefaultMaxSymbols)
-	def(&l.MaxImports, DefaultMaxImports)
-	def(&l.MaxRelocations, DefaultMaxRelocations)
-	def(&l.MaxStrings, DefaultMaxStrings)
-	def(&l.MaxArchitectures, DefaultMaxArchitectures)
-	return l
-}
-
 // Options select what Open reads.
 type Options struct {
 	// Architecture picks one slice of a universal Mach-O (x86_64, arm64,
@@ -73,32 +22,10 @@ type Options struct {
 	Limits       Limits `json:"limits,omitempty"`
 }
 
-// File is an opened binary: its layout plus what the inventory needs.
+// File is an opened binary: its layout (the wire Image) plus what the
+// inventory needs.
 type File struct {
-	Format        string   `json:"format"`
-	Architecture  string   `json:"architecture"`
-	Architectures []string `json:"architectures,omitempty"`
-	Bits          int      `json:"bits"`
-	ByteOrder     string   `json:"byte_order"`
-	// Type: executable, shared-library, relocatable, core, bundle, other.
-	Type        string       `json:"type"`
-	Entry       *Addr        `json:"entry"`
-	ImageBase   Addr         `json:"image_base"`
-	Sections    []Section    `json:"sections"`
-	Segments    []Segment    `json:"segments"`
-	Symbols     []Symbol     `json:"-"`
-	Imports     []Import     `json:"imports"`
-	Exports     []Export     `json:"exports"`
-	Libraries   []string     `json:"needed_libraries"`
-	Interpreter string       `json:"interpreter,omitempty"`
-	RPath       []string     `json:"rpath,omitempty"`
-	RunPath     []string     `json:"runpath,omitempty"`
-	Relocations Relocations  `json:"relocations"`
-	Mitigations []Mitigation `json:"mitigations"`
-	Limitations []string     `json:"limitations"`
-	// SliceOffset is where a universal file's chosen slice starts.
-	SliceOffset int64 `json:"slice_offset,omitempty"`
-	FileSize    int64 `json:"file_size"`
+	Image
 
 	r      io.ReaderAt // the chosen slice
 	size   int64
@@ -125,7 +52,7 @@ func Open(r io.ReaderAt, size int64, opt Options) (f *File, err error) {
 	if _, err := r.ReadAt(magic[:], 0); err != nil {
 		return nil, malformed("the file is shorter than any executable header (%d bytes)", size)
 	}
-	base := &File{FileSize: size, limits: lim, thunks: map[Addr]string{}, slots: map[Addr]string{}}
+	base := &File{Image: Image{FileSize: size}, limits: lim, thunks: map[Addr]string{}, slots: map[Addr]string{}}
 	switch {
 	case bytes.Equal(magic[:], []byte("\x7fELF")):
 		err = base.openELF(r, size)

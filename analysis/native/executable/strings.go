@@ -7,32 +7,12 @@ import (
 	"unicode/utf16"
 )
 
-// String encodings.
-const (
-	EncodingASCII   = "ascii"
-	EncodingUTF16LE = "utf-16le"
-)
-
 // MaxStringValue is the most characters a string entry carries; Length
 // still counts all of them.
 const MaxStringValue = 1024
 
 // DefaultMinString is the shortest run reported, as strings(1) does.
 const DefaultMinString = 4
-
-// String is one printable run found in a non-code section.
-type String struct {
-	Address    Addr   `json:"address"`
-	FileOffset int64  `json:"file_offset"`
-	Section    string `json:"section"`
-	Encoding   string `json:"encoding"`
-	// Length counts characters; ByteLength the bytes without terminator.
-	Length     int    `json:"length"`
-	ByteLength int    `json:"byte_length"`
-	Terminated bool   `json:"terminated"`
-	Value      string `json:"value"`
-	Truncated  bool   `json:"truncated"`
-}
 
 // printableByte is the strings(1) character class as a table: the scan
 // touches every data byte, and a lookup beats the comparisons in wasm.

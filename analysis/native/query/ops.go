@@ -8,50 +8,24 @@ import (
 	"rea/analysis/native/executable"
 )
 
-// Layout is inspect_binary_layout's normalized result.
-type Layout struct {
-	*executable.File
-	SymbolCounts map[string]int          `json:"symbol_counts"`
-	Symbols      Page[executable.Symbol] `json:"symbols"`
-}
-
 func layout(f *executable.File, p Params) (*Layout, error) {
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	counts := map[string]int{}
 	for _, s := range f.Symbols {
 		counts[s.Table]++
 	}
-	return &Layout{File: f, SymbolCounts: counts, Symbols: pageOf(f.Symbols, p.Offset, p.Limit)}, nil
-}
-
-// Overview is binary_overview: exhaustive counts and a segment sample.
-type Overview struct {
-	Target           Target                   `json:"target"`
-	Procedures       int                      `json:"procedure_count"`
-	Functions        int                      `json:"function_count"`
-	Thunks           int                      `json:"thunk_count"`
-	Externals        int                      `json:"external_count"`
-	Strings          int                      `json:"string_count"`
-	StringsTruncated bool                     `json:"strings_truncated"`
-	Names            int                      `json:"name_count"`
-	CallEdges        int                      `json:"call_edge_count"`
-	References       int                      `json:"reference_count"`
-	Instructions     int64                    `json:"instruction_count"`
-	CodeBytes        int64                    `json:"code_bytes"`
-	Segments         Page[executable.Segment] `json:"segments"`
-	Mitigations      []executable.Mitigation  `json:"mitigations"`
-	Limitations      []string                 `json:"limitations"`
+	return &Layout{Image: &f.Image, SymbolCounts: counts, Symbols: abi.PageOf(f.Symbols, p.Offset, p.Limit)}, nil
 }
 
 func overview(a *executable.Analysis, p Params) (*Overview, error) {
-	if err := p.page(DefaultOverviewLimit, MaxOverviewLimit); err != nil {
+	if err := p.Page(DefaultOverviewLimit, MaxOverviewLimit); err != nil {
 		return nil, err
 	}
 	o := &Overview{Target: targetOf(a.File), Procedures: len(a.Procedures), Strings: a.StringCount, StringsTruncated: a.StringsTruncated,
 		Names: len(a.Names), CallEdges: len(a.Calls), References: a.ReferenceCount, Instructions: a.Instructions, CodeBytes: a.CodeBytes,
-		Segments: pageOf(a.File.Segments, p.Offset, p.Limit), Mitigations: a.File.Mitigations, Limitations: limitations(a)}
+		Segments: abi.PageOf(a.File.Segments, p.Offset, p.Limit), Mitigations: a.File.Mitigations, Limitations: limitations(a)}
 	for _, pr := range a.Procedures {
 		switch pr.Kind {
 		case executable.KindFunction:
@@ -69,14 +43,6 @@ func limitations(a *executable.Analysis) []string {
 	return append(append([]string{}, a.File.Limitations...), a.Limitations...)
 }
 
-// Procedures is list_procedures / search_procedures.
-type Procedures struct {
-	Target     Target                     `json:"target"`
-	Pattern    string                     `json:"pattern,omitempty"`
-	Mode       string                     `json:"mode,omitempty"`
-	Procedures Page[executable.Procedure] `json:"procedures"`
-}
-
 func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 	max := MaxLimit
 	var keep func(string) bool
@@ -88,7 +54,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 		}
 		keep = m
 	}
-	if err := p.page(DefaultLimit, max); err != nil {
+	if err := p.Page(DefaultLimit, max); err != nil {
 		return nil, err
 	}
 	all := a.Procedures
@@ -104,16 +70,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 			}
 		}
 	}
-	return &Procedures{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Procedures: pageOf(all, p.Offset, p.Limit)}, nil
-}
-
-// Strings is list_strings / search_strings.
-type Strings struct {
-	Target    Target                  `json:"target"`
-	Pattern   string                  `json:"pattern,omitempty"`
-	Mode      string                  `json:"mode,omitempty"`
-	Truncated bool                    `json:"truncated"`
-	Strings   Page[executable.String] `json:"strings"`
+	return &Procedures{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Procedures: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
@@ -127,7 +84,7 @@ func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
 		}
 		keep = m
 	}
-	if err := p.page(DefaultLimit, max); err != nil {
+	if err := p.Page(DefaultLimit, max); err != nil {
 		return nil, err
 	}
 	all := a.Strings
@@ -150,17 +107,11 @@ func stringsPage(a *executable.Analysis, p Params) (*Strings, error) {
 		}
 		all = hits
 	}
-	return &Strings{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Truncated: a.StringsTruncated, Strings: pageOf(all, p.Offset, p.Limit)}, nil
-}
-
-// Names is list_names.
-type Names struct {
-	Target Target                `json:"target"`
-	Names  Page[executable.Name] `json:"names"`
+	return &Strings{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Truncated: a.StringsTruncated, Strings: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 func names(a *executable.Analysis, p Params) (*Names, error) {
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	all := a.Names
@@ -172,21 +123,7 @@ func names(a *executable.Analysis, p Params) (*Names, error) {
 			}
 		}
 	}
-	return &Names{Target: targetOf(a.File), Names: pageOf(all, p.Offset, p.Limit)}, nil
-}
-
-// Segments is list_segments (exclusive ends are address + size).
-type Segments struct {
-	Target   Target               `json:"target"`
-	Segments []executable.Segment `json:"segments"`
-	Sections []executable.Section `json:"sections"`
-}
-
-// Call is a call edge with both ends named.
-type Call struct {
-	executable.CallEdge
-	CallerName string `json:"caller_name"`
-	CalleeName string `json:"callee_name"`
+	return &Names{Target: targetOf(a.File), Names: abi.PageOf(all, p.Offset, p.Limit)}, nil
 }
 
 func named(a *executable.Analysis, es []executable.CallEdge) []Call {
@@ -197,16 +134,8 @@ func named(a *executable.Analysis, es []executable.CallEdge) []Call {
 	return out
 }
 
-// Calls is procedure_callers / procedure_callees.
-type Calls struct {
-	Target    Target               `json:"target"`
-	Procedure executable.Procedure `json:"procedure"`
-	Direction string               `json:"direction"`
-	Calls     Page[Call]           `json:"calls"`
-}
-
 func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	pr, err := a.Resolve(p.Procedure)
@@ -215,40 +144,21 @@ func calls(a *executable.Analysis, p Params, callers bool) (*Calls, error) {
 	}
 	c := &Calls{Target: targetOf(a.File), Procedure: *pr}
 	if callers {
-		c.Direction, c.Calls = "callers", pageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit)
+		c.Direction, c.Calls = "callers", abi.PageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit)
 	} else {
-		c.Direction, c.Calls = "callees", pageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit)
+		c.Direction, c.Calls = "callees", abi.PageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit)
 	}
 	return c, nil
-}
-
-// Xrefs is xrefs: references to one address.
-type Xrefs struct {
-	Target     Target                     `json:"target"`
-	Address    executable.Addr            `json:"address"`
-	Name       string                     `json:"name,omitempty"`
-	References Page[executable.Reference] `json:"references"`
 }
 
 func xrefs(a *executable.Analysis, p Params) (*Xrefs, error) {
 	if p.Address == nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "xrefs needs an explicit address").WithDetail("field", "address")
 	}
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
-	return &Xrefs{Target: targetOf(a.File), Address: *p.Address, Name: a.NameAt(*p.Address), References: pageOf(a.ReferencesTo(*p.Address), p.Offset, p.Limit)}, nil
-}
-
-// Resolution is resolve_containing_procedure.
-type Resolution struct {
-	Target  Target          `json:"target"`
-	Address executable.Addr `json:"address"`
-	// Status: in-procedure, not-in-procedure (inside a section, no
-	// procedure covers it), outside-segment.
-	Status    string                `json:"status"`
-	Section   string                `json:"section,omitempty"`
-	Procedure *executable.Procedure `json:"procedure"`
+	return &Xrefs{Target: targetOf(a.File), Address: *p.Address, Name: a.NameAt(*p.Address), References: abi.PageOf(a.ReferencesTo(*p.Address), p.Offset, p.Limit)}, nil
 }
 
 func resolve(a *executable.Analysis, p Params) (*Resolution, error) {
@@ -268,14 +178,6 @@ func resolve(a *executable.Analysis, p Params) (*Resolution, error) {
 	return r, nil
 }
 
-// FileOffset is address_to_file_offset.
-type FileOffset struct {
-	Target     Target          `json:"target"`
-	Address    executable.Addr `json:"address"`
-	FileOffset int64           `json:"file_offset"`
-	Section    string          `json:"section"`
-}
-
 func fileOffset(f *executable.File, p Params) (*FileOffset, error) {
 	if p.Address == nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the address to map").WithDetail("field", "address")
@@ -285,14 +187,6 @@ func fileOffset(f *executable.File, p Params) (*FileOffset, error) {
 		return nil, err
 	}
 	return &FileOffset{Target: targetOf(f), Address: *p.Address, FileOffset: off, Section: s.Name}, nil
-}
-
-// Bytes is read_bytes: exactly Length bytes as hex, or an error.
-type Bytes struct {
-	Target  Target          `json:"target"`
-	Address executable.Addr `json:"address"`
-	Length  int             `json:"length"`
-	Hex     string          `json:"hex"`
 }
 
 func readBytes(f *executable.File, p Params) (*Bytes, error) {
@@ -316,19 +210,11 @@ func readBytes(f *executable.File, p Params) (*Bytes, error) {
 	return &Bytes{Target: targetOf(f), Address: *p.Address, Length: len(b), Hex: hex.EncodeToString(b)}, nil
 }
 
-// Instructions is read_function_instructions / procedure_assembly.
-type Instructions struct {
-	Target       Target                       `json:"target"`
-	Procedure    executable.Procedure         `json:"procedure"`
-	Undecodable  int                          `json:"undecodable_bytes"`
-	Instructions Page[executable.Instruction] `json:"instructions"`
-}
-
 func instructions(a *executable.Analysis, p Params) (*Instructions, error) {
 	if p.Offset > MaxInstructionOffset {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "offset must be at most %d", MaxInstructionOffset).WithDetail("field", "offset")
 	}
-	if err := p.page(DefaultInstructionLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultInstructionLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	pr, err := a.Resolve(p.Procedure)
@@ -339,34 +225,11 @@ func instructions(a *executable.Analysis, p Params) (*Instructions, error) {
 	if err != nil {
 		return nil, err
 	}
-	return &Instructions{Target: targetOf(a.File), Procedure: *pr, Undecodable: body.Undecodable, Instructions: pageOf(body.Instructions, p.Offset, p.Limit)}, nil
-}
-
-// Facet is a dossier part that may be unavailable, with the reason.
-type Facet struct {
-	Status string `json:"status"`
-	Reason string `json:"reason,omitempty"`
-}
-
-// Dossier is analyze_function: everything native-lite knows of one
-// procedure, each collection paged with exact totals.
-type Dossier struct {
-	Target            Target                       `json:"target"`
-	Procedure         executable.Procedure         `json:"procedure"`
-	Pseudocode        Facet                        `json:"pseudocode"`
-	Assembly          Page[executable.Instruction] `json:"assembly"`
-	Undecodable       int                          `json:"undecodable_bytes"`
-	Blocks            Page[executable.Block]       `json:"basic_blocks"`
-	Callers           Page[Call]                   `json:"callers"`
-	Callees           Page[Call]                   `json:"callees"`
-	References        Page[executable.Reference]   `json:"references"`
-	ReferencedStrings Page[executable.String]      `json:"referenced_strings"`
-	ReferencedNames   Page[executable.Name]        `json:"referenced_names"`
-	Limitations       []string                     `json:"limitations"`
+	return &Instructions{Target: targetOf(a.File), Procedure: *pr, Undecodable: body.Undecodable, Instructions: abi.PageOf(body.Instructions, p.Offset, p.Limit)}, nil
 }
 
 func function(a *executable.Analysis, p Params) (*Dossier, error) {
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	if p.AssemblyLimit == 0 {
@@ -401,39 +264,20 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 	return &Dossier{
 		Target: targetOf(a.File), Procedure: *pr,
 		Pseudocode:        Facet{Status: "unavailable", Reason: "native-lite has no decompiler; Ghidra and Hopper are not available on this host"},
-		Assembly:          pageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
+		Assembly:          abi.PageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
 		Undecodable:       body.Undecodable,
-		Blocks:            pageOf(body.Blocks, p.Offset, p.Limit),
-		Callers:           pageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit),
-		Callees:           pageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit),
-		References:        pageOf(body.Out, p.Offset, p.Limit),
-		ReferencedStrings: pageOf(strs, p.Offset, p.Limit),
-		ReferencedNames:   pageOf(nms, p.Offset, p.Limit),
+		Blocks:            abi.PageOf(body.Blocks, p.Offset, p.Limit),
+		Callers:           abi.PageOf(named(a, a.Callers(pr.Address)), p.Offset, p.Limit),
+		Callees:           abi.PageOf(named(a, a.Callees(pr.Address)), p.Offset, p.Limit),
+		References:        abi.PageOf(body.Out, p.Offset, p.Limit),
+		ReferencedStrings: abi.PageOf(strs, p.Offset, p.Limit),
+		ReferencedNames:   abi.PageOf(nms, p.Offset, p.Limit),
 		Limitations:       limitations(a),
 	}, nil
 }
 
-// References is procedure_references: the raw reference edges into or out
-// of one procedure, with kinds.
-type References struct {
-	Target    Target               `json:"target"`
-	Procedure executable.Procedure `json:"procedure"`
-	Direction string               `json:"direction"`
-	// InstructionsScanned and Truncated say how much of an outgoing scan
-	// max_instructions allowed.
-	InstructionsScanned int                        `json:"instructions_scanned"`
-	Truncated           bool                       `json:"truncated"`
-	References          Page[executable.Reference] `json:"references"`
-}
-
-// Defaults and maxima of procedure_references.
-const (
-	DefaultMaxInstructions = 500
-	MaxMaxInstructions     = 5000
-)
-
 func procedureReferences(a *executable.Analysis, p Params) (*References, error) {
-	if err := p.page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
 		return nil, err
 	}
 	if p.MaxInstructions == 0 {
@@ -449,7 +293,7 @@ func procedureReferences(a *executable.Analysis, p Params) (*References, error) 
 	r := &References{Target: targetOf(a.File), Procedure: *pr, Direction: p.Direction}
 	switch p.Direction {
 	case "in":
-		r.References = pageOf(a.ReferencesTo(pr.Address), p.Offset, p.Limit)
+		r.References = abi.PageOf(a.ReferencesTo(pr.Address), p.Offset, p.Limit)
 	case "", "out":
 		r.Direction = "out"
 		body, err := a.Decode(pr)
@@ -470,7 +314,7 @@ func procedureReferences(a *executable.Analysis, p Params) (*References, error) 
 				}
 			}
 		}
-		r.References = pageOf(out, p.Offset, p.Limit)
+		r.References = abi.PageOf(out, p.Offset, p.Limit)
 	default:
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "direction must be in or out, got %q", p.Direction).WithDetail("field", "direction")
 	}

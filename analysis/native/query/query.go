@@ -1,7 +1,7 @@
-// Package query is the native module's request and response vocabulary
-// and its dispatcher: one operation per provider tool, each answering one
-// page. The host imports these types; the module main only decodes and
-// calls Run.
+// Package query is the native module's dispatcher: one operation per
+// provider tool, each answering one page. Its request and response
+// vocabulary is nativewire's, which the host imports instead of this
+// package; the module main only decodes and calls Run.
 package query
 
 import (
@@ -14,116 +14,6 @@ import (
 	"rea/abi"
 	"rea/analysis/native/executable"
 )
-
-// Operations of the native module.
-const (
-	OpLayout       = "layout"
-	OpOverview     = "overview"
-	OpProcedures   = "procedures"
-	OpStrings      = "strings"
-	OpNames        = "names"
-	OpSegments     = "segments"
-	OpFunction     = "function"
-	OpInstructions = "instructions"
-	OpCallers      = "callers"
-	OpCallees      = "callees"
-	OpXrefs        = "xrefs"
-	OpResolve      = "resolve"
-	OpFileOffset   = "file_offset"
-	OpReadBytes    = "read_bytes"
-	OpReferences   = "references"
-)
-
-// Operations lists every operation, for the module's handler table.
-func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
-}
-
-// Paging defaults and maxima (anchor inventory §1.2/§1.3).
-const (
-	DefaultLimit            = 100
-	MaxLimit                = 500
-	MaxSearchLimit          = 100
-	DefaultInstructionLimit = 64
-	MaxInstructionOffset    = 100_000
-	MaxReadBytes            = 4096
-	MaxPatternBytes         = 1024
-	DefaultOverviewLimit    = 10
-	MaxOverviewLimit        = 50
-)
-
-// Params is every operation's request; each reads the fields it needs.
-type Params struct {
-	// Input is the file's path inside the mount (default: the mount's only file).
-	Input         string           `json:"input,omitempty"`
-	Mount         string           `json:"mount,omitempty"`
-	Architecture  string           `json:"architecture,omitempty"`
-	Procedure     string           `json:"procedure,omitempty"`
-	Address       *executable.Addr `json:"address,omitempty"`
-	Length        int              `json:"length,omitempty"`
-	Pattern       string           `json:"pattern,omitempty"`
-	Mode          string           `json:"mode,omitempty"`
-	CaseSensitive bool             `json:"case_sensitive,omitempty"`
-	Offset        int              `json:"offset,omitempty"`
-	Limit         int              `json:"limit,omitempty"`
-	// AssemblyOffset/AssemblyLimit page a dossier's instructions.
-	AssemblyOffset int `json:"assembly_offset,omitempty"`
-	AssemblyLimit  int `json:"assembly_limit,omitempty"`
-	MinString      int `json:"min_string,omitempty"`
-	// Direction (in or out, default out) and MaxInstructions (default
-	// 500, at most 5,000) shape procedure_references.
-	Direction       string `json:"direction,omitempty"`
-	MaxInstructions int    `json:"max_instructions,omitempty"`
-	// MemoryLimitBytes is the sandbox's memory limit; the module keeps its
-	// garbage collector's soft limit below it.
-	MemoryLimitBytes uint64            `json:"memory_limit_bytes,omitempty"`
-	Limits           executable.Limits `json:"limits,omitempty"`
-}
-
-// Page is one window of a collection, counts first.
-type Page[T any] struct {
-	Total      int  `json:"total"`
-	Offset     int  `json:"offset"`
-	Limit      int  `json:"limit"`
-	NextOffset *int `json:"next_offset"`
-	Items      []T  `json:"items"`
-}
-
-func pageOf[T any](all []T, offset, limit int) Page[T] {
-	p := Page[T]{Total: len(all), Offset: offset, Limit: limit, Items: []T{}}
-	if offset < len(all) {
-		end := min(len(all), offset+limit)
-		p.Items = all[offset:end]
-		if end < len(all) {
-			p.NextOffset = &end
-		}
-	}
-	return p
-}
-
-func (p *Params) page(def, max int) error {
-	if p.Offset < 0 {
-		return abi.Errorf(abi.CodeInvalidRequest, "offset must not be negative").WithDetail("field", "offset")
-	}
-	if p.Limit == 0 {
-		p.Limit = def
-	}
-	if p.Limit < 1 || p.Limit > max {
-		return abi.Errorf(abi.CodeInvalidRequest, "limit must be between 1 and %d, got %d", max, p.Limit).WithDetail("field", "limit").
-			WithDetail("maximum", max)
-	}
-	return nil
-}
-
-// Target names what was analysed so every answer is self-describing.
-type Target struct {
-	Format        string           `json:"format"`
-	Architecture  string           `json:"architecture"`
-	Architectures []string         `json:"architectures,omitempty"`
-	Type          string           `json:"type"`
-	Entry         *executable.Addr `json:"entry"`
-	FileSize      int64            `json:"file_size"`
-}
 
 func targetOf(f *executable.File) Target {
 	return Target{Format: f.Format, Architecture: f.Architecture, Architectures: f.Architectures, Type: f.Type, Entry: f.Entry, FileSize: f.FileSize}

@@ -10,16 +10,12 @@
 package obligations
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
-	"encoding/json"
 	"fmt"
 	"sort"
 	"strings"
 
-	"github.com/gowebpki/jcs"
-
 	"rea/abi"
+	"rea/abi/canonical"
 )
 
 // Statuses of an obligation.
@@ -224,16 +220,6 @@ type Page struct {
 	NextOffset *int `json:"next_offset"`
 }
 
-func digest(v any) string {
-	b, _ := json.Marshal(v)
-	c, err := jcs.Transform(b)
-	if err != nil {
-		panic(fmt.Sprintf("obligations: canonicalise: %v", err))
-	}
-	sum := sha256.Sum256(c)
-	return hex.EncodeToString(sum[:])
-}
-
 func invalid(field, format string, args ...any) *abi.Error {
 	return abi.Errorf(abi.CodeInvalidRequest, "%s: %s", field, fmt.Sprintf(format, args...)).WithDetail("field", field)
 }
@@ -254,7 +240,11 @@ func Build(req Request) (Ledger, error) {
 	}
 	page := req.Page
 	req.Page.Offset, req.Page.Limit = 0, 0
-	out := Ledger{SchemaVersion: 1, LedgerID: "rol_" + digest(req), Diagnostics: []Diagnostic{}, Obligations: []Obligation{},
+	ledgerDigest, err := canonical.Digest(req)
+	if err != nil {
+		return Ledger{}, err
+	}
+	out := Ledger{SchemaVersion: 1, LedgerID: "rol_" + ledgerDigest, Diagnostics: []Diagnostic{}, Obligations: []Obligation{},
 		Summary: Summary{ByStatus: map[string]int{}, ByLayer: map[string]int{}, Diagnostics: map[string]int{}}}
 	for _, s := range Statuses() {
 		out.Summary.ByStatus[s] = 0
@@ -262,7 +252,9 @@ func Build(req Request) (Ledger, error) {
 	if len(req.Sources) == 0 {
 		out.Status = Unknown
 		out.Diagnostics = append(out.Diagnostics, Diagnostic{"empty-evidence", "No application Evidence was given, so no obligation can be derived; the ledger is unknown, not empty of work."})
-		out.ClosureDigest = digest([]Obligation{})
+		if out.ClosureDigest, err = canonical.Digest([]Obligation{}); err != nil {
+			return Ledger{}, err
+		}
 		out.Page = Page{Offset: page.Offset, Limit: page.Limit}
 		return out, nil
 	}
@@ -346,7 +338,9 @@ func Build(req Request) (Ledger, error) {
 	for i, o := range rows {
 		cl[i] = closure{o.ObligationID, o.Status, o.VerifiedBy}
 	}
-	out.ClosureDigest = digest(cl)
+	if out.ClosureDigest, err = canonical.Digest(cl); err != nil {
+		return Ledger{}, err
+	}
 	switch {
 	case out.Summary.ByStatus[Contradicted] > 0:
 		out.Status = Contradicted
@@ -358,12 +352,8 @@ func Build(req Request) (Ledger, error) {
 		out.Status = "open"
 	}
 	out.Page = Page{Offset: page.Offset, Limit: page.Limit}
-	if page.Offset < len(rows) {
-		end := min(page.Offset+page.Limit, len(rows))
-		out.Obligations = rows[page.Offset:end]
-		if end < len(rows) {
-			out.Page.NextOffset = &end
-		}
+	if window, next := abi.Window(rows, page.Offset, page.Limit); window != nil {
+		out.Obligations, out.Page.NextOffset = window, next
 	}
 	out.Page.Returned = len(out.Obligations)
 	return out, nil

@@ -10,16 +10,13 @@
 package verify
 
 import (
-	"crypto/sha256"
-	"encoding/hex"
 	"encoding/json"
 	"fmt"
 	"strings"
 	"unicode/utf8"
 
-	"github.com/gowebpki/jcs"
-
 	"rea/abi"
+	"rea/abi/canonical"
 )
 
 // SchemaVersion is the only specification version accepted.
@@ -170,15 +167,7 @@ func (s *Specification) Validate() error {
 
 // Digest is sha256(JCS(specification)) with default dimensions filled, so
 // omitting "overall" and spelling it give the same digest.
-func (s Specification) Digest() string {
-	b, _ := json.Marshal(s)
-	c, err := jcs.Transform(b)
-	if err != nil {
-		panic(fmt.Sprintf("verify: canonicalise specification: %v", err))
-	}
-	sum := sha256.Sum256(c)
-	return hex.EncodeToString(sum[:])
-}
+func (s Specification) Digest() (string, error) { return canonical.Digest(s) }
 
 func strictDecode(data []byte, v any) error {
 	dec := json.NewDecoder(strings.NewReader(string(data)))

@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"sort"
 	"strings"
+
+	"rea/abi"
 )
 
 // NoSubjectLimitation is Evidence's automatic note on records without an
@@ -167,7 +169,11 @@ func Evaluate(req Request) (Result, error) {
 	}
 	ix := indexUnknowns(req.Unknowns)
 	views := map[string]*comparisonView{}
-	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: spec.Digest(),
+	specDigest, err := spec.Digest()
+	if err != nil {
+		return Result{}, err
+	}
+	res := Result{SchemaVersion: SchemaVersion, SpecificationName: spec.Name, SpecificationSHA256: specDigest,
 		Claims: []ClaimResult{}, RecommendedProbes: []Probe{}, Scope: ScopeStatement}
 	all := make([]ClaimResult, len(spec.Claims))
 	probeSeen := map[string]bool{}
@@ -216,12 +222,8 @@ func Evaluate(req Request) (Result, error) {
 	}
 	sort.Strings(res.ComparisonEvidenceIDs)
 	res.Page = Page{Offset: req.Offset, Limit: req.Limit, Total: len(all)}
-	if req.Offset < len(all) {
-		end := min(req.Offset+req.Limit, len(all))
-		res.Claims = all[req.Offset:end]
-		if end < len(all) {
-			res.Page.NextOffset = &end
-		}
+	if claims, next := abi.Window(all, req.Offset, req.Limit); claims != nil {
+		res.Claims, res.Page.NextOffset = claims, next
 	}
 	res.Page.Returned = len(res.Claims)
 	return res, nil
@@ -478,15 +480,10 @@ func viewOf(raw json.RawMessage) *comparisonView {
 // dimension. A page that is not the whole list leaves the dimensions
 // truncated.
 func (v *comparisonView) deriveFromPairs() {
-	var page struct {
-		Offset     int  `json:"offset"`
-		NextOffset *int `json:"next_offset"`
-		Total      int  `json:"total"`
-		Items      []struct {
-			Status     string          `json:"status"`
-			Dimensions []dimensionView `json:"dimensions"`
-		} `json:"items"`
-	}
+	var page abi.Page[struct {
+		Status     string          `json:"status"`
+		Dimensions []dimensionView `json:"dimensions"`
+	}]
 	if len(v.dims) > 0 || len(v.Changes) == 0 || json.Unmarshal(v.Changes, &page) != nil || page.Items == nil {
 		return
 	}

@@ -1,4 +1,11 @@
-package executable
+// Package nativewire is the native module's request and result vocabulary:
+// addresses, the layout of an opened executable, the native-lite inventory
+// rows (procedures, strings, names, references, instructions, blocks), the
+// operations and their parameters, and each operation's result. The host
+// builds requests and reads results through it; the parsers that produce
+// them (package executable, with the disassemblers) link only into the
+// native module.
+package nativewire
 
 import (
 	"encoding/json"
