@@ -16,12 +16,9 @@ import (
 	"rea/jsengine/report/sarif"
 )
 
-// Exit statuses of an analysis that completed, for CI gates: partial
-// coverage (a limit was reached) and findings at or above --fail-on.
-const (
-	exitPartial  = 2
-	exitFindings = 3
-)
+// exitPartial is the status of a completed run with partial coverage; the
+// report's gate owns the CI statuses and the commands share them.
+const exitPartial = report.ExitPartial
 
 func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var req app.AnalyzeApplicationRequest
@@ -57,9 +54,9 @@ severity exist.`,
 			if err != nil {
 				return err
 			}
-			rank := map[string]int{"info": 0, "low": 1, "medium": 2, "high": 3}
-			if _, ok := rank[failOn]; failOn != "" && (!ok || failOn == "info") {
-				return invalidFlag("fail-on", fmt.Sprintf("%q is not low, medium or high", failOn))
+			gate := report.Gate{FailOn: failOn, FailOnPartial: failOnPartial}
+			if err := gate.Validate(); err != nil {
+				return invalidFlag("fail-on", err.Error())
 			}
 			if detail != "complete" && detail != "summary" {
 				return invalidFlag("detail", fmt.Sprintf("%q is not complete or summary", detail))
@@ -98,24 +95,14 @@ severity exist.`,
 			default:
 				c.printApplication(res)
 			}
-			if failOn != "" {
-				n := 0
-				for _, f := range res.Analysis.Application.Findings {
-					if rank[f.Severity] >= rank[failOn] {
-						n++
-					}
-				}
-				if n > 0 {
-					fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", n, failOn)
-					c.exitCode = exitFindings
-				}
+			verdict := gate.Judge(res.Analysis.Application.Findings, res.Analysis.Coverage)
+			if verdict.AtOrAbove > 0 {
+				fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", verdict.AtOrAbove, failOn)
 			}
-			if res.Analysis.Coverage != "complete" {
+			if verdict.Partial {
 				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", partialReason(res.Analysis))
-				if failOnPartial && c.exitCode == 0 {
-					c.exitCode = exitPartial
-				}
 			}
+			c.exitCode = verdict.ExitCode
 			return nil
 		},
 	}
