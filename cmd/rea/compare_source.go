@@ -12,6 +12,7 @@ import (
 	"rea/analysis/compare/source"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 func (c *cli) importReferenceSourceCommand() *cobra.Command {
@@ -82,8 +83,6 @@ func (c *cli) referenceEvidence(a *app.App, arg string) (evidence.Record, error)
 func (c *cli) compareSourceToBundleCommand() *cobra.Command {
 	var req app.CompareSourceRequest
 	cmd := &cobra.Command{
-		Use:   "compare-source-to-bundle REFERENCE APP",
-		Short: "Which original source files ship unchanged, modified, split, merged, duplicated or removed in an application",
 		Long: `Match every file of a reference source tree against an analysed
 application and print a changelog per file: unchanged, modified, removed,
 split, merged (into a bundle), duplicated or unknown. Signals, strongest
@@ -97,7 +96,6 @@ analyze-javascript-application APP --format json), or an application
 directory or .asar, analysed first.`,
 		Example: `  rea compare-source-to-bundle ./app-src ./app
   rea compare-source-to-bundle reference.json app.json --format json`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			a, err := c.application()
 			if err != nil {
@@ -122,8 +120,7 @@ directory or .asar, analysed first.`,
 			return c.printSourceComparison(rec)
 		},
 	}
-	cmd.Flags().IntVar(&req.MaxCandidates, "max-candidates", 0, "targets listed per file (default 20)")
-	return cmd
+	return fromSpec(cmd, operation.CompareSourceToBundle(), targets{"max_candidates": &req.MaxCandidates})
 }
 
 func (c *cli) printSourceComparison(rec evidence.Record) error {
