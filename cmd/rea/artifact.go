@@ -59,20 +59,9 @@ equivalents (default 100, at most 500 per page).`,
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			res, err := a.InspectArtifact(cmd.Context(), req, c.progressPrinter("inspect-artifact"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(res.Evidence)
-			}
-			c.printInventory(res)
-			return nil
+			return runCommand(c, func(a *app.App) (*app.InspectArtifactResult, error) {
+				return a.InspectArtifact(cmd.Context(), req, c.progressPrinter("inspect-artifact"))
+			}, func(res *app.InspectArtifactResult) any { return res.Evidence }, c.printInventory)
 		},
 	}
 	fs := cmd.Flags()
@@ -110,20 +99,9 @@ missing fails as unavailable with its logical path.`,
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			res, err := a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(res)
-			}
-			c.printExtraction(res)
-			return nil
+			return runCommand(c, func(a *app.App) (*app.ExtractArtifactResult, error) {
+				return a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
+			}, itself, c.printExtraction)
 		},
 	}
 	fs := cmd.Flags()
@@ -148,7 +126,7 @@ func short(sum *string) string {
 	return (*sum)[:12]
 }
 
-func (c *cli) printInventory(res *app.InspectArtifactResult) {
+func (c *cli) printInventory(res *app.InspectArtifactResult) error {
 	inv := res.Inventory
 	w := c.stdout
 	n := inv.Counts
@@ -193,9 +171,10 @@ func (c *cli) printInventory(res *app.InspectArtifactResult) {
 			fmt.Fprintf(w, "  - %s\n", l)
 		}
 	}
+	return nil
 }
 
-func (c *cli) printExtraction(res *app.ExtractArtifactResult) {
+func (c *cli) printExtraction(res *app.ExtractArtifactResult) error {
 	w := c.stdout
 	ex := res.Extraction
 	for _, f := range ex.Files {
@@ -209,4 +188,5 @@ func (c *cli) printExtraction(res *app.ExtractArtifactResult) {
 	}
 	fmt.Fprintf(w, "wrote %d files to %s\n", len(ex.Files), res.OutputDir)
 	fmt.Fprintf(w, "evidence %s  extraction %s\n", res.Evidence.EvidenceID, ex.ExtractionID)
+	return nil
 }

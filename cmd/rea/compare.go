@@ -87,24 +87,14 @@ Match is exact (default; contains for string seeds) or contains.`,
   rea trace-application-feature ./app --seed-kind module --seed preload.js --direction backward
   rea trace-application-feature v2.json --seed-kind string --seed sync.example.com --format json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			src, err := c.applicationEvidence(a, args[0], "application")
-			if err != nil {
-				return err
-			}
 			req.Seeds = []graph.Seed{seed}
-			rec, err := a.TraceApplicationFeature(c.ctx, src, req, c.progressPrinter("trace"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printTrace(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				src, err := c.applicationEvidence(a, args[0], "application")
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.TraceApplicationFeature(c.ctx, src, req, c.progressPrinter("trace"))
+			}, itself, c.printTrace)
 		},
 	}
 	return fromSpec(cmd, operation.TraceApplicationFeature(), targets{
@@ -131,19 +121,13 @@ Each side is an Evidence file (rea analyze-javascript-application APP
 		Example: `  rea compare-application-versions v1.json v2.json
   rea compare-application-versions ./app-1.0 ./app-2.0 --format json > comparison.json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, left, right, err := c.applicationSides(args)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareApplicationVersions(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printComparison(rec)
+			return runCommand(c, func(*app.App) (evidence.Record, error) {
+				a, left, right, err := c.applicationSides(args)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareApplicationVersions(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printComparison)
 		},
 	}
 	return fromSpec(cmd, operation.CompareApplicationVersions(), targets{

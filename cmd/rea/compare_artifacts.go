@@ -49,27 +49,17 @@ or removed is claimed only against a side read whole.`,
   rea compare-artifacts v1.json v2.json --format json > comparison.json
   rea compare-artifacts ./build-a ./build-b --include-unchanged`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			left, err := c.inventoryEvidence(a, args[0], "left", policy)
-			if err != nil {
-				return err
-			}
-			right, err := c.inventoryEvidence(a, args[1], "right", policy)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareArtifacts(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printArtifactComparison(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				left, err := c.inventoryEvidence(a, args[0], "left", policy)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				right, err := c.inventoryEvidence(a, args[1], "right", policy)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareArtifacts(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printArtifactComparison)
 		},
 	}
 	return fromSpec(cmd, operation.CompareArtifacts(), targets{

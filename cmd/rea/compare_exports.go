@@ -37,19 +37,13 @@ equal.`,
 			if req.Right.ExportName == "" {
 				req.Right.ExportName = req.Left.ExportName
 			}
-			a, left, right, err := c.applicationSides(args)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareJavaScriptExportShapes(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printExportShapes(rec)
+			return runCommand(c, func(*app.App) (evidence.Record, error) {
+				a, left, right, err := c.applicationSides(args)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareJavaScriptExportShapes(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printExportShapes)
 		},
 	}
 	fromSpec(cmd, operation.CompareJavaScriptExportShapes(), targets{

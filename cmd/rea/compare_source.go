@@ -29,40 +29,34 @@ files with their source digests as HistoricalSourceGraph/v1 Evidence
   rea compare-source-to-bundle reference.json app.json`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
 			req.InputPath = args[0]
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			rec, err := a.ImportReferenceSource(c.ctx, req, c.progressPrinter("import"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			var g source.Reference
-			if err := json.Unmarshal(rec.NormalizedResult, &g); err != nil {
-				return abi.Errorf(abi.CodeInternal, "reference source graph does not decode: %v", err)
-			}
-			w := c.stdout
-			fmt.Fprintf(w, "reference %s (%s): %d source files, %d other files left out; coverage %s\n", g.SourceGraphID, g.Format, len(g.Files), g.SkippedFiles, g.Coverage)
-			fmt.Fprintf(w, "evidence %s\n", rec.EvidenceID)
-			for _, f := range g.Files {
-				fmt.Fprintf(w, "  %s  %s\n", f.SHA256[:12], f.Path)
-			}
-			for _, l := range g.Limitations {
-				fmt.Fprintf(w, "note: %s\n", l)
-			}
-			return nil
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				return a.ImportReferenceSource(c.ctx, req, c.progressPrinter("import"))
+			}, itself, c.printReferenceSource)
 		},
 	}
 	artifactFlags(cmd.Flags(), &req.ArtifactRequest)
 	return cmd
+}
+
+func (c *cli) printReferenceSource(rec evidence.Record) error {
+	var g source.Reference
+	if err := json.Unmarshal(rec.NormalizedResult, &g); err != nil {
+		return abi.Errorf(abi.CodeInternal, "reference source graph does not decode: %v", err)
+	}
+	w := c.stdout
+	fmt.Fprintf(w, "reference %s (%s): %d source files, %d other files left out; coverage %s\n", g.SourceGraphID, g.Format, len(g.Files), g.SkippedFiles, g.Coverage)
+	fmt.Fprintf(w, "evidence %s\n", rec.EvidenceID)
+	for _, f := range g.Files {
+		fmt.Fprintf(w, "  %s  %s\n", f.SHA256[:12], f.Path)
+	}
+	for _, l := range g.Limitations {
+		fmt.Fprintf(w, "note: %s\n", l)
+	}
+	return nil
 }
 
 // referenceEvidence reads the reference side: an Evidence file, or a source
@@ -97,27 +91,17 @@ directory or .asar, analysed first.`,
 		Example: `  rea compare-source-to-bundle ./app-src ./app
   rea compare-source-to-bundle reference.json app.json --format json`,
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			ref, err := c.referenceEvidence(a, args[0])
-			if err != nil {
-				return err
-			}
-			application, err := c.applicationEvidence(a, args[1], "application")
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareSourceToBundle(c.ctx, ref, application, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printSourceComparison(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				ref, err := c.referenceEvidence(a, args[0])
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				application, err := c.applicationEvidence(a, args[1], "application")
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareSourceToBundle(c.ctx, ref, application, req, c.progressPrinter("compare"))
+			}, itself, c.printSourceComparison)
 		},
 	}
 	return fromSpec(cmd, operation.CompareSourceToBundle(), targets{"max_candidates": &req.MaxCandidates})

@@ -3,6 +3,7 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"errors"
 	"fmt"
 	"io"
 	"reflect"
@@ -14,6 +15,7 @@ import (
 	"github.com/spf13/cobra"
 	"github.com/spf13/pflag"
 
+	"rea/abi"
 	"rea/analysis/compare/artifacts"
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
@@ -30,7 +32,7 @@ import (
 var unconvertedTools = []string{
 	"address_to_file_offset", "analyze_function", "analyze_javascript_application", "binary_overview",
 	"binary_session", "build_reconstruction_obligation_ledger", "capture_process_scenario", "close_binary",
-	"compare_functions", "compare_process_captures", "evaluate_reconstruction_coverage",
+	"evaluate_reconstruction_coverage",
 	"export_evidence_bundle", "extract_artifact", "get_evidence_bundle", "guided_workflows",
 	"import_evidence_bundle", "import_reference_source", "inspect_analysis_view", "inspect_artifact",
 	"inspect_binary_layout", "list_names", "list_procedures", "list_segments", "list_strings", "list_unknowns",
@@ -47,7 +49,7 @@ var unconvertedTools = []string{
 // not in the spec fails the test.
 // schemaOnlyBounds are maxima the MCP schema enforces and the service does
 // not check again (it has no upper bound of its own).
-var schemaOnlyBounds = map[string]bool{"compare_artifacts offset": true}
+var schemaOnlyBounds = map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true}
 
 var serviceDefaults = map[string]func(params map[string]any) (map[string]any, error){
 	"trace_application_feature": func(p map[string]any) (map[string]any, error) {
@@ -98,6 +100,23 @@ var serviceDefaults = map[string]func(params map[string]any) (map[string]any, er
 			return nil, err
 		}
 		return asMap(map[string]any{"max_candidates": req.MaxCandidates})
+	},
+	// compare_process_captures has no parameter with a default.
+	"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+	// compare_functions pages inside the app service, which checks offset and
+	// limit before it reads either side: an error naming one of them is the
+	// service refusing it; what it fills is its exported default.
+	"compare_functions": func(p map[string]any) (map[string]any, error) {
+		var req app.CompareFunctionsRequest
+		if err := remarshal(p, &req); err != nil {
+			return nil, err
+		}
+		_, err := (&app.App{}).CompareFunctions(req)
+		var ae *abi.Error
+		if errors.As(err, &ae) && (ae.Details["field"] == "offset" || ae.Details["field"] == "limit") {
+			return nil, err
+		}
+		return map[string]any{"offset": 0, "limit": app.DefaultCompareLimit}, nil
 	},
 	"compare_javascript_export_shapes": func(p map[string]any) (map[string]any, error) {
 		var req struct {
@@ -188,7 +207,7 @@ func checkWords(t *testing.T, sp operation.Spec) {
 		if p.Default == nil {
 			return
 		}
-		words := []string{fmt.Sprintf("default %v", p.Default)}
+		words := []string{fmt.Sprintf("default %v", p.Default), fmt.Sprintf("default and maximum %v", p.Default)}
 		if n, ok := p.Default.(int); ok {
 			words = append(words, "default "+withCommas(n))
 		}

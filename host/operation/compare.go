@@ -1,5 +1,7 @@
 package operation
 
+import "strings"
+
 // The application and artifact comparisons: pure workflows over analysis
 // Evidence, run by the compare module.
 
@@ -27,7 +29,8 @@ func limit(name, flag, description string, def, max int64) Param {
 
 // Compare lists the comparison operations.
 func Compare() []Spec {
-	return []Spec{TraceApplicationFeature(), CompareApplicationVersions(), CompareArtifacts(), CompareSourceToBundle(), CompareJavaScriptExportShapes()}
+	return []Spec{TraceApplicationFeature(), CompareApplicationVersions(), CompareArtifacts(), CompareSourceToBundle(), CompareJavaScriptExportShapes(),
+		CompareFunctions(), CompareProcessCaptures()}
 }
 
 // seedParam is a typed literal a trace starts from; the CLI takes one seed
@@ -227,5 +230,56 @@ func CompareJavaScriptExportShapes() Spec {
 		Examples: []map[string]any{{"left": exampleRef(), "right": exampleRef2(), "left_module_path": "lib/settings.js", "left_export_name": "defaults"}},
 		CLI: &Command{Name: "compare-javascript-export-shapes", Args: []Arg{{Name: "LEFT", Param: "left"}, {Name: "RIGHT", Param: "right"}},
 			Synopsis: "LEFT RIGHT --module PATH --export NAME", Short: "Did one JavaScript export's shape change between two versions (without running either)"},
+	}
+}
+
+// CompareFunctions pairs analyze_function Evidence of two versions.
+func CompareFunctions() Spec {
+	side := func(name string) Param {
+		return Param{Name: name, Type: Array, Required: true, MaxItems: 100,
+			Description: "analyze_function Evidence: inline records or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} references (at most 100).",
+			Items:       &Param{Type: Evidence, Description: "One record or reference."}}
+	}
+	ref := func(hex string) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + hex}
+	}
+	return Spec{
+		Name: "compare_functions", Title: "Compare functions across versions", Family: "native", Description: "Pair analyze_function Evidence " +
+			"from two versions by function and compare eight dimensions (identity, pseudocode, assembly, comments, calls, references, strings and names, " +
+			"control-flow graph with addresses normalised). Paged-out facets are truncated, never equal; pseudocode and comments are unknown when unavailable.",
+		Effects: Effects{MutatesSession: true, Idempotent: true},
+		Params: []Param{
+			side("left"), side("right"),
+			{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First function pair of the page (default 0).",
+				Flag: &Flag{Name: "offset"}},
+			{Name: "limit", Type: Integer, Min: 1, Max: 100, Default: 100, Description: "Function pairs per page (default and maximum 100).",
+				Flag: &Flag{Name: "limit", Help: "functions per page (default 100, at most 100)"}},
+		},
+		Examples: []map[string]any{{"left": []any{ref("11" + strings.Repeat("0", 62))}, "right": []any{ref("22" + strings.Repeat("0", 62))}}},
+		CLI: &Command{Name: "compare-functions", Args: []Arg{{Name: "LEFT.json", Param: "left"}, {Name: "RIGHT.json", Param: "right"}},
+			Synopsis: "LEFT.json RIGHT.json", Short: "Compare analyze_function Evidence of two versions over eight dimensions"},
+	}
+}
+
+// CompareProcessCaptures locates the first divergence of two captures.
+func CompareProcessCaptures() Spec {
+	side := func(name string) Param {
+		return Param{Name: name, Type: Evidence, Required: true,
+			Description: "Capture Evidence: inline record or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"}."}
+	}
+	return Spec{
+		Name:   "compare_process_captures",
+		Title:  "Compare two process captures",
+		Family: "process",
+		Description: "Compare two capture_process_scenario results made under the same comparison contract along the terminal, interaction, exit, " +
+			"filesystem and process dimensions, locating the first divergence in journal order. Each side is inline Evidence or a retained reference.",
+		Effects: Effects{MutatesSession: true, Idempotent: true},
+		Params:  []Param{side("left"), side("right")},
+		Examples: []map[string]any{func() map[string]any {
+			ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"}
+			return map[string]any{"left": ref, "right": ref}
+		}()},
+		CLI: &Command{Name: "compare-process-captures", Args: []Arg{{Name: "LEFT.json", Param: "left"}, {Name: "RIGHT.json", Param: "right"}},
+			Synopsis: "LEFT.json RIGHT.json", Short: "Compare two process captures (Evidence from capture-process) and locate the first divergence"},
 	}
 }
