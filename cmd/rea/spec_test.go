@@ -36,7 +36,7 @@ var unconvertedTools = []string{
 	"export_evidence_bundle", "extract_artifact", "get_evidence_bundle", "guided_workflows",
 	"import_evidence_bundle", "import_reference_source", "inspect_analysis_view", "inspect_artifact",
 	"inspect_binary_layout", "list_names", "list_procedures", "list_segments", "list_strings", "list_unknowns",
-	"open_binary", "procedure_assembly", "procedure_callees", "procedure_callers", "procedure_references",
+	"open_binary", "procedure_assembly", "render_application_report", "procedure_callees", "procedure_callers", "procedure_references",
 	"read_bytes", "read_function_instructions", "read_guidance_section", "record_unknown",
 	"resolve_containing_procedure", "search_guidance", "search_procedures", "search_strings", "update_unknown",
 	"verify_reconstruction", "verify_unknown_resolution", "xrefs",
