@@ -2,6 +2,7 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -9,6 +10,7 @@ import (
 
 	"rea/analysis/artifact/inventory"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // artifactCommands are inspect-artifact and extract-artifact.
@@ -16,13 +18,14 @@ func (c *cli) artifactCommands() []*cobra.Command {
 	return []*cobra.Command{c.inspectArtifactCommand(), c.extractArtifactCommand()}
 }
 
-// artifactFlags binds the flags both artifact commands share.
-func artifactFlags(fs *pflag.FlagSet, r *app.ArtifactRequest) {
-	fs.StringVar(&r.Format, "archive-format", "auto", "container format: auto, asar, zip, tar, tar.gz or directory")
-	fs.StringVar(&r.IntegrityPolicy, "integrity-policy", app.IntegrityFail,
-		"on a declared-versus-observed hash mismatch: fail, or record-and-continue (record the contradiction, keep verified siblings)")
-	fs.IntVar(&r.MaxIntegrityMismatches, "max-integrity-mismatches", app.DefaultMaxIntegrityMismatches, "most contradictions record-and-continue keeps (≤ 100)")
-	inventoryLimitFlags(fs, &r.Limits)
+// artifactTargets binds the flags the artifact commands share (the
+// operation specs' artifact input) to the request, plus more.
+func artifactTargets(r *app.ArtifactRequest, more targets) targets {
+	t := targets{"format": &r.Format, "integrity_policy": &r.IntegrityPolicy, "max_integrity_mismatches": &r.MaxIntegrityMismatches,
+		"max_entries": &r.MaxEntries, "max_total_bytes": &r.MaxTotalBytes, "max_entry_bytes": &r.MaxEntryBytes,
+		"max_compression_ratio": &r.MaxCompressionRatio, "max_depth": &r.MaxDepth, "max_path_bytes": &r.MaxPathBytes}
+	maps.Copy(t, more)
+	return t
 }
 
 // inventoryLimitFlags binds the limits on what a container may declare;
@@ -39,8 +42,6 @@ func inventoryLimitFlags(fs *pflag.FlagSet, r *inventory.Limits) {
 func (c *cli) inspectArtifactCommand() *cobra.Command {
 	var req app.InspectArtifactRequest
 	cmd := &cobra.Command{
-		Use:   "inspect-artifact PATH",
-		Short: "Inventory an ASAR, zip, tar, tar.gz or directory as a content-addressed graph with verified hashes",
 		Long: `inspect-artifact lists every entry of a container without executing or
 extracting anything. The container's structure is parsed in the sandbox; rea
 hashes each file's bytes and checks them, every 4 MiB block included, against
@@ -53,7 +54,6 @@ inside a directory input are expanded. Links are recorded, never followed.
 The result is an Evidence record (operation inspect_artifact) whose graph is
 paged: --occurrence-offset/--occurrence-limit and the node and edge
 equivalents (default 100, at most 500 per page).`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.Format == "auto" {
@@ -64,22 +64,15 @@ equivalents (default 100, at most 500 per page).`,
 			}, func(res *app.InspectArtifactResult) any { return res.Evidence }, c.printInventory)
 		},
 	}
-	fs := cmd.Flags()
-	artifactFlags(fs, &req.ArtifactRequest)
-	fs.IntVar(&req.OccurrenceOffset, "occurrence-offset", 0, "first occurrence of the page")
-	fs.IntVar(&req.OccurrenceLimit, "occurrence-limit", app.DefaultPageLimit, "occurrences per page (≤ 500)")
-	fs.IntVar(&req.NodeOffset, "node-offset", 0, "first node of the page")
-	fs.IntVar(&req.NodeLimit, "node-limit", app.DefaultPageLimit, "nodes per page (≤ 500)")
-	fs.IntVar(&req.EdgeOffset, "edge-offset", 0, "first edge of the page")
-	fs.IntVar(&req.EdgeLimit, "edge-limit", app.DefaultPageLimit, "edges per page (≤ 500)")
-	return cmd
+	return fromSpec(cmd, operation.InspectArtifact(), artifactTargets(&req.ArtifactRequest, targets{
+		"occurrence_offset": &req.OccurrenceOffset, "occurrence_limit": &req.OccurrenceLimit, "node_offset": &req.NodeOffset,
+		"node_limit": &req.NodeLimit, "edge_offset": &req.EdgeOffset, "edge_limit": &req.EdgeLimit,
+	}))
 }
 
 func (c *cli) extractArtifactCommand() *cobra.Command {
 	var req app.ExtractArtifactRequest
 	cmd := &cobra.Command{
-		Use:   "extract-artifact PATH",
-		Short: "Write selected files of an ASAR, zip, tar, tar.gz or directory into a fresh directory",
 		Long: `extract-artifact materialises regular files of a container into a directory
 that did not exist before: --output DIR (which must not exist) or a fresh
 temporary directory chosen by rea. It never overwrites a file, never writes
@@ -93,7 +86,6 @@ of segments, over logical paths; a directory selects what it holds; members
 of an archive inside a directory input are named ARCHIVE!/PATH) or --occurrence ID from inspect-artifact. With neither,
 every file is extracted. An unpacked ASAR entry whose companion file is
 missing fails as unavailable with its logical path.`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.Format == "auto" {
@@ -104,12 +96,9 @@ missing fails as unavailable with its logical path.`,
 			}, itself, c.printExtraction)
 		},
 	}
-	fs := cmd.Flags()
-	artifactFlags(fs, &req.ArtifactRequest)
-	fs.StringArrayVar(&req.Paths, "path", nil, "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)")
-	fs.StringArrayVar(&req.OccurrenceIDs, "occurrence", nil, "occurrence id to extract (repeatable, ≤ 500)")
-	fs.StringVar(&req.OutputDir, "output", "", "directory to create and write into (must not exist; default: a fresh temporary directory)")
-	return cmd
+	return fromSpec(cmd, operation.ExtractArtifact(), artifactTargets(&req.ArtifactRequest, targets{
+		"paths": &req.Paths, "occurrence_ids": &req.OccurrenceIDs, "cli.output_dir": &req.OutputDir,
+	}))
 }
 
 // endProgress clears a progress line left on a terminal.

@@ -18,8 +18,6 @@ import (
 func (c *cli) importReferenceSourceCommand() *cobra.Command {
 	var req app.ImportReferenceSourceRequest
 	cmd := &cobra.Command{
-		Use:   "import-reference-source DIR",
-		Short: "Import a reference source tree (its JS/TS files with their digests) for compare-source-to-bundle",
 		Long: `Read a reference source tree — a checkout of the original sources, or an
 ASAR, zip or tar of one — through the same sandboxed scan as
 inspect-artifact, hash every file and record the JavaScript and TypeScript
@@ -27,7 +25,6 @@ files with their source digests as HistoricalSourceGraph/v1 Evidence
 (operation import_reference_source). Nothing in the tree is executed.`,
 		Example: `  rea import-reference-source ./app-src --format json > reference.json
   rea compare-source-to-bundle reference.json app.json`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.Format == "auto" {
@@ -38,8 +35,7 @@ files with their source digests as HistoricalSourceGraph/v1 Evidence
 			}, itself, c.printReferenceSource)
 		},
 	}
-	artifactFlags(cmd.Flags(), &req.ArtifactRequest)
-	return cmd
+	return fromSpec(cmd, operation.ImportReferenceSource(), artifactTargets(&req.ArtifactRequest, nil))
 }
 
 func (c *cli) printReferenceSource(rec evidence.Record) error {

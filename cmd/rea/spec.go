@@ -36,8 +36,18 @@ func fromSpec(cmd *cobra.Command, sp operation.Spec, to targets) *cobra.Command 
 				ok = true
 			}
 		case operation.Integer:
-			if v, is := target.(*int); is {
+			switch v := target.(type) {
+			case *int:
 				f.IntVar(v, p.Flag.Name, p.FlagDefault().(int), p.Help())
+				ok = true
+			case *int64:
+				f.Int64Var(v, p.Flag.Name, int64(p.FlagDefault().(int)), p.Help())
+				ok = true
+			}
+		case operation.Array:
+			// A repeatable flag of strings.
+			if v, is := target.(*[]string); is && p.Items != nil && p.Items.Type == operation.String {
+				f.StringArrayVar(v, p.Flag.Name, nil, p.Help())
 				ok = true
 			}
 		case operation.Boolean:

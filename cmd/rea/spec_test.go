@@ -6,6 +6,9 @@ import (
 	"errors"
 	"fmt"
 	"io"
+	"maps"
+	"os"
+	"path/filepath"
 	"reflect"
 	"sort"
 	"strconv"
@@ -21,6 +24,7 @@ import (
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
 	"rea/host/app"
+	"rea/host/evidence"
 	"rea/host/mcpserver"
 	"rea/host/operation"
 )
@@ -33,8 +37,8 @@ var unconvertedTools = []string{
 	"address_to_file_offset", "analyze_function", "analyze_javascript_application", "binary_overview",
 	"binary_session", "build_reconstruction_obligation_ledger", "capture_process_scenario", "close_binary",
 	"evaluate_reconstruction_coverage",
-	"export_evidence_bundle", "extract_artifact", "get_evidence_bundle", "guided_workflows",
-	"import_evidence_bundle", "import_reference_source", "inspect_analysis_view", "inspect_artifact",
+	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows",
+	"import_evidence_bundle", "inspect_analysis_view",
 	"inspect_binary_layout", "list_names", "list_procedures", "list_segments", "list_strings", "list_unknowns",
 	"open_binary", "procedure_assembly", "render_application_report", "procedure_callees", "procedure_callers", "procedure_references",
 	"read_bytes", "read_function_instructions", "read_guidance_section", "record_unknown",
@@ -49,87 +53,164 @@ var unconvertedTools = []string{
 // not in the spec fails the test.
 // schemaOnlyBounds are maxima the MCP schema enforces and the service does
 // not check again (it has no upper bound of its own).
-var schemaOnlyBounds = map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true}
+var schemaOnlyBounds = func() map[string]bool {
+	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true}
+	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source"} {
+		// The inventory refuses only negative limits.
+		for _, p := range operation.InventoryLimits() {
+			m[op+" "+p.Name] = true
+		}
+	}
+	for _, c := range []string{"node", "occurrence", "edge"} {
+		m["inspect_artifact "+c+"_offset"] = true
+	}
+	return m
+}()
 
-var serviceDefaults = map[string]func(params map[string]any) (map[string]any, error){
-	"trace_application_feature": func(p map[string]any) (map[string]any, error) {
-		var req graph.TraceRequest
-		if err := remarshal(p, &req); err != nil {
-			return nil, err
-		}
-		req.Seeds = []graph.Seed{{Kind: "string", Value: "x"}}
-		if err := req.Normalise(); err != nil {
-			return nil, err
-		}
-		return asMap(map[string]any{"direction": req.Direction, "limits": req.Limits})
-	},
-	"compare_application_versions": func(p map[string]any) (map[string]any, error) {
-		var req struct {
-			Limits graph.CompareLimits `json:"limits"`
-		}
-		if err := remarshal(p, &req); err != nil {
-			return nil, err
-		}
-		if err := req.Limits.Normalise(); err != nil {
-			return nil, err
-		}
-		return asMap(req)
-	},
-	"compare_artifacts": func(p map[string]any) (map[string]any, error) {
-		var req artifacts.Request
-		if err := remarshal(p, &req); err != nil {
-			return nil, err
-		}
-		page := artifacts.Side{Pages: []artifacts.PageRecord{{EvidenceID: "ev_x"}}}
-		page.Pages[0].Inventory.ManifestID = "m"
-		req.Left, req.Right = page, page
-		if err := req.Validate(); err != nil {
-			return nil, err
-		}
-		return asMap(map[string]any{"offset": req.Offset, "limit": req.Limit})
-	},
-	"compare_source_to_bundle": func(p map[string]any) (map[string]any, error) {
-		in := map[string]any{"reference": map[string]any{"graph": map[string]any{"format": source.Format}},
-			"application": map[string]any{"analysis": map[string]any{"schema_version": 1}}}
-		for k, v := range p {
-			in[k] = v
-		}
-		raw, _ := json.Marshal(in)
-		req, err := source.DecodeRequest(raw)
+func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string]any) (map[string]any, error) {
+	// The artifact operations fill their defaults in the host and record
+	// the filled request as the Evidence's parameters: run them on a small
+	// directory and read those back. An absent format is recorded as no
+	// format, which the service reads as auto.
+	dir := t.TempDir()
+	if err := os.WriteFile(filepath.Join(dir, "a.js"), []byte("module.exports = 1\n"), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	runs := 0
+	recorded := func(p map[string]any, call func(map[string]any) (evidence.Record, error)) (map[string]any, error) {
+		in := map[string]any{"input_path": dir}
+		maps.Copy(in, p)
+		rec, err := call(in)
 		if err != nil {
 			return nil, err
 		}
-		return asMap(map[string]any{"max_candidates": req.MaxCandidates})
-	},
-	// compare_process_captures has no parameter with a default.
-	"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
-	// compare_functions pages inside the app service, which checks offset and
-	// limit before it reads either side: an error naming one of them is the
-	// service refusing it; what it fills is its exported default.
-	"compare_functions": func(p map[string]any) (map[string]any, error) {
-		var req app.CompareFunctionsRequest
-		if err := remarshal(p, &req); err != nil {
+		var params map[string]any
+		if err := json.Unmarshal(rec.Parameters, &params); err != nil {
 			return nil, err
 		}
-		_, err := (&app.App{}).CompareFunctions(req)
-		var ae *abi.Error
-		if errors.As(err, &ae) && (ae.Details["field"] == "offset" || ae.Details["field"] == "limit") {
-			return nil, err
+		if _, ok := params["format"]; !ok {
+			params["format"] = "auto"
 		}
-		return map[string]any{"offset": 0, "limit": app.DefaultCompareLimit}, nil
-	},
-	"compare_javascript_export_shapes": func(p map[string]any) (map[string]any, error) {
-		var req struct {
-			Limits exports.Limits `json:"limits"`
-		}
-		if err := remarshal(p, &req); err != nil {
-			return nil, err
-		}
-		if err := req.Limits.Normalise(); err != nil {
-			return nil, err
-		}
-		return asMap(req)
-	},
+		return params, nil
+	}
+	ctx := context.Background()
+	return map[string]func(params map[string]any) (map[string]any, error){
+		"inspect_artifact": func(p map[string]any) (map[string]any, error) {
+			return recorded(p, func(in map[string]any) (evidence.Record, error) {
+				var req app.InspectArtifactRequest
+				if err := remarshal(in, &req); err != nil {
+					return evidence.Record{}, err
+				}
+				res, err := a.InspectArtifact(ctx, req, nil)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return res.Evidence, nil
+			})
+		},
+		"extract_artifact": func(p map[string]any) (map[string]any, error) {
+			return recorded(p, func(in map[string]any) (evidence.Record, error) {
+				var req app.ExtractArtifactRequest
+				if err := remarshal(in, &req); err != nil {
+					return evidence.Record{}, err
+				}
+				runs++
+				req.OutputDir = filepath.Join(t.TempDir(), fmt.Sprint("out", runs))
+				res, err := a.ExtractArtifact(ctx, req, nil)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return res.Evidence, nil
+			})
+		},
+		"import_reference_source": func(p map[string]any) (map[string]any, error) {
+			return recorded(p, func(in map[string]any) (evidence.Record, error) {
+				var req app.ImportReferenceSourceRequest
+				if err := remarshal(in, &req); err != nil {
+					return evidence.Record{}, err
+				}
+				return a.ImportReferenceSource(ctx, req, nil)
+			})
+		},
+		"trace_application_feature": func(p map[string]any) (map[string]any, error) {
+			var req graph.TraceRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			req.Seeds = []graph.Seed{{Kind: "string", Value: "x"}}
+			if err := req.Normalise(); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"direction": req.Direction, "limits": req.Limits})
+		},
+		"compare_application_versions": func(p map[string]any) (map[string]any, error) {
+			var req struct {
+				Limits graph.CompareLimits `json:"limits"`
+			}
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			if err := req.Limits.Normalise(); err != nil {
+				return nil, err
+			}
+			return asMap(req)
+		},
+		"compare_artifacts": func(p map[string]any) (map[string]any, error) {
+			var req artifacts.Request
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			page := artifacts.Side{Pages: []artifacts.PageRecord{{EvidenceID: "ev_x"}}}
+			page.Pages[0].Inventory.ManifestID = "m"
+			req.Left, req.Right = page, page
+			if err := req.Validate(); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"offset": req.Offset, "limit": req.Limit})
+		},
+		"compare_source_to_bundle": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"reference": map[string]any{"graph": map[string]any{"format": source.Format}},
+				"application": map[string]any{"analysis": map[string]any{"schema_version": 1}}}
+			for k, v := range p {
+				in[k] = v
+			}
+			raw, _ := json.Marshal(in)
+			req, err := source.DecodeRequest(raw)
+			if err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"max_candidates": req.MaxCandidates})
+		},
+		// compare_process_captures has no parameter with a default.
+		"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		// compare_functions pages inside the app service, which checks offset and
+		// limit before it reads either side: an error naming one of them is the
+		// service refusing it; what it fills is its exported default.
+		"compare_functions": func(p map[string]any) (map[string]any, error) {
+			var req app.CompareFunctionsRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			_, err := (&app.App{}).CompareFunctions(req)
+			var ae *abi.Error
+			if errors.As(err, &ae) && (ae.Details["field"] == "offset" || ae.Details["field"] == "limit") {
+				return nil, err
+			}
+			return map[string]any{"offset": 0, "limit": app.DefaultCompareLimit}, nil
+		},
+		"compare_javascript_export_shapes": func(p map[string]any) (map[string]any, error) {
+			var req struct {
+				Limits exports.Limits `json:"limits"`
+			}
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			if err := req.Limits.Normalise(); err != nil {
+				return nil, err
+			}
+			return asMap(req)
+		},
+	}
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
@@ -139,7 +220,7 @@ var serviceDefaults = map[string]func(params map[string]any) (map[string]any, er
 func TestOperationSpecsAgreeWithCLIMCPAndService(t *testing.T) {
 	specs := operation.All()
 	root := (&cli{ctx: context.Background(), stdin: strings.NewReader(""), stdout: io.Discard, stderr: io.Discard}).rootCommand()
-	a, err := app.New(app.Config{CacheDir: "off", ResultCacheDir: "off"})
+	a, err := app.New(app.Config{ResultCacheDir: "off"}) // the compile cache make warms
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -152,6 +233,8 @@ func TestOperationSpecsAgreeWithCLIMCPAndService(t *testing.T) {
 		}
 		servers[profile] = srv
 	}
+
+	defaults := serviceDefaults(t, a)
 
 	t.Run("every tool is declared or listed as unconverted", func(t *testing.T) {
 		declared := map[string]bool{}
@@ -194,7 +277,7 @@ func TestOperationSpecsAgreeWithCLIMCPAndService(t *testing.T) {
 			for profile, srv := range servers {
 				checkMCP(t, srv, profile, sp)
 			}
-			checkService(t, sp)
+			checkService(t, sp, defaults[sp.Name])
 		})
 	}
 }
@@ -210,6 +293,15 @@ func checkWords(t *testing.T, sp operation.Spec) {
 		words := []string{fmt.Sprintf("default %v", p.Default), fmt.Sprintf("default and maximum %v", p.Default)}
 		if n, ok := p.Default.(int); ok {
 			words = append(words, "default "+withCommas(n))
+			for _, u := range []struct {
+				unit string
+				size int
+			}{{"GiB", 1 << 30}, {"MiB", 1 << 20}, {"KiB", 1 << 10}} {
+				if n >= u.size && n%u.size == 0 {
+					words = append(words, fmt.Sprintf("default %d %s", n/u.size, u.unit))
+					break
+				}
+			}
 		}
 		if s, ok := p.Default.(string); ok {
 			words = append(words, s+" (default)")
@@ -274,14 +366,15 @@ func checkCLI(t *testing.T, root *cobra.Command, sp operation.Spec) {
 			return
 		}
 		delete(want, f.Name)
-		types := map[operation.Type]string{operation.String: "string", operation.Integer: "int", operation.Boolean: "bool"}
-		if f.Value.Type() != types[p.Type] {
+		types := map[operation.Type][]string{operation.String: {"string"}, operation.Integer: {"int", "int64"}, operation.Boolean: {"bool"},
+			operation.Array: {"stringArray"}}
+		if !contains(types[p.Type], f.Value.Type()) {
 			t.Errorf("--%s is %s, spec %s", f.Name, f.Value.Type(), p.Type)
 		}
 		if f.Usage != p.Help() {
 			t.Errorf("--%s help %q, spec %q", f.Name, f.Usage, p.Help())
 		}
-		if f.DefValue != fmt.Sprint(p.FlagDefault()) {
+		if def := fmt.Sprint(p.FlagDefault()); f.DefValue != def && !(p.Type == operation.Array && f.DefValue == "[]") {
 			t.Errorf("--%s default %q, spec %v", f.Name, f.DefValue, p.FlagDefault())
 		}
 		if d, ok := p.FlagDefault().(int); ok && d != 0 && (int64(d) < p.Min || int64(d) > p.Max) {
@@ -425,10 +518,9 @@ func checkParam(t *testing.T, profile, path string, prop map[string]any, p opera
 
 // checkService: what the service fills for an absent parameter is the
 // spec's default, it accepts the spec's bounds and refuses one past them.
-func checkService(t *testing.T, sp operation.Spec) {
+func checkService(t *testing.T, sp operation.Spec, normalise func(map[string]any) (map[string]any, error)) {
 	t.Helper()
-	normalise, ok := serviceDefaults[sp.Name]
-	if !ok {
+	if normalise == nil {
 		t.Fatalf("no serviceDefaults entry: every declared operation's defaults are checked against its service")
 	}
 	got, err := normalise(map[string]any{})
@@ -441,13 +533,19 @@ func checkService(t *testing.T, sp operation.Spec) {
 		}
 		if p.Default != nil {
 			v, found := at(got, path)
-			if !found || fmt.Sprint(v) != fmt.Sprint(p.Default) {
-				t.Errorf("%s: the service fills %v (found %v), spec default %v", path, v, found, p.Default)
+			want, _ := json.Marshal(p.Default)
+			have, _ := json.Marshal(v)
+			zero := p.Default == 0 || p.Default == "" // recorded requests omit zero fields
+			if (!found && !zero) || (found && string(have) != string(want)) {
+				t.Errorf("%s: the service fills %s (found %v), spec default %s", path, have, found, want)
 			}
 		}
-		if p.Type != operation.Integer || p.Default == nil {
+		if p.Type != operation.Integer || p.Default == nil || schemaOnlyBounds[sp.Name+" "+path] {
 			return
 		}
+		// The bounds: the service takes the maximum and the minimum and
+		// refuses one past either as an invalid request (it may still fail
+		// otherwise, e.g. when the input exceeds a small limit).
 		for _, c := range []struct {
 			v  int64
 			ok bool
@@ -455,11 +553,10 @@ func checkService(t *testing.T, sp operation.Spec) {
 			if c.v == 0 {
 				continue // zero means absent: the default (the schema refuses it when below the minimum)
 			}
-			if c.v > p.Max && schemaOnlyBounds[sp.Name+" "+path] {
-				continue
-			}
 			_, err := normalise(nested(path, c.v))
-			if (err == nil) != c.ok {
+			var ae *abi.Error
+			refused := err != nil && (!errors.As(err, &ae) || ae.Code == abi.CodeInvalidRequest)
+			if refused == c.ok {
 				t.Errorf("%s=%d: service error %v, spec bounds %d..%d", path, c.v, err, p.Min, p.Max)
 			}
 		}

@@ -99,21 +99,7 @@ func (s *Server) compareTools() []*Tool {
 			},
 		},
 		{
-			Name:   "import_reference_source",
-			Title:  "Import a reference source tree",
-			Family: "application",
-			Description: "Inventory a reference source tree (a checkout of the original sources, or an archive of it) for compare_source_to_bundle: " +
-				"the tree is read through the same sandboxed scan as inspect_artifact, every file is hashed by rea, and the JavaScript/TypeScript " +
-				"files (.js .mjs .cjs .jsx .ts .mts .cts .tsx; declarations left out) are recorded with their source digests as a " +
-				"HistoricalSourceGraph/v1 Evidence record. Nothing in the tree is executed.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", func() map[string]Schema {
-				p := artifactInputProps()
-				p["input_path"] = str("Local source directory (or ASAR, zip, tar, tar.gz of it) to import.")
-				return p
-			}(), "input_path"),
-			Examples: []map[string]any{{"input_path": "/src/app-1.4.2"}},
-			CLI:      "import-reference-source",
+			Spec: spec(operation.ImportReferenceSource()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var req app.ImportReferenceSourceRequest
 				if err := c.Decode(&req); err != nil {

@@ -6,5 +6,6 @@ package operation
 func All() []Spec {
 	var out []Spec
 	out = append(out, Compare()...)
+	out = append(out, Artifact()...)
 	return out
 }

@@ -136,6 +136,8 @@ func (p Param) FlagDefault() any {
 	case Boolean:
 		b, _ := p.Default.(bool)
 		return b
+	case Array:
+		return []string(nil)
 	default:
 		s, _ := p.Default.(string)
 		return s
