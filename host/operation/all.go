@@ -7,5 +7,6 @@ func All() []Spec {
 	var out []Spec
 	out = append(out, Compare()...)
 	out = append(out, Artifact()...)
+	out = append(out, AnalyzeJavaScriptApplication())
 	return out
 }
