@@ -23,6 +23,9 @@ func fromSpec(cmd *cobra.Command, sp operation.Spec, to targets) *cobra.Command 
 	}
 	cmd.Use, cmd.Short = sp.CLI.Use(), sp.CLI.Short
 	cmd.Args = cobra.ExactArgs(len(sp.CLI.Args))
+	if len(sp.CLI.Args) == 0 {
+		cmd.Args = cobra.NoArgs // names a stray word as an unknown command
+	}
 	f := cmd.Flags()
 	bound := map[string]bool{}
 	for _, fp := range sp.Flags() {

@@ -27,6 +27,7 @@ import (
 	"rea/host/evidence"
 	"rea/host/mcpserver"
 	"rea/host/operation"
+	"rea/host/unknowns"
 )
 
 // unconvertedTools are the MCP tools whose schema and CLI flags are still
@@ -34,16 +35,14 @@ import (
 // operation spec. The test fails when one of them gains a spec (take it off
 // the list) or when a tool is neither declared nor listed here.
 var unconvertedTools = []string{
-	"address_to_file_offset", "analyze_function", "binary_overview",
-	"binary_session", "build_reconstruction_obligation_ledger", "capture_process_scenario", "close_binary",
-	"evaluate_reconstruction_coverage",
-	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows",
-	"import_evidence_bundle", "inspect_analysis_view",
-	"inspect_binary_layout", "list_names", "list_procedures", "list_segments", "list_strings", "list_unknowns",
-	"open_binary", "procedure_assembly", "render_application_report", "procedure_callees", "procedure_callers", "procedure_references",
-	"read_bytes", "read_function_instructions", "read_guidance_section", "record_unknown",
-	"resolve_containing_procedure", "search_guidance", "search_procedures", "search_strings", "update_unknown",
-	"verify_reconstruction", "verify_unknown_resolution", "xrefs",
+	"address_to_file_offset", "analyze_function", "binary_overview", "binary_session",
+	"build_reconstruction_obligation_ledger", "capture_process_scenario", "close_binary",
+	"evaluate_reconstruction_coverage", "export_evidence_bundle", "get_evidence_bundle", "guided_workflows",
+	"import_evidence_bundle", "inspect_analysis_view", "inspect_binary_layout", "list_names", "list_procedures",
+	"list_segments", "list_strings", "open_binary", "procedure_assembly", "procedure_callees",
+	"procedure_callers", "procedure_references", "read_bytes", "read_function_instructions",
+	"read_guidance_section", "record_unknown", "render_application_report", "resolve_containing_procedure",
+	"search_guidance", "search_procedures", "search_strings", "update_unknown", "verify_reconstruction", "xrefs",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -54,7 +53,7 @@ var unconvertedTools = []string{
 // schemaOnlyBounds are maxima the MCP schema enforces and the service does
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
-	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true}
+	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true}
 	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
@@ -134,19 +133,19 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			})
 		},
 		"analyze_javascript_application": func(p map[string]any) (map[string]any, error) {
-		return recorded(p, func(in map[string]any) (evidence.Record, error) {
-			var req app.AnalyzeApplicationRequest
-			if err := remarshal(in, &req); err != nil {
-				return evidence.Record{}, err
-			}
-			res, err := a.AnalyzeJavaScriptApplication(ctx, req, nil)
-			if err != nil {
-				return evidence.Record{}, err
-			}
-			return res.Evidence, nil
-		})
-	},
-	"import_reference_source": func(p map[string]any) (map[string]any, error) {
+			return recorded(p, func(in map[string]any) (evidence.Record, error) {
+				var req app.AnalyzeApplicationRequest
+				if err := remarshal(in, &req); err != nil {
+					return evidence.Record{}, err
+				}
+				res, err := a.AnalyzeJavaScriptApplication(ctx, req, nil)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return res.Evidence, nil
+			})
+		},
+		"import_reference_source": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.ImportReferenceSourceRequest
 				if err := remarshal(in, &req); err != nil {
@@ -204,6 +203,19 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(map[string]any{"max_candidates": req.MaxCandidates})
 		},
+		"list_unknowns": func(p map[string]any) (map[string]any, error) {
+			var f unknowns.Filter
+			if err := remarshal(p, &f); err != nil {
+				return nil, err
+			}
+			page, err := unknowns.New(evidence.NewLedger(evidence.Limits{})).List(f)
+			if err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"offset": page.Offset, "limit": page.Limit})
+		},
+		// verify_unknown_resolution has no parameter with a default.
+		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
 		"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_functions pages inside the app service, which checks offset and

@@ -8,5 +8,6 @@ func All() []Spec {
 	out = append(out, Compare()...)
 	out = append(out, Artifact()...)
 	out = append(out, AnalyzeJavaScriptApplication())
+	out = append(out, Unknowns()...)
 	return out
 }

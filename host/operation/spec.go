@@ -104,12 +104,15 @@ type Arg struct {
 	Param string
 }
 
-// Use is cobra's usage line.
+// Use is cobra's usage line: the command's own (last) word and the
+// synopsis.
 func (c *Command) Use() string {
+	words := strings.Fields(c.Name)
+	use := words[len(words)-1]
 	if c.Synopsis == "" {
-		return c.Name
+		return use
 	}
-	return c.Name + " " + c.Synopsis
+	return use + " " + c.Synopsis
 }
 
 // Help is the flag's usage line: the flag's own, or the description in
