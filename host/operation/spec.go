@@ -7,6 +7,12 @@
 //
 // The package is plain data: it imports nothing of the MCP SDK or cobra, so
 // both front ends (host/mcpserver and cmd/rea) can depend on it.
+//
+// A new operation is a Spec here (listed by All) and a service method in
+// host/app: host/mcpserver's Tool sets Spec and writes only Run (and Output,
+// Modules); cmd/rea builds its command with fromSpec, binding each flag
+// parameter to the request field it fills, and writes only the rendering;
+// cmd/rea's agreement test needs the operation's serviceDefaults entry.
 package operation
 
 import "strings"
