@@ -388,3 +388,121 @@ func TestReconcileStaticAnalysisWithAnObservedElectronPage(t *testing.T) {
 		t.Errorf("the reconciliation links %v, want the static and the runtime Evidence", links)
 	}
 }
+
+// noOwnedBrowserLeft fails if a browser with a rea profile folder is still
+// running or its folder is left.
+func noOwnedBrowserLeft(t *testing.T) {
+	t.Helper()
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), "--user-data-dir="+os.TempDir()+"/rea-browser-") {
+			t.Errorf("process %s of a rea-owned browser is still running: %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(os.TempDir(), "rea-browser-*")); len(m) > 0 {
+		t.Errorf("rea-owned browser profiles left: %v", m)
+	}
+}
+
+// capture-browser-scenario launches a Chromium rea owns, clicks and types
+// through protocol input events, records what the page did, and leaves no
+// process or profile behind.
+func TestCaptureBrowserScenarioDrivesAPageAndCleansUp(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>form</title><input id="name"><button id="go" onclick="console.log('hello ' + document.getElementById('name').value); fetch('/saved'); const d = document.createElement('p'); d.className = 'done'; document.body.appendChild(d)">go</button>`)
+	})
+	mux.HandleFunc("/saved", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	origin := "http://" + ln.Addr().String()
+	scenario := filepath.Join(t.TempDir(), "s.json")
+	writeFiles(t, filepath.Dir(scenario), map[string]string{"s.json": fmt.Sprintf(`{"start_url": %q, "allowed_origins": [%q], "screenshot": true,
+ "actions": [{"action":"type","selector":"#name","text":"rea"},{"action":"click","selector":"#go"},{"action":"wait_for","selector":".done","timeout_ms":10000},
+ {"action":"click","selector":"#missing"}]}`, origin+"/", origin)})
+	r := reaWithModules(t, "capture-browser-scenario", "--scenario", scenario, "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	var ev struct {
+		Operation        string
+		NormalizedResult struct {
+			Actions  []struct{ Status, Error string }
+			Timeline struct {
+				Events []struct{ Kind, Text, URL string }
+			}
+			FinalPage  struct{ Elements map[string]int } `json:"final_page"`
+			Screenshot string                            `json:"screenshot_sha256"`
+			Cleanup    struct {
+				Killed  bool `json:"process_group_killed"`
+				Removed bool `json:"profile_removed"`
+			}
+			Complete bool
+		} `json:"normalized_result"`
+	}
+	decode(t, r.stdout, &ev)
+	n := ev.NormalizedResult
+	statuses := []string{}
+	for _, a := range n.Actions {
+		statuses = append(statuses, a.Status)
+	}
+	if strings.Join(statuses, ",") != "ok,ok,ok,failed" || n.Complete {
+		t.Errorf("steps %v complete %v: the missing selector must fail and make the capture partial", statuses, n.Complete)
+	}
+	hello, saved := false, false
+	for _, e := range n.Timeline.Events {
+		hello = hello || e.Kind == "console" && strings.Contains(e.Text, "hello rea")
+		saved = saved || e.Kind == "request" && strings.HasSuffix(e.URL, "/saved")
+	}
+	if !hello || !saved {
+		t.Errorf("the typed text and the click's request were not observed: %+v", n.Timeline.Events)
+	}
+	if n.FinalPage.Elements["input"] != 1 {
+		t.Errorf("the final page inventory: %v", n.FinalPage.Elements)
+	}
+	if len(n.Screenshot) != 64 || !n.Cleanup.Killed || !n.Cleanup.Removed {
+		t.Errorf("screenshot %q, cleanup %+v", n.Screenshot, n.Cleanup)
+	}
+	noOwnedBrowserLeft(t)
+
+	// A start page outside the approved origins is refused before launch.
+	writeFiles(t, filepath.Dir(scenario), map[string]string{"s.json": fmt.Sprintf(`{"start_url": "http://127.0.0.1:1/", "allowed_origins": [%q]}`, origin)})
+	if r := reaWithModules(t, "capture-browser-scenario", "--scenario", scenario, "--format", "json"); r.code != 1 || !strings.Contains(r.stdout, "start_url") {
+		t.Errorf("out-of-scope start_url: exit %d %s", r.code, r.stdout)
+	}
+}
+
+// capture_electron_scenario over MCP with Chromium standing in for the
+// Electron executable: the window under the approved root is found, its
+// preload-shaped global is in the final page, and the scenario Evidence
+// reconciles with the static analysis.
+func TestCaptureElectronScenarioReconcilesWithTheStaticAnalysis(t *testing.T) {
+	app := electronFixture(t, "runtime")
+	args := []any{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "file://" + filepath.Join(app, "index.html")}
+	c := startMCP(t)
+	rec := structured(t, c.call(t, "capture_electron_scenario", map[string]any{"executable_path": chromium(t), "args": args, "allowed_file_roots": []any{app},
+		"actions": []any{map[string]any{"action": "wait_for", "selector": "#out", "timeout_ms": 10000}}}))
+	if rec["operation"] != "capture_electron_scenario" || rec["authority"] != "controlled-replay" {
+		t.Fatalf("operation %v authority %v", rec["operation"], rec["authority"])
+	}
+	static := structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": app}))
+	ref := func(r map[string]any) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": r["evidence_id"]}
+	}
+	rc := structured(t, c.call(t, "reconcile_javascript_runtime", map[string]any{"static": ref(static), "runtime_observations": []any{ref(rec)}}))
+	found := false
+	for _, f := range rc["normalized_result"].(map[string]any)["facts"].([]any) {
+		m := f.(map[string]any)
+		found = found || m["kind"] == "bridge-key" && m["value"] == "bridge" && m["status"] == "confirmed"
+	}
+	if !found {
+		t.Errorf("the bridge key is not confirmed by the scenario: %v", rc["normalized_result"])
+	}
+	noOwnedBrowserLeft(t)
+}
