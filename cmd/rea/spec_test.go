@@ -37,15 +37,16 @@ import (
 var unconvertedTools = []string{
 	"address_to_file_offset", "analyze_function", "analyze_web_bundle", "binary_overview", "binary_session",
 	"build_reconstruction_obligation_ledger", "capture_browser_scenario", "capture_electron_scenario",
-	"capture_process_scenario", "capture_web_screenshot", "close_binary", "discover_webmcp_tools",
-	"evaluate_reconstruction_coverage", "export_evidence_bundle", "get_evidence_bundle", "guided_workflows",
-	"import_evidence_bundle", "inspect_analysis_view", "inspect_binary_layout", "inspect_electron_page",
-	"inspect_web_page", "list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets",
-	"list_names", "list_procedures", "list_segments", "list_strings", "observe_javascript_runtime",
-	"observe_web_session", "open_binary", "procedure_assembly", "procedure_callees", "procedure_callers",
-	"procedure_references", "read_bytes", "read_function_instructions", "read_guidance_section",
-	"reconcile_javascript_runtime", "record_unknown", "render_application_report", "resolve_containing_procedure",
-	"search_guidance", "search_procedures", "search_strings", "update_unknown", "verify_reconstruction", "xrefs",
+	"capture_process_scenario", "capture_web_screenshot", "close_binary", "compare_web_captures",
+	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage",
+	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows", "import_evidence_bundle",
+	"inspect_analysis_view", "inspect_binary_layout", "inspect_electron_page", "inspect_web_page",
+	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names",
+	"list_procedures", "list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session",
+	"open_binary", "procedure_assembly", "procedure_callees", "procedure_callers", "procedure_references",
+	"read_bytes", "read_function_instructions", "read_guidance_section", "reconcile_javascript_runtime",
+	"record_unknown", "render_application_report", "resolve_containing_procedure", "search_guidance",
+	"search_procedures", "search_strings", "update_unknown", "verify_reconstruction", "xrefs",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
