@@ -2,13 +2,13 @@ package main
 
 import (
 	"fmt"
+	"maps"
 	"strings"
 
 	"github.com/spf13/cobra"
-	"github.com/spf13/pflag"
 
-	"rea/analysis/artifact/inventory"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // artifactCommands are inspect-artifact and extract-artifact.
@@ -16,31 +16,19 @@ func (c *cli) artifactCommands() []*cobra.Command {
 	return []*cobra.Command{c.inspectArtifactCommand(), c.extractArtifactCommand()}
 }
 
-// artifactFlags binds the flags both artifact commands share.
-func artifactFlags(fs *pflag.FlagSet, r *app.ArtifactRequest) {
-	fs.StringVar(&r.Format, "archive-format", "auto", "container format: auto, asar, zip, tar, tar.gz or directory")
-	fs.StringVar(&r.IntegrityPolicy, "integrity-policy", app.IntegrityFail,
-		"on a declared-versus-observed hash mismatch: fail, or record-and-continue (record the contradiction, keep verified siblings)")
-	fs.IntVar(&r.MaxIntegrityMismatches, "max-integrity-mismatches", app.DefaultMaxIntegrityMismatches, "most contradictions record-and-continue keeps (≤ 100)")
-	inventoryLimitFlags(fs, &r.Limits)
-}
-
-// inventoryLimitFlags binds the limits on what a container may declare;
-// the artifact commands and analyze-javascript-application share them.
-func inventoryLimitFlags(fs *pflag.FlagSet, r *inventory.Limits) {
-	fs.IntVar(&r.MaxEntries, "max-entries", 0, "most entries a container may declare (default 10000)")
-	fs.Int64Var(&r.MaxTotalBytes, "max-total-bytes", 0, "most bytes all entries may declare together (default 1 GiB)")
-	fs.Int64Var(&r.MaxEntryBytes, "max-entry-bytes", 0, "most bytes one entry may declare (default 256 MiB)")
-	fs.IntVar(&r.MaxCompressionRatio, "max-compression-ratio", 0, "largest expansion of a compressed entry (default 1000)")
-	fs.IntVar(&r.MaxDepth, "max-depth", 0, "deepest path and container nesting (default 20)")
-	fs.IntVar(&r.MaxPathBytes, "max-path-bytes", 0, "longest entry path in bytes (default 4096)")
+// artifactTargets binds the flags the artifact commands share (the
+// operation specs' artifact input) to the request, plus more.
+func artifactTargets(r *app.ArtifactRequest, more targets) targets {
+	t := targets{"format": &r.Format, "integrity_policy": &r.IntegrityPolicy, "max_integrity_mismatches": &r.MaxIntegrityMismatches,
+		"max_entries": &r.MaxEntries, "max_total_bytes": &r.MaxTotalBytes, "max_entry_bytes": &r.MaxEntryBytes,
+		"max_compression_ratio": &r.MaxCompressionRatio, "max_depth": &r.MaxDepth, "max_path_bytes": &r.MaxPathBytes}
+	maps.Copy(t, more)
+	return t
 }
 
 func (c *cli) inspectArtifactCommand() *cobra.Command {
 	var req app.InspectArtifactRequest
 	cmd := &cobra.Command{
-		Use:   "inspect-artifact PATH",
-		Short: "Inventory an ASAR, zip, tar, tar.gz or directory as a content-addressed graph with verified hashes",
 		Long: `inspect-artifact lists every entry of a container without executing or
 extracting anything. The container's structure is parsed in the sandbox; rea
 hashes each file's bytes and checks them, every 4 MiB block included, against
@@ -53,44 +41,25 @@ inside a directory input are expanded. Links are recorded, never followed.
 The result is an Evidence record (operation inspect_artifact) whose graph is
 paged: --occurrence-offset/--occurrence-limit and the node and edge
 equivalents (default 100, at most 500 per page).`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			res, err := a.InspectArtifact(cmd.Context(), req, c.progressPrinter("inspect-artifact"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(res.Evidence)
-			}
-			c.printInventory(res)
-			return nil
+			return runCommand(c, func(a *app.App) (*app.InspectArtifactResult, error) {
+				return a.InspectArtifact(cmd.Context(), req, c.progressPrinter("inspect-artifact"))
+			}, func(res *app.InspectArtifactResult) any { return res.Evidence }, c.printInventory)
 		},
 	}
-	fs := cmd.Flags()
-	artifactFlags(fs, &req.ArtifactRequest)
-	fs.IntVar(&req.OccurrenceOffset, "occurrence-offset", 0, "first occurrence of the page")
-	fs.IntVar(&req.OccurrenceLimit, "occurrence-limit", app.DefaultPageLimit, "occurrences per page (≤ 500)")
-	fs.IntVar(&req.NodeOffset, "node-offset", 0, "first node of the page")
-	fs.IntVar(&req.NodeLimit, "node-limit", app.DefaultPageLimit, "nodes per page (≤ 500)")
-	fs.IntVar(&req.EdgeOffset, "edge-offset", 0, "first edge of the page")
-	fs.IntVar(&req.EdgeLimit, "edge-limit", app.DefaultPageLimit, "edges per page (≤ 500)")
-	return cmd
+	return fromSpec(cmd, operation.InspectArtifact(), artifactTargets(&req.ArtifactRequest, targets{
+		"occurrence_offset": &req.OccurrenceOffset, "occurrence_limit": &req.OccurrenceLimit, "node_offset": &req.NodeOffset,
+		"node_limit": &req.NodeLimit, "edge_offset": &req.EdgeOffset, "edge_limit": &req.EdgeLimit,
+	}))
 }
 
 func (c *cli) extractArtifactCommand() *cobra.Command {
 	var req app.ExtractArtifactRequest
 	cmd := &cobra.Command{
-		Use:   "extract-artifact PATH",
-		Short: "Write selected files of an ASAR, zip, tar, tar.gz or directory into a fresh directory",
 		Long: `extract-artifact materialises regular files of a container into a directory
 that did not exist before: --output DIR (which must not exist) or a fresh
 temporary directory chosen by rea. It never overwrites a file, never writes
@@ -104,34 +73,19 @@ of segments, over logical paths; a directory selects what it holds; members
 of an archive inside a directory input are named ARCHIVE!/PATH) or --occurrence ID from inspect-artifact. With neither,
 every file is extracted. An unpacked ASAR entry whose companion file is
 missing fails as unavailable with its logical path.`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			res, err := a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(res)
-			}
-			c.printExtraction(res)
-			return nil
+			return runCommand(c, func(a *app.App) (*app.ExtractArtifactResult, error) {
+				return a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
+			}, itself, c.printExtraction)
 		},
 	}
-	fs := cmd.Flags()
-	artifactFlags(fs, &req.ArtifactRequest)
-	fs.StringArrayVar(&req.Paths, "path", nil, "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)")
-	fs.StringArrayVar(&req.OccurrenceIDs, "occurrence", nil, "occurrence id to extract (repeatable, ≤ 500)")
-	fs.StringVar(&req.OutputDir, "output", "", "directory to create and write into (must not exist; default: a fresh temporary directory)")
-	return cmd
+	return fromSpec(cmd, operation.ExtractArtifact(), artifactTargets(&req.ArtifactRequest, targets{
+		"paths": &req.Paths, "occurrence_ids": &req.OccurrenceIDs, "cli.output_dir": &req.OutputDir,
+	}))
 }
 
 // endProgress clears a progress line left on a terminal.
@@ -148,7 +102,7 @@ func short(sum *string) string {
 	return (*sum)[:12]
 }
 
-func (c *cli) printInventory(res *app.InspectArtifactResult) {
+func (c *cli) printInventory(res *app.InspectArtifactResult) error {
 	inv := res.Inventory
 	w := c.stdout
 	n := inv.Counts
@@ -193,9 +147,10 @@ func (c *cli) printInventory(res *app.InspectArtifactResult) {
 			fmt.Fprintf(w, "  - %s\n", l)
 		}
 	}
+	return nil
 }
 
-func (c *cli) printExtraction(res *app.ExtractArtifactResult) {
+func (c *cli) printExtraction(res *app.ExtractArtifactResult) error {
 	w := c.stdout
 	ex := res.Extraction
 	for _, f := range ex.Files {
@@ -209,4 +164,5 @@ func (c *cli) printExtraction(res *app.ExtractArtifactResult) {
 	}
 	fmt.Fprintf(w, "wrote %d files to %s\n", len(ex.Files), res.OutputDir)
 	fmt.Fprintf(w, "evidence %s  extraction %s\n", res.Evidence.EvidenceID, ex.ExtractionID)
+	return nil
 }

@@ -9,6 +9,7 @@ import (
 
 	"rea/abi"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 // readEvidenceRecords reads Evidence records printed by a rea command with
@@ -59,14 +60,11 @@ func readEvidenceFile(path, field string) (evidence.Record, error) {
 }
 
 func (c *cli) compareProcessCapturesCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "compare-process-captures LEFT.json RIGHT.json",
-		Short: "Compare two process captures (Evidence from capture-process) and locate the first divergence",
+	return fromSpec(&cobra.Command{
 		Long: `Compare two captures made under the same comparison contract along the terminal,
 interaction, exit, filesystem and process dimensions, and locate the first
 divergence in journal order. Both files are Evidence records as printed by
 'rea capture-process … --format json'. Prints the comparison as derived Evidence.`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(_ *cobra.Command, args []string) error {
 			left, err := readEvidenceFile(args[0], "left")
 			if err != nil {
@@ -86,5 +84,5 @@ divergence in journal order. Both files are Evidence records as printed by
 			}
 			return c.printJSON(res.Evidence)
 		},
-	}
+	}, operation.CompareProcessCaptures(), nil)
 }

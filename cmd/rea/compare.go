@@ -14,6 +14,7 @@ import (
 	"rea/analysis/compare/graph"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 // compareCommands are the application workflows over analysis Evidence.
@@ -73,8 +74,6 @@ func (c *cli) traceApplicationFeatureCommand() *cobra.Command {
 	var seed graph.Seed
 	var req app.TraceFeatureRequest
 	cmd := &cobra.Command{
-		Use:   "trace-application-feature EVIDENCE.json|APP --seed-kind KIND --seed VALUE",
-		Short: "Trace a feature (IPC channel, exposed API, module, route, native export…) through an analysed application",
 		Long: `Walk the application graph of analyze-javascript-application Evidence from a
 typed seed: forward (what it reaches), backward (what reaches it) or both.
 Prints the bounded subgraph's paths with the authorities along them, native
@@ -87,48 +86,27 @@ Match is exact (default; contains for string seeds) or contains.`,
 		Example: `  rea trace-application-feature v2.json --seed-kind channel --seed settings:save
   rea trace-application-feature ./app --seed-kind module --seed preload.js --direction backward
   rea trace-application-feature v2.json --seed-kind string --seed sync.example.com --format json`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			src, err := c.applicationEvidence(a, args[0], "application")
-			if err != nil {
-				return err
-			}
 			req.Seeds = []graph.Seed{seed}
-			rec, err := a.TraceApplicationFeature(c.ctx, src, req, c.progressPrinter("trace"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printTrace(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				src, err := c.applicationEvidence(a, args[0], "application")
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.TraceApplicationFeature(c.ctx, src, req, c.progressPrinter("trace"))
+			}, itself, c.printTrace)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&seed.Kind, "seed-kind", "string", "node-id, route, string, api, channel, module or native-export")
-	f.StringVar(&seed.Value, "seed", "", "the literal to start from")
-	f.StringVar(&seed.Match, "match", "", "exact or contains (default contains for string seeds, exact otherwise)")
-	f.BoolVar(&seed.CaseSensitive, "case-sensitive", false, "match case")
-	f.StringVar(&req.Direction, "direction", "both", "forward, backward or both")
-	f.IntVar(&req.Limits.MaxSeedMatches, "max-seed-matches", 0, "nodes the seed may match (default 25)")
-	f.IntVar(&req.Limits.MaxDepth, "max-depth", 0, "hops from a seed (default 12)")
-	f.IntVar(&req.Limits.MaxNodes, "max-nodes", 0, "nodes in the subgraph (default 2000)")
-	f.IntVar(&req.Limits.MaxEdges, "max-edges", 0, "edges in the subgraph (default 4000)")
-	f.IntVar(&req.Limits.MaxPaths, "max-paths", 0, "paths reported (default 100)")
-	_ = cmd.MarkFlagRequired("seed")
-	return cmd
+	return fromSpec(cmd, operation.TraceApplicationFeature(), targets{
+		"seed.kind": &seed.Kind, "seed.value": &seed.Value, "seed.match": &seed.Match, "seed.case_sensitive": &seed.CaseSensitive,
+		"direction": &req.Direction, "limits.max_seed_matches": &req.Limits.MaxSeedMatches, "limits.max_depth": &req.Limits.MaxDepth,
+		"limits.max_nodes": &req.Limits.MaxNodes, "limits.max_edges": &req.Limits.MaxEdges, "limits.max_paths": &req.Limits.MaxPaths,
+	})
 }
 
 func (c *cli) compareApplicationVersionsCommand() *cobra.Command {
 	var req app.CompareVersionsRequest
 	cmd := &cobra.Command{
-		Use:   "compare-application-versions LEFT RIGHT",
-		Short: "What changed between two versions of an Electron/JavaScript application",
 		Long: `Compare two analyses of an application (older LEFT, newer RIGHT) and print a
 changelog: new windows and changed webPreferences, new or removed IPC
 channels and exposed APIs, new endpoints, new and removed findings, then
@@ -142,30 +120,21 @@ Each side is an Evidence file (rea analyze-javascript-application APP
 --format json), or an application directory or .asar, analysed first.`,
 		Example: `  rea compare-application-versions v1.json v2.json
   rea compare-application-versions ./app-1.0 ./app-2.0 --format json > comparison.json`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, left, right, err := c.applicationSides(args)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareApplicationVersions(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printComparison(rec)
+			return runCommand(c, func(*app.App) (evidence.Record, error) {
+				a, left, right, err := c.applicationSides(args)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareApplicationVersions(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printComparison)
 		},
 	}
-	f := cmd.Flags()
-	f.IntVar(&req.Limits.MaxComparisonItems, "max-comparison-items", 0, "facts compared per side (default 20000)")
-	f.IntVar(&req.Limits.MaxCandidateNodes, "max-candidate-nodes", 0, "candidates listed for an ambiguous fact (default 100)")
-	f.IntVar(&req.Limits.MaxGraphNodes, "max-graph-nodes", 0, "nodes of the changed_from graph (default 20000)")
-	f.IntVar(&req.Limits.MaxGraphEdges, "max-graph-edges", 0, "edges of the changed_from graph (default 40000)")
-	f.BoolVar(&req.IncludeUnchanged, "include-unchanged", false, "also list unchanged facts (always counted)")
-	return cmd
+	return fromSpec(cmd, operation.CompareApplicationVersions(), targets{
+		"limits.max_comparison_items": &req.Limits.MaxComparisonItems, "limits.max_candidate_nodes": &req.Limits.MaxCandidateNodes,
+		"limits.max_graph_nodes": &req.Limits.MaxGraphNodes, "limits.max_graph_edges": &req.Limits.MaxGraphEdges,
+		"include_unchanged": &req.IncludeUnchanged,
+	})
 }
 
 func (c *cli) printTrace(rec evidence.Record) error {

@@ -12,6 +12,7 @@ import (
 	"rea/analysis/compare/artifacts"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 // inventoryEvidence reads one side of compare-artifacts: an Evidence file
@@ -35,8 +36,6 @@ func (c *cli) compareArtifactsCommand() *cobra.Command {
 	var req app.CompareArtifactsRequest
 	var policy string
 	cmd := &cobra.Command{
-		Use:   "compare-artifacts LEFT RIGHT",
-		Short: "What changed between two containers (ASAR, zip, tar, directory), per logical path",
 		Long: `Compare two artifact inventories (older LEFT, newer RIGHT) per logical path
 and print a changelog: added, removed, changed (with the dimensions content,
 kind, format, size, executable, relations, availability, integrity), unknown
@@ -49,38 +48,23 @@ or removed is claimed only against a side read whole.`,
 		Example: `  rea compare-artifacts app-1.0.asar app-2.0.asar
   rea compare-artifacts v1.json v2.json --format json > comparison.json
   rea compare-artifacts ./build-a ./build-b --include-unchanged`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			left, err := c.inventoryEvidence(a, args[0], "left", policy)
-			if err != nil {
-				return err
-			}
-			right, err := c.inventoryEvidence(a, args[1], "right", policy)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareArtifacts(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printArtifactComparison(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				left, err := c.inventoryEvidence(a, args[0], "left", policy)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				right, err := c.inventoryEvidence(a, args[1], "right", policy)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareArtifacts(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printArtifactComparison)
 		},
 	}
-	f := cmd.Flags()
-	f.IntVar(&req.Offset, "offset", 0, "first change of the page")
-	f.IntVar(&req.Limit, "limit", artifacts.MaxLimit, "changes per page (≤ 500)")
-	f.BoolVar(&req.IncludeUnchanged, "include-unchanged", false, "also list unchanged paths (always counted)")
-	f.StringVar(&policy, "integrity-policy", app.IntegrityFail,
-		"when inspecting a path: fail on a declared-versus-observed hash mismatch, or record-and-continue (the path is then a contradiction)")
-	return cmd
+	return fromSpec(cmd, operation.CompareArtifacts(), targets{
+		"offset": &req.Offset, "limit": &req.Limit, "include_unchanged": &req.IncludeUnchanged, "cli.integrity_policy": &policy,
+	})
 }
 
 func (c *cli) printArtifactComparison(rec evidence.Record) error {

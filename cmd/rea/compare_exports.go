@@ -11,13 +11,12 @@ import (
 	exports "rea/analysis/compare/exports/exportswire"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 func (c *cli) compareJavaScriptExportShapesCommand() *cobra.Command {
 	var req app.CompareExportShapesRequest
 	cmd := &cobra.Command{
-		Use:   "compare-javascript-export-shapes LEFT RIGHT --module PATH --export NAME",
-		Short: "Did one JavaScript export's shape change between two versions (without running either)",
 		Long: `Abstract one export per side — a CommonJS member of module.exports/exports,
 or default for module.exports itself — into an execution-free value
 lattice (folded constants, object members, array items, a function's
@@ -31,7 +30,6 @@ analysis recorded; anything the lattice cannot model is unknown, never
 equal.`,
 		Example: `  rea compare-javascript-export-shapes ./app-1.0 ./app-2.0 --module lib/settings.js --export defaults
   rea compare-javascript-export-shapes v1.json v2.json --module src/api.js --export default --right-module dist/api.js`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			if req.Right.ModulePath == "" {
 				req.Right.ModulePath = req.Left.ModulePath
@@ -39,31 +37,20 @@ equal.`,
 			if req.Right.ExportName == "" {
 				req.Right.ExportName = req.Left.ExportName
 			}
-			a, left, right, err := c.applicationSides(args)
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareJavaScriptExportShapes(c.ctx, left, right, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printExportShapes(rec)
+			return runCommand(c, func(*app.App) (evidence.Record, error) {
+				a, left, right, err := c.applicationSides(args)
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareJavaScriptExportShapes(c.ctx, left, right, req, c.progressPrinter("compare"))
+			}, itself, c.printExportShapes)
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&req.Left.ModulePath, "module", "", "exact module path (as in the analysis) on the left, and on the right unless --right-module")
-	f.StringVar(&req.Left.ExportName, "export", "", "export name on the left (default for module.exports), and on the right unless --right-export")
-	f.StringVar(&req.Right.ModulePath, "right-module", "", "module path on the right")
-	f.StringVar(&req.Right.ExportName, "right-export", "", "export name on the right")
-	f.IntVar(&req.Limits.MaxDepth, "max-depth", 0, "nesting followed (default 8)")
-	f.IntVar(&req.Limits.MaxProperties, "max-properties", 0, "members or items per object or array (default 200)")
-	f.IntVar(&req.Limits.MaxVariants, "max-variants", 0, "union variants before unknown (default 16)")
-	_ = cmd.MarkFlagRequired("module")
-	_ = cmd.MarkFlagRequired("export")
+	fromSpec(cmd, operation.CompareJavaScriptExportShapes(), targets{
+		"left_module_path": &req.Left.ModulePath, "left_export_name": &req.Left.ExportName,
+		"right_module_path": &req.Right.ModulePath, "right_export_name": &req.Right.ExportName,
+		"limits.max_depth": &req.Limits.MaxDepth, "limits.max_properties": &req.Limits.MaxProperties, "limits.max_variants": &req.Limits.MaxVariants,
+	})
 	return cmd
 }
 

@@ -12,13 +12,12 @@ import (
 	"rea/analysis/compare/source"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 func (c *cli) importReferenceSourceCommand() *cobra.Command {
 	var req app.ImportReferenceSourceRequest
 	cmd := &cobra.Command{
-		Use:   "import-reference-source DIR",
-		Short: "Import a reference source tree (its JS/TS files with their digests) for compare-source-to-bundle",
 		Long: `Read a reference source tree — a checkout of the original sources, or an
 ASAR, zip or tar of one — through the same sandboxed scan as
 inspect-artifact, hash every file and record the JavaScript and TypeScript
@@ -26,42 +25,34 @@ files with their source digests as HistoricalSourceGraph/v1 Evidence
 (operation import_reference_source). Nothing in the tree is executed.`,
 		Example: `  rea import-reference-source ./app-src --format json > reference.json
   rea compare-source-to-bundle reference.json app.json`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
 			req.InputPath = args[0]
 			if req.Format == "auto" {
 				req.Format = ""
 			}
-			rec, err := a.ImportReferenceSource(c.ctx, req, c.progressPrinter("import"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			var g source.Reference
-			if err := json.Unmarshal(rec.NormalizedResult, &g); err != nil {
-				return abi.Errorf(abi.CodeInternal, "reference source graph does not decode: %v", err)
-			}
-			w := c.stdout
-			fmt.Fprintf(w, "reference %s (%s): %d source files, %d other files left out; coverage %s\n", g.SourceGraphID, g.Format, len(g.Files), g.SkippedFiles, g.Coverage)
-			fmt.Fprintf(w, "evidence %s\n", rec.EvidenceID)
-			for _, f := range g.Files {
-				fmt.Fprintf(w, "  %s  %s\n", f.SHA256[:12], f.Path)
-			}
-			for _, l := range g.Limitations {
-				fmt.Fprintf(w, "note: %s\n", l)
-			}
-			return nil
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				return a.ImportReferenceSource(c.ctx, req, c.progressPrinter("import"))
+			}, itself, c.printReferenceSource)
 		},
 	}
-	artifactFlags(cmd.Flags(), &req.ArtifactRequest)
-	return cmd
+	return fromSpec(cmd, operation.ImportReferenceSource(), artifactTargets(&req.ArtifactRequest, nil))
+}
+
+func (c *cli) printReferenceSource(rec evidence.Record) error {
+	var g source.Reference
+	if err := json.Unmarshal(rec.NormalizedResult, &g); err != nil {
+		return abi.Errorf(abi.CodeInternal, "reference source graph does not decode: %v", err)
+	}
+	w := c.stdout
+	fmt.Fprintf(w, "reference %s (%s): %d source files, %d other files left out; coverage %s\n", g.SourceGraphID, g.Format, len(g.Files), g.SkippedFiles, g.Coverage)
+	fmt.Fprintf(w, "evidence %s\n", rec.EvidenceID)
+	for _, f := range g.Files {
+		fmt.Fprintf(w, "  %s  %s\n", f.SHA256[:12], f.Path)
+	}
+	for _, l := range g.Limitations {
+		fmt.Fprintf(w, "note: %s\n", l)
+	}
+	return nil
 }
 
 // referenceEvidence reads the reference side: an Evidence file, or a source
@@ -82,8 +73,6 @@ func (c *cli) referenceEvidence(a *app.App, arg string) (evidence.Record, error)
 func (c *cli) compareSourceToBundleCommand() *cobra.Command {
 	var req app.CompareSourceRequest
 	cmd := &cobra.Command{
-		Use:   "compare-source-to-bundle REFERENCE APP",
-		Short: "Which original source files ship unchanged, modified, split, merged, duplicated or removed in an application",
 		Long: `Match every file of a reference source tree against an analysed
 application and print a changelog per file: unchanged, modified, removed,
 split, merged (into a bundle), duplicated or unknown. Signals, strongest
@@ -97,33 +86,21 @@ analyze-javascript-application APP --format json), or an application
 directory or .asar, analysed first.`,
 		Example: `  rea compare-source-to-bundle ./app-src ./app
   rea compare-source-to-bundle reference.json app.json --format json`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
-			ref, err := c.referenceEvidence(a, args[0])
-			if err != nil {
-				return err
-			}
-			application, err := c.applicationEvidence(a, args[1], "application")
-			if err != nil {
-				return err
-			}
-			rec, err := a.CompareSourceToBundle(c.ctx, ref, application, req, c.progressPrinter("compare"))
-			c.endProgress()
-			if err != nil {
-				return err
-			}
-			if c.format == "json" {
-				return c.printJSON(rec)
-			}
-			return c.printSourceComparison(rec)
+			return runCommand(c, func(a *app.App) (evidence.Record, error) {
+				ref, err := c.referenceEvidence(a, args[0])
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				application, err := c.applicationEvidence(a, args[1], "application")
+				if err != nil {
+					return evidence.Record{}, err
+				}
+				return a.CompareSourceToBundle(c.ctx, ref, application, req, c.progressPrinter("compare"))
+			}, itself, c.printSourceComparison)
 		},
 	}
-	cmd.Flags().IntVar(&req.MaxCandidates, "max-candidates", 0, "targets listed per file (default 20)")
-	return cmd
+	return fromSpec(cmd, operation.CompareSourceToBundle(), targets{"max_candidates": &req.MaxCandidates})
 }
 
 func (c *cli) printSourceComparison(rec evidence.Record) error {

@@ -13,23 +13,20 @@ import (
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/host/operation"
 	"rea/jsengine/report"
+	"rea/jsengine/report/sarif"
 )
 
-// Exit statuses of an analysis that completed, for CI gates: partial
-// coverage (a limit was reached) and findings at or above --fail-on.
-const (
-	exitPartial  = 2
-	exitFindings = 3
-)
+// exitPartial is the status of a completed run with partial coverage; the
+// report's gate owns the CI statuses and the commands share them.
+const exitPartial = report.ExitPartial
 
 func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var req app.AnalyzeApplicationRequest
 	var sarifPath, reportPath, failOn, detail string
 	var failOnPartial bool
 	cmd := &cobra.Command{
-		Use:   "analyze-javascript-application PATH",
-		Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security",
 		Long: `Analyse an Electron or JavaScript application without executing it: a directory,
 an .asar archive, or an installed layout (X.app/Contents/Resources/app.asar,
 resources/app.asar, resources/app). rea inventories the bytes (integrity
@@ -54,15 +51,15 @@ severity exist.`,
   rea analyze-javascript-application resources/app.asar --format json > evidence.json
   rea analyze-javascript-application ./app --format sarif --fail-on high > findings.sarif
   rea analyze ./app --format html > report.html`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			a, err := c.application()
 			if err != nil {
 				return err
 			}
-			if failOn != "" && abi.SeverityRank(failOn) <= abi.SeverityRank(abi.SeverityInfo) {
-				return invalidFlag("fail-on", fmt.Sprintf("%q is not low, medium or high", failOn))
+			gate := report.Gate{FailOn: failOn, FailOnPartial: failOnPartial}
+			if err := gate.Validate(); err != nil {
+				return invalidFlag("fail-on", err.Error())
 			}
 			if detail != "complete" && detail != "summary" {
 				return invalidFlag("detail", fmt.Sprintf("%q is not complete or summary", detail))
@@ -88,7 +85,7 @@ severity exist.`,
 					return err
 				}
 			case c.format == "sarif":
-				if err := c.printJSON(sarifDocument(res.Analysis)); err != nil {
+				if err := c.printJSON(sarif.FromFindings(res.Analysis.Application.Findings)); err != nil {
 					return err
 				}
 			case detail == "summary":
@@ -110,44 +107,25 @@ severity exist.`,
 			default:
 				c.printApplication(res)
 			}
-			if failOn != "" {
-				n := 0
-				for _, f := range res.Analysis.Application.Findings {
-					if abi.SeverityRank(f.Severity) >= abi.SeverityRank(failOn) {
-						n++
-					}
-				}
-				if n > 0 {
-					fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", n, failOn)
-					c.exitCode = exitFindings
-				}
+			verdict := gate.Judge(res.Analysis.Application.Findings, res.Analysis.Coverage)
+			if verdict.AtOrAbove > 0 {
+				fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", verdict.AtOrAbove, failOn)
 			}
-			if res.Analysis.Coverage != "complete" {
+			if verdict.Partial {
 				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", partialReason(res.Analysis))
-				if failOnPartial && c.exitCode == 0 {
-					c.exitCode = exitPartial
-				}
 			}
+			c.exitCode = verdict.ExitCode
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&req.Format, "input-format", "auto", "input format: auto, asar or directory")
-	f.StringVar(&req.IntegrityPolicy, "integrity-policy", "fail", "fail, or record-and-continue to record hash mismatches and analyse verified files")
-	f.IntVar(&req.MaxIntegrityMismatches, "max-integrity-mismatches", 0, "contradictions recorded before failing (default 10, at most 100)")
-	f.IntVar(&req.MaxTextFiles, "max-text-files", 0, "text files read (default 5000)")
-	f.IntVar(&req.MaxTotalTextBytes, "max-total-text-bytes", 0, "total text bytes read (default 128 MiB)")
-	f.IntVar(&req.MaxTextFileBytes, "max-text-file-bytes", 0, "bytes of one text file (default 8 MiB)")
-	f.IntVar(&req.MaxASTNodes, "max-ast-nodes", 0, "syntax nodes visited (default 2,000,000)")
-	f.IntVar(&req.MaxFindings, "max-findings", 0, "findings kept (default 8000)")
-	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
-	inventoryLimitFlags(f, &req.Limits)
-	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
-	f.StringVar(&reportPath, "report", "", "also write the self-contained HTML report to this file")
-	f.StringVar(&failOn, "fail-on", "", "exit 3 when findings at or above this severity exist: low, medium or high")
-	f.StringVar(&detail, "detail", "complete", "complete (the whole Evidence record) or summary (the summary view)")
-	f.BoolVar(&failOnPartial, "fail-on-partial", true, "exit 2 when a limit left part of the application unanalysed")
-	return cmd
+	return fromSpec(cmd, operation.AnalyzeJavaScriptApplication(), targets{
+		"format": &req.Format, "detail": &detail, "integrity_policy": &req.IntegrityPolicy, "max_integrity_mismatches": &req.MaxIntegrityMismatches,
+		"max_text_files": &req.MaxTextFiles, "max_total_text_bytes": &req.MaxTotalTextBytes, "max_text_file_bytes": &req.MaxTextFileBytes,
+		"max_ast_nodes": &req.MaxASTNodes, "max_findings": &req.MaxFindings, "max_modules": &req.MaxModules,
+		"max_entries": &req.MaxEntries, "max_total_bytes": &req.Limits.MaxTotalBytes, "max_entry_bytes": &req.MaxEntryBytes,
+		"max_compression_ratio": &req.MaxCompressionRatio, "max_depth": &req.Limits.MaxDepth, "max_path_bytes": &req.MaxPathBytes,
+		"cli.sarif": &sarifPath, "cli.report": &reportPath, "cli.fail_on": &failOn, "cli.fail_on_partial": &failOnPartial,
+	})
 }
 
 func partialReason(a *app.ApplicationAnalysis) string {
@@ -316,48 +294,9 @@ func printRows(w io.Writer, title string, rows []string) {
 	}
 }
 
-// sarifDocument renders the findings as a SARIF 2.1.0 log for
-// code-scanning tools and CI gates.
-func sarifDocument(a *app.ApplicationAnalysis) map[string]any {
-	level := map[string]string{"high": "error", "medium": "warning", "low": "note", "info": "note"}
-	rules := map[string]map[string]any{}
-	results := []map[string]any{}
-	for _, f := range a.Application.Findings {
-		if _, ok := rules[f.RuleID]; !ok {
-			rules[f.RuleID] = map[string]any{"id": f.RuleID, "shortDescription": map[string]any{"text": f.RuleID},
-				"help": map[string]any{"text": f.Remediation}}
-		}
-		results = append(results, map[string]any{
-			"ruleId": f.RuleID, "level": level[f.Severity], "message": map[string]any{"text": f.Message},
-			"locations": []map[string]any{{"physicalLocation": map[string]any{
-				"artifactLocation": map[string]any{"uri": f.Location.File},
-				"region":           map[string]any{"startLine": max(f.Location.Line, 1), "startColumn": max(f.Location.Column, 1)},
-			}}},
-		})
-	}
-	ids := make([]string, 0, len(rules))
-	for id := range rules {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	ruleList := make([]map[string]any, 0, len(ids))
-	for _, id := range ids {
-		ruleList = append(ruleList, rules[id])
-	}
-	return map[string]any{
-		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-		"version": "2.1.0",
-		"runs": []map[string]any{{
-			"tool":    map[string]any{"driver": map[string]any{"name": "rea", "informationUri": "https://github.com/morluto/rea", "rules": ruleList}},
-			"results": results,
-		}},
-	}
-}
-
 // writeSARIF writes the SARIF log to a file.
 func writeSARIF(path string, a *app.ApplicationAnalysis) error {
-	doc := sarifDocument(a)
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := json.MarshalIndent(sarif.FromFindings(a.Application.Findings), "", "  ")
 	if err != nil {
 		return err
 	}

@@ -12,6 +12,7 @@ import (
 	executable "rea/analysis/native/nativewire"
 	query "rea/analysis/native/nativewire"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // nativeCommands are the native-binary commands: layout and hardening,
@@ -39,25 +40,15 @@ func nativeFlags(cmd *cobra.Command, req *app.NativeRequest, paged bool) {
 // runNative builds the app, calls one service and prints its Evidence
 // (json) or the text rendering.
 func runNative[T any](c *cli, cmd *cobra.Command, name string, call func(*app.App) (*app.NativeResult[T], error), text func(*T)) error {
-	a, err := c.application()
-	if err != nil {
-		return err
-	}
-	res, err := call(a)
-	c.endProgress()
-	if err != nil {
-		return err
-	}
-	if c.format == "json" {
-		return c.printJSON(res.Evidence)
-	}
-	text(res.Result)
-	fmt.Fprintf(c.stdout, "\nevidence %s", res.Evidence.EvidenceID)
-	if res.Binding != nil {
-		fmt.Fprintf(c.stdout, "  provider %s (%s)", res.Binding.Provider, res.Binding.SelectionSource)
-	}
-	fmt.Fprintln(c.stdout)
-	return nil
+	return runCommand(c, call, func(res *app.NativeResult[T]) any { return res.Evidence }, func(res *app.NativeResult[T]) error {
+		text(res.Result)
+		fmt.Fprintf(c.stdout, "\nevidence %s", res.Evidence.EvidenceID)
+		if res.Binding != nil {
+			fmt.Fprintf(c.stdout, "  provider %s (%s)", res.Binding.Provider, res.Binding.SelectionSource)
+		}
+		fmt.Fprintln(c.stdout)
+		return nil
+	})
 }
 
 func (c *cli) providersCommand() *cobra.Command {
@@ -596,15 +587,12 @@ func (c *cli) addressCommand(name string) *cobra.Command {
 func (c *cli) compareFunctionsCommand() *cobra.Command {
 	var req app.CompareFunctionsRequest
 	cmd := &cobra.Command{
-		Use:   "compare-functions LEFT.json RIGHT.json",
-		Short: "Compare analyze_function Evidence of two versions over eight dimensions",
 		Long: `compare-functions reads analyze_function Evidence records (one record or a
 JSON array of records per file, e.g. saved from rea --format json function),
 pairs functions by name and compares identity, pseudocode, assembly,
 comments, calls, references, strings and names, and the address-normalised
 control-flow graph. A facet that was paged out is truncated and a facet the
 provider cannot produce is unknown: neither is reported as equal.`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			var err error
 			if req.Left, err = readEvidenceRecords(args[0], "left"); err != nil {
@@ -648,7 +636,5 @@ provider cannot produce is unknown: neither is reported as equal.`,
 			return nil
 		},
 	}
-	cmd.Flags().IntVar(&req.Offset, "offset", 0, "first function of the page")
-	cmd.Flags().IntVar(&req.Limit, "limit", 0, "functions per page (default 100, at most 100)")
-	return cmd
+	return fromSpec(cmd, operation.CompareFunctions(), targets{"offset": &req.Offset, "limit": &req.Limit})
 }

@@ -6,6 +6,7 @@ import (
 	"github.com/spf13/cobra"
 
 	"rea/host/app"
+	"rea/host/operation"
 	"rea/host/unknowns"
 )
 
@@ -25,10 +26,7 @@ bundle's unknown histories and read them without a session.`,
 	var f unknowns.Filter
 	var statuses, severities []string
 	list := &cobra.Command{
-		Use:     "list --bundle BUNDLE.json",
-		Short:   "List current unknowns (or every revision with --history), filtered and paged",
 		Example: `  rea unknowns list --bundle evidence.json --status open --status blocked`,
-		Args:    cobra.NoArgs,
 		RunE: func(_ *cobra.Command, _ []string) error {
 			ledger, err := app.LoadBundleLedger(c.ctx, bundle)
 			if err != nil {
@@ -57,22 +55,14 @@ bundle's unknown histories and read them without a session.`,
 			return nil
 		},
 	}
-	lf := list.Flags()
-	lf.StringVar(&f.UnknownID, "unknown-id", "", "exact unknown id")
-	lf.StringArrayVar(&statuses, "status", nil, "status to include (repeatable): open, investigating, blocked, contradicted, resolved")
-	lf.StringArrayVar(&severities, "severity", nil, "severity to include (repeatable): low, medium, high, critical")
-	lf.StringVar(&f.Domain, "domain", "", "exact domain")
-	lf.StringVar(&f.ScopeDigest, "scope-digest", "", "exact scope (target sha256)")
-	lf.BoolVar(&f.History, "history", false, "list every revision, not only current heads")
-	lf.IntVar(&f.Offset, "offset", 0, "first item")
-	lf.IntVar(&f.Limit, "limit", 0, "items per page (default 50, at most 100)")
+	fromSpec(list, operation.ListUnknowns(), targets{
+		"unknown_id": &f.UnknownID, "status": &statuses, "severity": &severities, "domain": &f.Domain, "scope_digest": &f.ScopeDigest,
+		"include_history": &f.History, "offset": &f.Offset, "limit": &f.Limit,
+	})
 
 	var candidates []string
 	verify := &cobra.Command{
-		Use:     "verify UNKNOWN_ID --bundle BUNDLE.json",
-		Short:   "Check whether retained Evidence qualifies to resolve an unknown",
 		Example: `  rea unknowns verify unk_… --bundle evidence.json --evidence-id ev_…`,
-		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			ledger, err := app.LoadBundleLedger(c.ctx, bundle)
 			if err != nil {
@@ -92,7 +82,7 @@ bundle's unknown histories and read them without a session.`,
 			return nil
 		},
 	}
-	verify.Flags().StringArrayVar(&candidates, "evidence-id", nil, "candidate Evidence to check (repeatable; default the unknown's own)")
+	fromSpec(verify, operation.VerifyUnknownResolution(), targets{"evidence_ids": &candidates})
 	root.AddCommand(list, verify)
 	return root
 }

@@ -84,7 +84,7 @@ func TestAnnotationsFollowEffects(t *testing.T) {
 		{"discards data", Effects{MutatesSession: true, MayDiscardData: true}, false, true, false, false},
 		{"runs foreign code", Effects{LaunchesProcess: true, ExecutesForeignCode: true}, false, true, true, false},
 	} {
-		a := tc.e.Annotations("t")
+		a := annotations(tc.e, "t")
 		if a.ReadOnlyHint != tc.readOnly || *a.DestructiveHint != tc.destructive || *a.OpenWorldHint != tc.openWorld || a.IdempotentHint != tc.idemp {
 			t.Errorf("%s: annotations %+v", tc.name, a)
 		}

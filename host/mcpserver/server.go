@@ -135,7 +135,8 @@ func (s *Server) scoped(all []*Tool) []*Tool {
 	return out
 }
 
-// allTools is the complete inventory, one constructor per family.
+// allTools is the complete inventory, one constructor per family; a tool
+// declared by an operation spec is filled from it.
 func (s *Server) allTools() []*Tool {
 	var out []*Tool
 	out = append(out, s.sessionTools()...)
@@ -150,6 +151,9 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.guidanceTools()...)
 	out = append(out, s.unknownTools()...)
 	out = append(out, s.reconstructTools()...)
+	for _, t := range out {
+		fromSpec(t)
+	}
 	return out
 }
 
@@ -177,7 +181,7 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 		Description:  t.Description,
 		InputSchema:  input,
 		OutputSchema: out,
-		Annotations:  t.Effects.Annotations(t.Title),
+		Annotations:  annotations(t.Effects, t.Title),
 	}
 }
 

@@ -8,39 +8,21 @@ import (
 	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"rea/host/evidence"
+	"rea/host/operation"
 
 	"rea/abi"
 )
 
-// Effects is the one record of what a tool may do. Annotations, the catalog
-// and binary_session's tool_availability are all derived from it.
-type Effects struct {
-	MutatesTarget       bool `json:"mutatesTarget"`
-	MutatesSession      bool `json:"mutatesSession"`
-	WritesFilesystem    bool `json:"writesFilesystem"`
-	LaunchesProcess     bool `json:"launchesProcess"`
-	AccessesNetwork     bool `json:"accessesNetwork"`
-	ChangesUIState      bool `json:"changesUiState"`
-	MayDiscardData      bool `json:"mayDiscardData"`
-	Idempotent          bool `json:"idempotent"`
-	ExecutesForeignCode bool `json:"executesForeignCode"`
-	MutatesDevice       bool `json:"mutatesDevice"`
-}
+// Effects is the one record of what a tool may do (operation.Effects).
+type Effects = operation.Effects
 
-// readOnly is true when the tool has no effect at all; recording Evidence
-// in the session counts as an effect.
-func (e Effects) readOnly() bool {
-	return !(e.MutatesTarget || e.MutatesSession || e.WritesFilesystem || e.LaunchesProcess ||
-		e.AccessesNetwork || e.ChangesUIState || e.MayDiscardData || e.ExecutesForeignCode || e.MutatesDevice)
-}
-
-// Annotations derives the MCP hints from the effects, never by hand.
-func (e Effects) Annotations(title string) *mcp.ToolAnnotations {
+// annotations derives the MCP hints from the effects, never by hand.
+func annotations(e Effects, title string) *mcp.ToolAnnotations {
 	destructive := e.MayDiscardData || e.ExecutesForeignCode || e.MutatesDevice
 	open := e.LaunchesProcess || e.AccessesNetwork
 	return &mcp.ToolAnnotations{
 		Title:           title,
-		ReadOnlyHint:    e.readOnly(),
+		ReadOnlyHint:    e.ReadOnly(),
 		DestructiveHint: &destructive,
 		IdempotentHint:  e.Idempotent,
 		OpenWorldHint:   &open,
@@ -50,6 +32,11 @@ func (e Effects) Annotations(title string) *mcp.ToolAnnotations {
 // Tool is one MCP tool: its contract and the handler that runs it over the
 // same application service the CLI uses.
 type Tool struct {
+	// Spec, when set, is the operation's declaration: Name, Title, Family,
+	// Description, Effects, Input, Examples, CLI and OneSidedReason are
+	// derived from it (fromSpec) and are not written by hand.
+	Spec *operation.Spec
+
 	Name        string
 	Title       string
 	Family      string

@@ -3,28 +3,13 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"maps"
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 func (s *Server) applicationTools() []*Tool {
-	props := map[string]Schema{
-		"input_path":               str("Application directory, .asar file, or installed layout (X.app, a folder with resources/app.asar)."),
-		"format":                   enum("Input format; auto (default) detects it and finds installed layouts.", "auto", "asar", "directory"),
-		"detail":                   enum("complete (default) returns the complete analysis Evidence; summary retains it in this session and returns an inspect_analysis_view summary linked by parent_evidence_id.", "complete", "summary"),
-		"integrity_policy":         enum("fail (default) or record-and-continue (analyse verified files, record contradictions, coverage partial).", "fail", "record-and-continue"),
-		"max_integrity_mismatches": integer("Contradictions recorded before failing (default 10).", 1, 100),
-		"max_text_files":           integer("Text files read (default 5,000).", 1, 100_000),
-		"max_total_text_bytes":     integer("Total text bytes read (default 128 MiB).", 1, 1<<30),
-		"max_text_file_bytes":      integer("Bytes of one text file (default 8 MiB).", 1, 256<<20),
-		"max_ast_nodes":            integer("Syntax nodes visited (default 2,000,000).", 1, 50_000_000),
-		"max_findings":             integer("Findings kept (default 8,000).", 1, 100_000),
-		"max_modules":              integer("Modules kept (default 20,000).", 1, 200_000),
-		"fail_on_limit":            boolean("Fail with resource_constraint instead of returning partial coverage when a limit is reached."),
-	}
-	maps.Copy(props, inventoryLimitProps()) // the inventory of the input, as inspect_artifact bounds it
 	viewProps := map[string]Schema{
 		"source": withExamples(anyJSON("analyze_javascript_application Evidence: a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."),
 			map[string]any{"kind": "retained-evidence", "evidence_id": "ev_0000000000000000000000000000000000000000000000000000000000000000"}),
@@ -37,19 +22,8 @@ func (s *Server) applicationTools() []*Tool {
 	ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
 	return []*Tool{
 		{
-			Name:    "analyze_javascript_application",
-			Title:   "Analyse an Electron/JavaScript application",
-			Family:  "application",
+			Spec:    spec(operation.AnalyzeJavaScriptApplication()),
 			Modules: []string{"artifact", "jsapp"},
-			Description: "Statically analyse an Electron or JavaScript application (directory, .asar, or installed layout) without executing it: " +
-				"package and Electron version, entrypoints, HTML and CSP, imports and the module graph, bundles, windows and their webPreferences " +
-				"(resolved through helper functions and spreads), preload scripts tied to their windows, contextBridge APIs, IPC channels resolved across " +
-				"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence; " +
-				"use detail: \"summary\" for big apps and read details with inspect_analysis_view.",
-			Effects:  Effects{MutatesSession: true, Idempotent: true},
-			Input:    object("", props, "input_path"),
-			Examples: []map[string]any{{"input_path": "/Applications/Example.app"}, {"input_path": "/tmp/app/resources/app.asar", "detail": "summary"}},
-			CLI:      "analyze-javascript-application",
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in struct {
 					app.AnalyzeApplicationRequest

@@ -3,10 +3,10 @@ package mcpserver
 import (
 	"context"
 	"encoding/json"
-	"strings"
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // nativeProps are the NativeRequest fields, one name per concept across
@@ -142,23 +142,8 @@ func oneSided(t *Tool, reason string) *Tool {
 
 // compareFunctionsTool compares two sets of analyze_function Evidence.
 func (s *Server) compareFunctionsTool() *Tool {
-	side := array("analyze_function Evidence: inline records or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} references (at most 100).",
-		anyJSON("One record or reference."), 100)
-	ref := func(hex string) map[string]any {
-		return map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + hex}
-	}
 	return &Tool{
-		Name: "compare_functions", Title: "Compare functions across versions", Family: "native", Description: "Pair analyze_function Evidence " +
-			"from two versions by function and compare eight dimensions (identity, pseudocode, assembly, comments, calls, references, strings and names, " +
-			"control-flow graph with addresses normalised). Paged-out facets are truncated, never equal; pseudocode and comments are unknown when unavailable.",
-		Effects: Effects{MutatesSession: true, Idempotent: true},
-		Input: object("", map[string]Schema{
-			"left": side, "right": side,
-			"offset": integer("First function pair of the page (default 0).", 0, 1<<31),
-			"limit":  integer("Function pairs per page (default and maximum 100).", 1, 100),
-		}, "left", "right"),
-		Examples: []map[string]any{{"left": []any{ref("11" + strings.Repeat("0", 62))}, "right": []any{ref("22" + strings.Repeat("0", 62))}}},
-		CLI:      "compare-functions",
+		Spec: spec(operation.CompareFunctions()),
 		Run: func(ctx context.Context, c *Call) (any, error) {
 			var in struct {
 				Left   []json.RawMessage `json:"left"`

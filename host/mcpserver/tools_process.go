@@ -5,12 +5,12 @@ import (
 	"encoding/json"
 
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 func (s *Server) processTools() []*Tool {
 	scenario := inferred[app.CaptureProcessRequest]()
 	scenario["description"] = "One executable run under a scripted scenario (see rea capture-process --help for every field)."
-	ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "00112233445566778899aabbccddeeff00112233445566778899aabbccddeeff"}
 	return []*Tool{
 		{
 			Name:   "capture_process_scenario",
@@ -41,18 +41,7 @@ func (s *Server) processTools() []*Tool {
 			},
 		},
 		{
-			Name:   "compare_process_captures",
-			Title:  "Compare two process captures",
-			Family: "process",
-			Description: "Compare two capture_process_scenario results made under the same comparison contract along the terminal, interaction, exit, " +
-				"filesystem and process dimensions, locating the first divergence in journal order. Each side is inline Evidence or a retained reference.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", map[string]Schema{
-				"left":  anyJSON("Capture Evidence: inline record or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"}."),
-				"right": anyJSON("Capture Evidence: inline record or {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"}."),
-			}, "left", "right"),
-			Examples: []map[string]any{{"left": ref, "right": ref}},
-			CLI:      "compare-process-captures",
+			Spec: spec(operation.CompareProcessCaptures()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in struct {
 					Left  json.RawMessage `json:"left"`

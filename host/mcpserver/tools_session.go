@@ -114,7 +114,7 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	for _, t := range s.tools {
 		entry := map[string]any{
 			"name": t.Name, "family": t.Family, "available": true, "reason": nil, "remediation": nil,
-			"annotations": t.Effects.Annotations(t.Title), "effects": t.Effects,
+			"annotations": annotations(t.Effects, t.Title), "effects": t.Effects,
 		}
 		for _, m := range t.Modules {
 			if !present[m] {

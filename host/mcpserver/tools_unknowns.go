@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/host/operation"
 	"rea/host/unknowns"
 )
 
@@ -118,29 +119,11 @@ func (s *Server) unknownTools() []*Tool {
 			},
 		},
 		{
-			Name:   "list_unknowns",
-			Title:  "List residual unknowns",
-			Family: "session",
-			Description: "List this session's residual unknowns — the current revision of each (or every revision with include_history) — " +
-				"filtered by exact unknown_id, status, severity, domain or scope_digest, in unknown_id order, paged by offset/limit " +
-				"(default 50, at most 100). by_status counts every match.",
-			Effects: Effects{Idempotent: true},
-			Input: object("", map[string]Schema{
-				"unknown_id":      str("Exact unknown id."),
-				"status":          array("Any of these statuses.", enum("", unknowns.Statuses()...), 5),
-				"severity":        array("Any of these severities.", enum("", unknowns.Severities()...), 4),
-				"domain":          str("Exact domain."),
-				"scope_digest":    str("Exact scope (target sha256)."),
-				"include_history": boolean("List every revision instead of current heads (default false)."),
-				"offset":          integer("First item (default 0).", 0, 1<<31),
-				"limit":           integer("Items per page (default 50).", 1, unknowns.MaxLimit),
-			}),
+			Spec: spec(operation.ListUnknowns()),
 			Output: result("One page of unknowns.", map[string]Schema{
 				"total": typed("integer"), "offset": typed("integer"), "limit": typed("integer"), "next_offset": nullable("integer"),
 				"by_status": typed("object"), "unknowns": typed("array"),
 			}),
-			Examples: []map[string]any{{"status": []string{"open", "investigating", "blocked"}}},
-			CLI:      "unknowns list",
 			Run: func(_ context.Context, c *Call) (any, error) {
 				var f unknowns.Filter
 				if err := c.Decode(&f); err != nil {
@@ -150,25 +133,12 @@ func (s *Server) unknownTools() []*Tool {
 			},
 		},
 		{
-			Name:   "verify_unknown_resolution",
-			Title:  "Check whether Evidence settles an unknown",
-			Family: "session",
-			Description: "Check the current revision of an unknown against its requirements without changing anything: for each candidate " +
-				"(evidence_ids, else the resolution's Evidence, else the supporting Evidence) whether it is retained supporting Evidence, not a " +
-				"registry mutation, at least required_confidence (inferred < derived < observed), of required_authority and from " +
-				"required_environment — with every failed reason. verdict is verified, qualifying-evidence-available or unverified.",
-			Effects: Effects{Idempotent: true},
-			Input: object("", map[string]Schema{
-				"unknown_id":   str("The unknown to check (unk_…)."),
-				"evidence_ids": ids("Candidates to check instead of the unknown's own Evidence."),
-			}, "unknown_id"),
+			Spec: spec(operation.VerifyUnknownResolution()),
 			Output: result("Qualification of each candidate.", map[string]Schema{
 				"unknown_id": typed("string"), "revision": typed("integer"), "status": typed("string"), "disposition": nullable("string"),
 				"qualified": typed("boolean"), "qualifying_evidence_ids": typed("array"), "candidates": typed("array"),
 				"requirements": typed("object"), "verdict": typed("string"),
 			}),
-			Examples: []map[string]any{{"unknown_id": exampleID}},
-			CLI:      "unknowns verify",
 			Run: func(_ context.Context, c *Call) (any, error) {
 				var in struct {
 					UnknownID   string   `json:"unknown_id"`

@@ -1,0 +1,13 @@
+package operation
+
+// All is every operation declared by a spec. Operations not yet declared
+// here keep their hand-written MCP schema and cobra flags; the agreement
+// test in cmd/rea names them.
+func All() []Spec {
+	var out []Spec
+	out = append(out, Compare()...)
+	out = append(out, Artifact()...)
+	out = append(out, AnalyzeJavaScriptApplication())
+	out = append(out, Unknowns()...)
+	return out
+}
