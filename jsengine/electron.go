@@ -403,7 +403,7 @@ func (a *analyzer) addImport(kind string, x ast.Expression, at ast.Node) Import 
 		if r != "" {
 			imp.Resolved = r
 		} else if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
-			imp.External = true
+			imp.External = !a.e.appInternal(a.m.dir, spec)
 		}
 	}
 	a.m.imports = append(a.m.imports, imp)

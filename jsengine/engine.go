@@ -135,7 +135,7 @@ func (e *engine) resolve(dir, spec string) string {
 	var base string
 	switch {
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":
-		base = path.Join(dir, spec)
+		base = path.Join(dir, stripQuery(spec))
 	case strings.HasPrefix(spec, "/"):
 		base = path.Clean(strings.TrimPrefix(spec, "/"))
 	default:

@@ -116,7 +116,9 @@ func parseJS(p, src string) (*parsedFile, error) {
 		loaders = []api.Loader{api.LoaderJSX}
 	}
 	var lastErr error
-	for _, loader := range loaders {
+	tlaRounds := 0
+	for li := 0; li < len(loaders); li++ {
+		loader := loaders[li]
 		res := api.Transform(src, api.TransformOptions{
 			Loader:      loader,
 			Format:      api.FormatCommonJS,
@@ -129,6 +131,13 @@ func parseJS(p, src string) (*parsedFile, error) {
 		})
 		if len(res.Errors) > 0 {
 			lastErr = esbuildError(res.Errors)
+			if blanked, ok := blankTopLevelAwaits(src, res.Errors); ok && tlaRounds < 4 {
+				// CommonJS has no top-level await; the value awaited is
+				// what a static analysis sees anyway, so the keyword is
+				// blanked in place (positions unchanged) and parsed again.
+				src, tlaRounds = blanked, tlaRounds+1
+				li--
+			}
 			continue
 		}
 		gen := string(res.Code)
@@ -160,6 +169,29 @@ func gojaParse(name, src string) (prog *ast.Program, err error) {
 		}
 	}()
 	return parser.ParseFile(nil, name, src, 0, parser.WithDisableSourceMaps)
+}
+
+// blankTopLevelAwaits replaces with spaces each `await` esbuild rejected as
+// top-level await; ok is false when none was.
+func blankTopLevelAwaits(src string, msgs []api.Message) (string, bool) {
+	starts := lineStarts(src)
+	b := []byte(src)
+	changed := false
+	for _, m := range msgs {
+		if m.Location == nil || !strings.Contains(m.Text, "Top-level await") {
+			continue
+		}
+		line := m.Location.Line - 1
+		if line < 0 || line >= len(starts) {
+			continue
+		}
+		off := starts[line] + m.Location.Column
+		if off >= 0 && off+5 <= len(b) && string(b[off:off+5]) == "await" {
+			copy(b[off:off+5], "     ")
+			changed = true
+		}
+	}
+	return string(b), changed
 }
 
 func esbuildError(msgs []api.Message) error {

@@ -841,3 +841,14 @@ func conditionTarget(v any, star string) string {
 	}
 	return ""
 }
+
+// appInternal reports whether a bare specifier that resolved to no file
+// still names application code (an alias or workspace package), which is
+// then not an external package.
+func (e *engine) appInternal(dir, spec string) bool {
+	if nodeBuiltins[spec] || spec == "electron" || strings.HasPrefix(spec, "electron/") {
+		return false
+	}
+	_, internal, _ := e.resolveBare(dir, spec)
+	return internal
+}

@@ -1,0 +1,123 @@
+package jsengine
+
+import (
+	"fmt"
+	"path"
+	"strings"
+	"unicode/utf8"
+)
+
+// maxImportLimitations bounds the unresolved-import limitations listed one
+// by one; the rest are counted in one line.
+const maxImportLimitations = 40
+
+// coverageGaps names what left the analysis short of the whole application
+// besides the limits: files that were not analysed (parse failures, files
+// that are not UTF-8) and imports of application code that resolve to
+// nothing in the root or leave it. Each adds a limitation; the count makes
+// coverage partial.
+func (e *engine) coverageGaps(res *Result) int {
+	gaps := 0
+	for _, m := range res.Modules {
+		if m.ParsedBy == "failed" {
+			gaps++
+			e.limitations = append(e.limitations, "not analysed, could not be parsed: "+m.Path+": "+m.ParseError)
+		}
+	}
+	gaps += res.Statistics.InvalidUTF8Files
+	seen := map[string]bool{}
+	var extra int
+	for _, m := range res.Modules {
+		if strings.Contains("/"+m.Path, "/node_modules/") {
+			continue // a dependency's optional requires are its own business
+		}
+		for _, imp := range m.Imports {
+			if imp.Resolved != "" || imp.External || imp.SpecifierKind != "module-specifier" {
+				continue
+			}
+			msg := e.unresolvedImport(m.Path, imp)
+			if msg == "" || seen[msg] {
+				continue
+			}
+			seen[msg] = true
+			gaps++
+			if len(seen) > maxImportLimitations {
+				extra++
+				continue
+			}
+			e.limitations = append(e.limitations, msg)
+		}
+	}
+	if extra > 0 {
+		e.limitations = append(e.limitations, fmt.Sprintf("%d more imports of application code resolve to nothing in the root (--format json lists every import)", extra))
+	}
+	return gaps
+}
+
+// unresolvedImport explains an import of application code that resolved
+// to no file: it leaves the root, or names a file the root lacks.
+func (e *engine) unresolvedImport(from string, imp Import) string {
+	spec := stripQuery(imp.Specifier)
+	dir := path.Dir(from)
+	at := fmt.Sprintf("%s:%d", imp.Location.File, imp.Location.Line)
+	var target string
+	switch {
+	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":
+		target = path.Join(dir, spec)
+	case strings.HasPrefix(spec, "/"):
+		return "" // an absolute path of the machine that ran the app
+	default:
+		_, internal, outside := e.resolveBare(dir, spec)
+		if !internal {
+			return ""
+		}
+		if outside == "" {
+			return fmt.Sprintf("import %q at %s names application code (an alias or workspace package) that resolves to nothing in the root; its facts are missing", imp.Specifier, at)
+		}
+		target = outside
+	}
+	if up := levelsAbove(target); up > 0 {
+		return fmt.Sprintf("import %q at %s leaves the analysed root (it points to %s); analyse the directory %d level(s) above this root to include it", imp.Specifier, at, target, up)
+	}
+	return fmt.Sprintf("import %q at %s resolves to nothing in the root (no %s); its facts are missing", imp.Specifier, at, target)
+}
+
+// levelsAbove counts the leading "../" of a cleaned root-relative path.
+func levelsAbove(p string) int {
+	n := 0
+	for p == ".." || strings.HasPrefix(p, "../") {
+		n++
+		p = strings.TrimPrefix(strings.TrimPrefix(p, ".."), "/")
+	}
+	return n
+}
+
+// stripQuery drops a bundler query or fragment ("./a.svg?url", "./w.js?worker").
+func stripQuery(spec string) string {
+	if i := strings.IndexAny(spec, "?#"); i > 0 {
+		return spec[:i]
+	}
+	return spec
+}
+
+// sanitiseUTF8 replaces each byte that is not part of valid UTF-8 with a
+// space, keeping every offset: the file is analysed rather than dropped,
+// and the first bad offset is reported.
+func sanitiseUTF8(b []byte) ([]byte, int) {
+	first := -1
+	out := make([]byte, len(b))
+	copy(out, b)
+	for i := 0; i < len(out); {
+		r, size := utf8.DecodeRune(out[i:])
+		if r == utf8.RuneError && size <= 1 {
+			if first < 0 {
+				first = i
+			}
+			out[i] = ' '
+			i++
+			continue
+		}
+		i += size
+	}
+	return out, first
+}
