@@ -88,7 +88,7 @@ export default { resolve: { alias: [{ find: '~e', replacement: fileURLToPath(new
 			"src/e/index.mjs": `export * from 'electron'`,
 		}, "~e", "src/e/index.mjs"},
 		{"package exports with conditions", map[string]string{
-			"node_modules/@acme/shell/package.json": `{"name":"@acme/shell","main":"wrong.js","exports":{".":{"types":"./x.d.ts","require":"./dist/index.cjs","import":"./dist/index.mjs"}}}`,
+			"node_modules/@acme/shell/package.json":   `{"name":"@acme/shell","main":"wrong.js","exports":{".":{"types":"./x.d.ts","require":"./dist/index.cjs","import":"./dist/index.mjs"}}}`,
 			"node_modules/@acme/shell/dist/index.cjs": `module.exports = require('electron')`,
 		}, "@acme/shell", "node_modules/@acme/shell/dist/index.cjs"},
 		{"yarn workspace package without node_modules", map[string]string{
