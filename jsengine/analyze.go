@@ -290,6 +290,7 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 		}
 		return nil, nil
 	}
+	pf.shipped = e.loadShippedMap(t.path, t.src)
 	m := newModuleInfo(t.path, pf, t.sha, len(t.src))
 	if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-ps.nodes) }); err != nil {
 		if owned {

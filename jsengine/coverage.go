@@ -21,7 +21,7 @@ func (e *engine) coverageGaps(res *Result) int {
 	for _, m := range res.Modules {
 		if m.ParsedBy == "failed" {
 			gaps++
-			e.limitations = append(e.limitations, "not analysed, could not be parsed: "+m.Path+": "+m.ParseError)
+			e.limitations = append(e.limitations, "not analysed, could not be parsed: "+m.Path+": "+strings.TrimPrefix(m.ParseError, m.Path+": "))
 		}
 	}
 	gaps += res.Statistics.InvalidUTF8Files

@@ -120,6 +120,8 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 		// root holds src/preload.ts: match the only file with that stem.
 		p.Module = r
 		p.State = "inferred"
+	} else if r := e.uniqueDirStem(p.Path); r != "" {
+		p.Module, p.State = r, "inferred" // out/preload/index.js built from src/preload/index.ts
 	}
 	return p
 }

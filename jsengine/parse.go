@@ -32,6 +32,8 @@ type parsedFile struct {
 	origStarts []int
 	// shift is the length of a wrapper prepended before parsing.
 	shift int
+	// shipped is the source map the application ships for this file.
+	shipped *shippedMap
 }
 
 const (
@@ -55,6 +57,9 @@ func languageOf(p string) string {
 // tsconfigForTransform enables legacy decorators, which is what Electron
 // apps written in TypeScript (Angular, Nest-style services) use.
 const tsconfigForTransform = `{"compilerOptions":{"experimentalDecorators":true,"useDefineForClassFields":false}}`
+
+// tsconfigForComponents also keeps imports only a component's template uses.
+const tsconfigForComponents = `{"compilerOptions":{"experimentalDecorators":true,"useDefineForClassFields":false,"verbatimModuleSyntax":true}}`
 
 // parseJS parses src. CommonJS and plain scripts go straight to goja's
 // parser; ESM, TypeScript, JSX and anything goja rejects go through esbuild
@@ -115,6 +120,12 @@ func parseJS(p, src string) (*parsedFile, error) {
 	case "jsx":
 		loaders = []api.Loader{api.LoaderJSX}
 	}
+	tsconfig := tsconfigForTransform
+	if ext == ".vue" || ext == ".svelte" {
+		// The template (blanked here) uses imports the script does not:
+		// keep every value import, as the component compiler does.
+		tsconfig = tsconfigForComponents
+	}
 	var lastErr error
 	tlaRounds := 0
 	for li := 0; li < len(loaders); li++ {
@@ -126,7 +137,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 			Supported:   map[string]bool{"dynamic-import": false},
 			Sourcemap:   api.SourceMapExternal,
 			Sourcefile:  p,
-			TsconfigRaw: tsconfigForTransform,
+			TsconfigRaw: tsconfig,
 			LogLevel:    api.LogLevelSilent,
 		})
 		if len(res.Errors) > 0 {
@@ -222,14 +233,20 @@ func (pf *parsedFile) loc(idx file.Idx) Location {
 		line = 0
 	}
 	col := off - pf.lineStarts[line]
+	var l Location
 	if pf.smap == nil {
-		return Location{File: pf.path, Line: line + 1, Column: col + 1}
+		l = Location{File: pf.path, Line: line + 1, Column: col + 1}
+	} else if seg, ok := pf.smap.Original(line, col); ok {
+		l = Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+	} else {
+		l = Location{File: pf.path, Line: 1, Column: 1}
 	}
-	seg, ok := pf.smap.Original(line, col)
-	if !ok {
-		return Location{File: pf.path, Line: 1, Column: 1}
+	if pf.shipped != nil {
+		if o, ok := pf.shipped.original(l.Line, l.Column); ok {
+			l.Original = o
+		}
 	}
-	return Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+	return l
 }
 
 // text returns the generated source of a node, bounded.
@@ -263,19 +280,34 @@ func (pf *parsedFile) raw(n ast.Node) string {
 
 // snippet returns the original line at loc, trimmed and bounded.
 func (pf *parsedFile) snippet(l Location) string {
-	if l.Line < 1 || l.Line > len(pf.origStarts) {
-		return ""
+	var s string
+	if line, ok := pf.originalLine(l); ok {
+		s = line // the source the shipped file was built from
+	} else {
+		if l.Line < 1 || l.Line > len(pf.origStarts) {
+			return ""
+		}
+		start := pf.origStarts[l.Line-1]
+		end := len(pf.original)
+		if l.Line < len(pf.origStarts) {
+			end = pf.origStarts[l.Line]
+		}
+		s = pf.original[start:end]
 	}
-	start := pf.origStarts[l.Line-1]
-	end := len(pf.original)
-	if l.Line < len(pf.origStarts) {
-		end = pf.origStarts[l.Line]
-	}
-	s := redactURLs(strings.TrimSpace(pf.original[start:end]))
+	s = redactURLs(strings.TrimSpace(s))
 	if len(s) > 160 {
 		s = truncateUTF8(s, 160) + "…"
 	}
 	return s
+}
+
+// originalLine is the line of the shipped source map's embedded source at
+// l.Original, when there is one.
+func (pf *parsedFile) originalLine(l Location) (string, bool) {
+	if pf.shipped == nil || l.Original.File == "" {
+		return "", false
+	}
+	return pf.shipped.sourceLine(l.Original.File, l.Original.Line)
 }
 
 func truncateUTF8(s string, n int) string {

@@ -852,3 +852,28 @@ func (e *engine) appInternal(dir, spec string) bool {
 	_, internal, _ := e.resolveBare(dir, spec)
 	return internal
 }
+
+// uniqueDirStem finds the one script file of the application (outside
+// node_modules) whose directory name and stem equal p's: a bundler's
+// out/preload/index.js computed from __dirname is built from
+// src/preload/index.ts, where the stem alone ("index") is not unique.
+func (e *engine) uniqueDirStem(p string) string {
+	dir := path.Base(path.Dir(p))
+	stem := strings.TrimSuffix(path.Base(p), path.Ext(p))
+	if dir == "." || dir == "/" || dir == "" {
+		return ""
+	}
+	found := ""
+	for mp := range e.files {
+		if textKind(mp) != "javascript" || strings.Contains("/"+mp, "/node_modules/") || strings.HasSuffix(mp, ".d.ts") {
+			continue
+		}
+		if path.Base(path.Dir(mp)) == dir && strings.TrimSuffix(path.Base(mp), path.Ext(mp)) == stem {
+			if found != "" {
+				return ""
+			}
+			found = mp
+		}
+	}
+	return found
+}

@@ -319,10 +319,33 @@ func sarifDocument(a *app.ApplicationAnalysis) map[string]any {
 		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
 		"version": "2.1.0",
 		"runs": []map[string]any{{
-			"tool":    map[string]any{"driver": map[string]any{"name": "rea", "informationUri": "https://github.com/morluto/rea", "rules": ruleList}},
-			"results": results,
+			"tool":        map[string]any{"driver": map[string]any{"name": "rea", "informationUri": "https://github.com/morluto/rea", "rules": ruleList}},
+			"invocations": []map[string]any{{"executionSuccessful": true, "toolExecutionNotifications": unanalysedNotifications(&a.Application)}},
+			"results":     results,
 		}},
 	}
+}
+
+// unanalysedNotifications are SARIF notifications, one per file the
+// analysis did not cover (not parsed, or left out by a limit): a code
+// scanning UI must not read "no results" for those files as "clean".
+func unanalysedNotifications(r *report.Result) []map[string]any {
+	out := []map[string]any{}
+	note := func(file, text string) {
+		out = append(out, map[string]any{
+			"level": "warning", "message": map[string]any{"text": text},
+			"locations": []map[string]any{{"physicalLocation": map[string]any{"artifactLocation": map[string]any{"uri": file}}}},
+		})
+	}
+	for _, m := range r.Modules {
+		if m.ParseError != "" {
+			note(m.Path, "not analysed: "+m.ParseError)
+		}
+	}
+	for _, o := range r.OmittedFiles {
+		note(o.Path, "not analysed: "+o.Reason)
+	}
+	return out
 }
 
 // writeSARIF writes the SARIF log to a file.
