@@ -32,10 +32,15 @@ func (e *engine) coverageGaps(res *Result) int {
 			continue // a dependency's optional requires are its own business
 		}
 		for _, imp := range m.Imports {
-			if imp.Resolved != "" || imp.External || imp.SpecifierKind != "module-specifier" {
+			if imp.Resolved != "" || imp.SpecifierKind != "module-specifier" {
 				continue
 			}
-			msg := e.unresolvedImport(m.Path, imp)
+			var msg string
+			if imp.External {
+				msg = electronWrapperMissing(imp)
+			} else {
+				msg = e.unresolvedImport(m.Path, imp)
+			}
 			if msg == "" || seen[msg] {
 				continue
 			}
@@ -80,6 +85,23 @@ func (e *engine) unresolvedImport(from string, imp Import) string {
 		return fmt.Sprintf("import %q at %s leaves the analysed root (it points to %s); analyse the directory %d level(s) above this root to include it", imp.Specifier, at, target, up)
 	}
 	return fmt.Sprintf("import %q at %s resolves to nothing in the root (no %s); its facts are missing", imp.Specifier, at, target)
+}
+
+// electronWrapperMissing explains an external package, absent from the
+// root, whose name says it wraps Electron ("@theia/electron/shared/electron",
+// "@app/electron"): whatever it re-exports is invisible, so windows and
+// handlers reached through it are missed.
+func electronWrapperMissing(imp Import) string {
+	spec := strings.TrimPrefix(imp.Specifier, "node:")
+	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
+		return ""
+	}
+	segs := strings.Split(spec, "/")
+	if last := segs[len(segs)-1]; len(segs) < 2 || (last != "electron" && last != "electron-shared") {
+		return ""
+	}
+	name, _ := packageName(spec)
+	return fmt.Sprintf("import %q at %s:%d names a package that is not in the root and looks like a re-export of Electron; the windows and IPC reached through it are missed: analyse a root that includes node_modules/%s", imp.Specifier, imp.Location.File, imp.Location.Line, name)
 }
 
 // levelsAbove counts the leading "../" of a cleaned root-relative path.

@@ -145,6 +145,8 @@ func TestCoverageIsPartialForEachBlindSpot(t *testing.T) {
 		{"missing relative import", map[string]string{}, `import "./gone" at main.js:1 resolves to nothing in the root (no gone)`},
 		{"import leaving the root", map[string]string{"main.js": "require('../shared/electron')\n" + strings.Replace(mainUsing, "%s", "electron", 1)},
 			`leaves the analysed root (it points to ../shared/electron); analyse the directory 1 level(s) above`},
+		{"Electron re-export package absent", map[string]string{"main.js": "require('@theia/electron/shared/electron')\nrequire('@theia/electron/shared/fix-path')\n" + strings.Replace(mainUsing, "%s", "electron", 1)},
+			`import "@theia/electron/shared/electron" at main.js:1 names a package that is not in the root and looks like a re-export of Electron; the windows and IPC reached through it are missed: analyse a root that includes node_modules/@theia/electron`},
 		{"alias to nothing", map[string]string{"tsconfig.json": `{"compilerOptions":{"paths":{"@/*":["src/*"]}}}`,
 			"main.js": "require('@/missing')\n" + strings.Replace(mainUsing, "%s", "electron", 1)}, `import "@/missing" at main.js:1 names application code`},
 	}
