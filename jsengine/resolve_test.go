@@ -262,9 +262,10 @@ func TestShippedMapSourceNames(t *testing.T) {
 		}
 	}
 	for src, want := range map[string]string{
-		"x\n//# sourceMappingURL=main.js.map\n":                     "main.js.map",
-		"x\n//@ sourceMappingURL=data:application/json;base64,e30=": "data:application/json;base64,e30=",
-		"var s = 'sourceMappingURL=nope'":                           "",
+		"x\n//# sourceMappingURL=main.js.map\n":                                                       "main.js.map",
+		"x\n//@ sourceMappingURL=data:application/json;base64,e30=":                                   "data:application/json;base64,e30=",
+		"var s = 'sourceMappingURL=nope'":                                                             "",
+		"x\n//# sourceMappingURL=data:application/json;base64," + strings.Repeat("QUJD", 2000) + "\n": "data:application/json;base64," + strings.Repeat("QUJD", 2000),
 	} {
 		if got := sourceMappingURLRaw(src); got != want {
 			t.Errorf("sourceMappingURLRaw(%q) = %q, want %q", src, got, want)

@@ -134,6 +134,16 @@ func (sm *shippedMap) sourceLine(file string, line int) (string, bool) {
 // sourceMappingURLRaw is the last sourceMappingURL a file declares, whole
 // (sourceMappingURL abbreviates data: URLs for reports).
 func sourceMappingURLRaw(src string) string {
+	// The comment ends the file. Most files declare none, and only their
+	// last 4 KiB are read (a scan of the whole file costs fuel in wasm); a
+	// tail that is one run of base64 is the end of a long inline map.
+	tail := strings.TrimRight(src, " \t\r\n")
+	if len(tail) > 4096 {
+		tail = tail[len(tail)-4096:]
+	}
+	if !strings.Contains(tail, "sourceMappingURL=") && !isBase64Run(tail) {
+		return ""
+	}
 	i := strings.LastIndex(src, "sourceMappingURL=")
 	if i < 2 || (src[i-2:i] != "# " && src[i-2:i] != "@ ") {
 		return ""
@@ -143,4 +153,15 @@ func sourceMappingURLRaw(src string) string {
 		rest = rest[:j]
 	}
 	return rest
+}
+
+// isBase64Run reports whether s is made of base64 characters only.
+func isBase64Run(s string) bool {
+	for i := 0; i < len(s); i++ {
+		c := s[i]
+		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=') {
+			return false
+		}
+	}
+	return len(s) > 0
 }
