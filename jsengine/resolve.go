@@ -650,7 +650,12 @@ func (e *engine) resolveBare(dir, spec string) (resolved string, internal bool, 
 				return p, true, ""
 			}
 		}
-		return "", true, outside
+		if !strings.HasPrefix(rule.key, "*") {
+			return "", true, outside
+		}
+		// A catch-all pattern ("*": ["node_modules/*", "types/*"]) claims
+		// no specifier it cannot resolve: packages still resolve below.
+		outside = ""
 	}
 	for _, b := range r.bases {
 		if under(dir, b.scope) {

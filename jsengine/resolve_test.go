@@ -176,6 +176,13 @@ func TestCoverageIsPartialForEachBlindSpot(t *testing.T) {
 			}
 		})
 	}
+	// A catch-all tsconfig pattern does not turn npm packages into app code.
+	r0 := analyzeMap(t, map[string]string{"package.json": `{"main":"main.js"}`,
+		"tsconfig.json": `{"compilerOptions":{"baseUrl":".","paths":{"*":["types/*"]}}}`,
+		"main.js":       "require('lodash')\n" + strings.Replace(mainUsing, "%s", "electron", 1)})
+	if imp := importOf(r0, "main.js", "lodash"); r0.Coverage.Status != "complete" || imp == nil || !imp.External {
+		t.Fatalf("catch-all paths: coverage %s %v, lodash %+v", r0.Coverage.Status, r0.Limitations, imp)
+	}
 	// The baseline is complete: the partial verdicts above come from each case.
 	r := analyzeMap(t, map[string]string{"package.json": `{"main":"main.js"}`, "main.js": strings.Replace(mainUsing, "%s", "electron", 1)})
 	if r.Coverage.Status != "complete" {
