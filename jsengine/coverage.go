@@ -35,6 +35,9 @@ func (e *engine) coverageGaps(res *Result) int {
 			if imp.Resolved != "" || imp.SpecifierKind != "module-specifier" {
 				continue
 			}
+			if assetImport(imp.Specifier) {
+				continue // styles, images, data: no code, nothing of the boundary
+			}
 			var msg string
 			if imp.External {
 				msg = electronWrapperMissing(imp)
@@ -142,4 +145,16 @@ func sanitiseUTF8(b []byte) ([]byte, int) {
 		i += size
 	}
 	return out, first
+}
+
+// assetImport reports an import of a file that is not code (a bundler
+// loads it as a style, an image, a font or data): its absence hides no
+// window, preload or channel.
+func assetImport(spec string) bool {
+	switch strings.ToLower(path.Ext(stripQuery(spec))) {
+	case ".css", ".less", ".scss", ".sass", ".styl", ".pcss", ".png", ".jpg", ".jpeg", ".gif", ".svg", ".ico", ".webp", ".avif", ".bmp",
+		".woff", ".woff2", ".ttf", ".otf", ".eot", ".mp3", ".mp4", ".wav", ".webm", ".ogg", ".md", ".txt", ".json", ".json5", ".yaml", ".yml", ".wasm", ".node":
+		return true
+	}
+	return false
 }

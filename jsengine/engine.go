@@ -103,6 +103,9 @@ var nodeBuiltins = map[string]bool{
 // requireValue is what require(spec) evaluates to from module m.
 func (e *engine) requireValue(m *moduleInfo, spec string) value {
 	spec = strings.TrimPrefix(spec, "node:")
+	if rewritten, ok := e.aliasSpecifier(m.dir, spec); ok {
+		spec = strings.TrimPrefix(rewritten, "node:") // "zulip:remote": "electron/main"
+	}
 	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
 		return value{kind: kExternal, ext: "electron"}
 	}

@@ -33,6 +33,9 @@ type aliasRule struct {
 	key     string // "@renderer", "@shared/*", "~"
 	pattern bool   // tsconfig pattern: one "*" in key and targets
 	exact   bool   // webpack "key$": the specifier must equal key
+	// bare: the targets are module specifiers (vite's "zulip:remote":
+	// "electron/main"), resolved again, not paths.
+	bare    bool
 	targets []string
 	from    string // the configuration file that declares it
 }
@@ -267,7 +270,7 @@ func (e *engine) readBundlerConfig(r *bundlerResolution, p string) {
 		r.notes = append(r.notes, "bundler configuration "+p+" could not be parsed; its aliases are not applied")
 		return
 	}
-	c := &aliasCollector{pf: pf, dir: path.Dir(p), consts: map[string]ast.Expression{}}
+	c := &aliasCollector{pf: pf, dir: path.Dir(p), consts: map[string]ast.Expression{}, vite: strings.Contains(path.Base(p), "vite")}
 	for _, st := range pf.prog.Body {
 		if v, ok := st.(*ast.VariableStatement); ok {
 			for _, bd := range v.List {
@@ -302,8 +305,10 @@ func (e *engine) packageScope(dir string) string {
 }
 
 type aliasCollector struct {
-	pf     *parsedFile
-	dir    string
+	pf  *parsedFile
+	dir string
+	// vite: a replacement "/src" is relative to the project root there.
+	vite   bool
 	consts map[string]ast.Expression
 	found  []aliasRule
 }
@@ -335,7 +340,9 @@ func (c *aliasCollector) Enter(n any) bool {
 			if !ok || key == "" {
 				continue
 			}
-			if t, ok := c.pathOf(ep.Value, 0); ok {
+			if spec, ok := bareSpecifier(c.deref(ep.Value)); ok {
+				c.addBare(key, spec)
+			} else if t, ok := c.pathOf(ep.Value, 0); ok {
 				c.add(key, t)
 			}
 		}
@@ -360,7 +367,9 @@ func (c *aliasCollector) Enter(n any) bool {
 			if !ok || repl == nil {
 				continue
 			}
-			if t, ok := c.pathOf(repl, 0); ok {
+			if spec, ok := bareSpecifier(c.deref(repl)); ok {
+				c.addBare(string(key.Value), spec)
+			} else if t, ok := c.pathOf(repl, 0); ok {
 				c.add(string(key.Value), t)
 			}
 		}
@@ -374,6 +383,25 @@ func (c *aliasCollector) add(key, target string) {
 		rule.key, rule.exact = strings.TrimSuffix(key, "$"), true
 	}
 	c.found = append(c.found, rule)
+}
+
+func (c *aliasCollector) addBare(key, spec string) {
+	c.add(key, spec)
+	c.found[len(c.found)-1].bare = true
+}
+
+// bareSpecifier reports a string literal alias target that is a module
+// specifier rather than a path (bundlers resolve such a target again).
+func bareSpecifier(x ast.Expression) (string, bool) {
+	lit, ok := x.(*ast.StringLiteral)
+	if !ok {
+		return "", false
+	}
+	s := string(lit.Value)
+	if s == "" || strings.HasPrefix(s, ".") || strings.HasPrefix(s, "/") || strings.Contains(s, "\\") {
+		return "", false
+	}
+	return s, true
 }
 
 func (c *aliasCollector) deref(x ast.Expression) ast.Expression {
@@ -397,7 +425,7 @@ func (c *aliasCollector) pathOf(x ast.Expression, depth int) (string, bool) {
 	switch v := x.(type) {
 	case *ast.StringLiteral:
 		s := string(v.Value)
-		if strings.HasPrefix(s, "/") {
+		if strings.HasPrefix(s, "/") && !(c.vite && depth == 0) {
 			return "", false // an absolute path of the build machine
 		}
 		return path.Join(c.dir, s), true
@@ -625,7 +653,11 @@ func (r *bundlerResolution) aliasTarget(dir, spec string) ([]string, *aliasRule)
 			rest := spec[len(a.key)+1:]
 			var out []string
 			for _, t := range a.targets {
-				out = append(out, path.Join(t, rest))
+				if a.bare {
+					out = append(out, t+"/"+rest)
+				} else {
+					out = append(out, path.Join(t, rest))
+				}
 			}
 			return out, a
 		}
@@ -640,7 +672,13 @@ func (r *bundlerResolution) aliasTarget(dir, spec string) ([]string, *aliasRule)
 // outside names the path it points to when that leaves the root.
 func (e *engine) resolveBare(dir, spec string) (resolved string, internal bool, outside string) {
 	r := e.resolution()
-	if targets, rule := r.aliasTarget(dir, spec); rule != nil {
+	if rewritten, ok := e.aliasSpecifier(dir, spec); ok {
+		if rewritten == "electron" || strings.HasPrefix(rewritten, "electron/") || nodeBuiltins[rewritten] {
+			return "", false, ""
+		}
+		spec = rewritten
+	}
+	if targets, rule := r.aliasTarget(dir, spec); rule != nil && !rule.bare {
 		for _, t := range targets {
 			if t == ".." || strings.HasPrefix(t, "../") {
 				outside = t
@@ -881,4 +919,19 @@ func (e *engine) uniqueDirStem(p string) string {
 		}
 	}
 	return found
+}
+
+// aliasSpecifier applies the aliases that rewrite a specifier to another
+// module specifier (at most a few times: aliases may chain, never loop).
+func (e *engine) aliasSpecifier(dir, spec string) (string, bool) {
+	r := e.resolution()
+	changed := false
+	for range 4 {
+		targets, rule := r.aliasTarget(dir, spec)
+		if rule == nil || !rule.bare || len(targets) == 0 || targets[0] == spec {
+			break
+		}
+		spec, changed = targets[0], true
+	}
+	return spec, changed
 }

@@ -87,6 +87,13 @@ module.exports = { resolve: { alias: { shell$: path.resolve(__dirname, '../src/s
 export default { resolve: { alias: [{ find: '~e', replacement: fileURLToPath(new URL('./src/e', import.meta.url)) }] } }`,
 			"src/e/index.mjs": `export * from 'electron'`,
 		}, "~e", "src/e/index.mjs"},
+		{"vite alias to another module specifier (zulip-desktop)", map[string]string{
+			"electron.vite.config.ts": `export default { main: { resolve: { alias: { "zulip:remote": "electron/main" } } } }`,
+		}, "zulip:remote", ""},
+		{"vite alias to a root-relative path", map[string]string{
+			"vite.config.ts": `export default { resolve: { alias: { "@": "/src" } } }`,
+			"src/e.ts":       `export * from 'electron'`,
+		}, "@/e", "src/e.ts"},
 		{"package exports with conditions", map[string]string{
 			"node_modules/@acme/shell/package.json":   `{"name":"@acme/shell","main":"wrong.js","exports":{".":{"types":"./x.d.ts","require":"./dist/index.cjs","import":"./dist/index.mjs"}}}`,
 			"node_modules/@acme/shell/dist/index.cjs": `module.exports = require('electron')`,
@@ -107,7 +114,11 @@ export default { resolve: { alias: [{ find: '~e', replacement: fileURLToPath(new
 			}
 			r := analyzeMap(t, files)
 			imp := importOf(r, "src/main.ts", c.spec)
-			if imp == nil || imp.Resolved != c.resolved || imp.External {
+			if c.resolved == "" { // an alias of Electron itself
+				if imp == nil || imp.Resolved != "" || !imp.External {
+					t.Fatalf("import %q = %+v, want Electron (external)", c.spec, imp)
+				}
+			} else if imp == nil || imp.Resolved != c.resolved || imp.External {
 				t.Fatalf("import %q = %+v, want resolved to %s", c.spec, imp, c.resolved)
 			}
 			if len(r.Windows) != 1 || strings.Join(handlers(r), ",") != "ping" {
@@ -175,6 +186,12 @@ func TestCoverageIsPartialForEachBlindSpot(t *testing.T) {
 				t.Fatalf("the blind spot hid the main process's window: %d", len(r.Windows))
 			}
 		})
+	}
+	// Styles, images and data imports that are missing hide no code.
+	ra := analyzeMap(t, map[string]string{"package.json": `{"main":"main.js"}`,
+		"main.js": "require('./styles/app.css?inline'); require('./img/logo.svg'); require('./locales/en.json')\n" + strings.Replace(mainUsing, "%s", "electron", 1)})
+	if ra.Coverage.Status != "complete" {
+		t.Fatalf("asset imports: coverage %s %v", ra.Coverage.Status, ra.Limitations)
 	}
 	// A catch-all tsconfig pattern does not turn npm packages into app code.
 	r0 := analyzeMap(t, map[string]string{"package.json": `{"main":"main.js"}`,
