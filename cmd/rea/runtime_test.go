@@ -506,3 +506,77 @@ func TestCaptureElectronScenarioReconcilesWithTheStaticAnalysis(t *testing.T) {
 	}
 	noOwnedBrowserLeft(t)
 }
+
+// Two scenario captures compared (a click exposes a global and loads a
+// script), and screenshots of two pages compared in the sandbox, over MCP.
+func TestCompareWebCapturesAndScreenshots(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>a</title><button id="go" onclick="window.added = {}; const s = document.createElement('script'); s.src = '/late.js'; document.head.appendChild(s)">go</button>`)
+	})
+	mux.HandleFunc("/late.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "document.title = 'late'")
+	})
+	mux.HandleFunc("/b", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>b</title><body style="background:#c00"><h1>other</h1></body>`)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	origin := "http://" + ln.Addr().String()
+	c := startMCP(t)
+	ref := func(r map[string]any) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": r["evidence_id"]}
+	}
+	before := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin}}))
+	after := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin},
+		"actions": []any{map[string]any{"action": "click", "selector": "#go"}, map[string]any{"action": "wait", "ms": 500}}}))
+	cmp := structured(t, c.call(t, "compare_web_captures", map[string]any{"left": ref(before), "right": ref(after)}))
+	got := map[string]string{}
+	for _, d := range cmp["normalized_result"].(map[string]any)["differences"].([]any) {
+		m := d.(map[string]any)
+		got[m["kind"].(string)+" "+filepath.Base(m["key"].(string))] = m["status"].(string)
+	}
+	if got["global added"] != "added" || got["script late.js"] != "added" {
+		t.Errorf("differences: %v", got)
+	}
+	noOwnedBrowserLeft(t)
+
+	shot := func(url, title string) map[string]any {
+		ep := launchChromium(t, url, title)
+		list := structured(t, c.call(t, "list_browser_targets", map[string]any{"cdp_endpoint": ep, "allowed_origins": []any{origin}}))
+		id := list["targets"].([]any)[0].(map[string]any)["id"]
+		return structured(t, c.call(t, "capture_web_screenshot", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_origins": []any{origin}}))
+	}
+	a1, a2, b := shot(origin+"/", "a"), shot(origin+"/", "a"), shot(origin+"/b", "b")
+	status := func(l, r map[string]any) string {
+		res := structured(t, c.call(t, "compare_web_screenshots", map[string]any{"left": ref(l), "right": ref(r)}))
+		return res["normalized_result"].(map[string]any)["status"].(string)
+	}
+	if s := status(a1, a2); s != "identical" {
+		t.Errorf("the same page twice: %s", s)
+	}
+	if s := status(a1, b); s != "different" {
+		t.Errorf("two different pages: %s", s)
+	}
+	// A record whose image does not hash to its digest is refused.
+	forged := map[string]any{}
+	for k, v := range a1 {
+		forged[k] = v
+	}
+	nr := map[string]any{}
+	for k, v := range a1["normalized_result"].(map[string]any) {
+		nr[k] = v
+	}
+	nr["png_base64"] = b["normalized_result"].(map[string]any)["png_base64"]
+	forged["normalized_result"] = nr
+	e := toolError(t, c.call(t, "compare_web_screenshots", map[string]any{"left": forged, "right": ref(b)}))
+	if e["code"] == nil {
+		t.Errorf("a forged screenshot record was accepted")
+	}
+}

@@ -225,6 +225,59 @@ func (s *Server) runtimeTools() []*Tool {
 			}),
 		},
 		{
+			Name: "compare_web_captures", Title: "Compare two captures of a page", Family: "browser",
+			Description: "Compare two captures of a page — inspect_web_page or inspect_electron_page Evidence, the final pages and timelines of capture_*_scenario, or " +
+				"observe_web_session timelines: scripts by URL and SHA-256, own globals (e.g. a bridge key appearing), CSP, element counts and timeline counts, each " +
+				"added, removed or changed. A partial side makes what it lacks unknown, never removed. Reads Evidence only; the result is derived Evidence.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":  withExamples(anyJSON("The earlier capture: a retained reference or the inline record."), evidenceRef),
+				"right": withExamples(anyJSON("The later capture: a retained reference or the inline record."), evidenceRef),
+			}, "left", "right"),
+			Examples:       []map[string]any{{"left": evidenceRef, "right": map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"}}},
+			OneSidedReason: "comparison reads Evidence retained in an MCP session",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct{ Left, Right json.RawMessage }
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				l, r, err := c.Sides(in.Left, in.Right)
+				if err != nil {
+					return nil, err
+				}
+				return s.app.CompareWebCaptures(l, r)
+			},
+		},
+		{
+			Name: "compare_web_screenshots", Title: "Compare two screenshots pixel by pixel", Family: "browser", Modules: []string{"compare"},
+			Description: "Pixel metrics of two capture_web_screenshot records, each verified against the SHA-256 its Evidence holds: pixels differing beyond " +
+				"channel_threshold, the largest channel difference, the bounding box of the difference, identical / within-threshold / different / incomparable " +
+				"(sizes differ). PNGs are decoded in the sandbox, bounded by maximum_pixels before any pixel is decoded.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":              withExamples(anyJSON("capture_web_screenshot Evidence: a retained reference or the inline record."), evidenceRef),
+				"right":             withExamples(anyJSON("capture_web_screenshot Evidence: a retained reference or the inline record."), evidenceRef),
+				"channel_threshold": integer("Per-channel difference (0-255) at or below which pixels count as equal (default 0).", 0, 255),
+				"maximum_pixels":    integer("Largest width×height accepted per image (default 16,000,000).", 1, 64_000_000),
+			}, "left", "right"),
+			Examples:       []map[string]any{{"left": evidenceRef, "right": map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"}, "channel_threshold": 8}},
+			OneSidedReason: "comparison reads Evidence retained in an MCP session",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Left, Right json.RawMessage
+					app.ScreenshotLimits
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				l, r, err := c.Sides(in.Left, in.Right)
+				if err != nil {
+					return nil, err
+				}
+				return s.app.CompareWebScreenshots(ctx, l, r, in.ScreenshotLimits, c.Progress)
+			},
+		},
+		{
 			Name: "reconcile_javascript_runtime", Title: "Reconcile static analysis with runtime observations", Family: "electron",
 			Description: "Join analyze_javascript_application Evidence with runtime Evidence (inspect_electron_page, inspect_web_page, observe_web_session, observe_javascript_runtime): " +
 				"each contextBridge key, window load and HTML script is confirmed (both), static-only or runtime-only; IPC channels are not-observable over the DevTools protocol and " +
