@@ -205,18 +205,20 @@ func (e *engine) selectText(ctx context.Context, res *Result, progress func(stri
 			e.omit(p, "max_total_text_bytes")
 			continue
 		}
-		if !utf8.Valid(b) {
-			res.Statistics.InvalidUTF8Files++
-			e.omit(p, "invalid-utf8")
-			res.Statistics.OmittedTextFiles++
-			e.limitations = append(e.limitations, "not valid UTF-8, not analysed: "+p)
-			continue
-		}
-		total += len(b)
 		sha, ok := e.digests[p]
 		if !ok {
 			sha = digest.Hex(b)
 		}
+		if !utf8.Valid(b) {
+			// One stray byte must not hide the whole file (often the main
+			// entry): its bytes are read as spaces and the file analysed,
+			// and the coverage says so.
+			var first int
+			b, first = sanitiseUTF8(b)
+			res.Statistics.InvalidUTF8Files++
+			e.limitations = append(e.limitations, fmt.Sprintf("not valid UTF-8: %s (first bad byte at offset %d); its invalid bytes were read as spaces", p, first))
+		}
+		total += len(b)
 		out = append(out, textFile{path: p, src: string(b), sha: sha, kind: textKind(p)})
 	}
 	e.hit("max_text_files", e.opts.MaxTextFiles, omitFiles)
@@ -288,6 +290,7 @@ func (e *engine) parseOne(ctx context.Context, t textFile, ps *parseState, res *
 		}
 		return nil, nil
 	}
+	pf.shipped = e.loadShippedMap(t.path, t.src)
 	m := newModuleInfo(t.path, pf, t.sha, len(t.src))
 	if err := guard(func() { buildScopes(m, e.opts.MaxASTNodes-ps.nodes) }); err != nil {
 		if owned {

@@ -369,17 +369,6 @@ func TestAnalyzeReportsHTMLEntrypointsAndCSP(t *testing.T) {
 	}
 }
 
-func TestAnalyzeRecordsTopLevelAwaitModulesAsParseFailures(t *testing.T) {
-	fsys := fstest.MapFS{"a.mjs": {Data: []byte("const x = await fetch('/x');\nexport default x;\n")}}
-	r, err := Analyze(context.Background(), fsys, Options{}, nil)
-	if err != nil {
-		t.Fatal(err)
-	}
-	if r.Statistics.ParseFailures != 1 || r.Modules[0].ParsedBy != "failed" || r.Modules[0].ParseError == "" {
-		t.Fatalf("modules %+v", r.Modules)
-	}
-}
-
 func TestFileLimitKeepsTheEntryPointAndWhatItLoads(t *testing.T) {
 	fsys := fstest.MapFS{
 		"package.json":              {Data: []byte(`{"main":"main.js"}`)},

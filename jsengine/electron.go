@@ -141,6 +141,8 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 		// root holds src/preload.ts: match the only file with that stem.
 		p.Module = r
 		p.State = "inferred"
+	} else if r := e.uniqueDirStem(p.Path); r != "" {
+		p.Module, p.State = r, "inferred" // out/preload/index.js built from src/preload/index.ts
 	}
 	return p
 }
@@ -450,7 +452,7 @@ func (a *analyzer) addImport(kind string, x ast.Expression, at ast.Node) Import 
 		if r != "" {
 			imp.Resolved = r
 		} else if !strings.HasPrefix(spec, ".") && !strings.HasPrefix(spec, "/") {
-			imp.External = true
+			imp.External = !a.e.appInternal(a.m.dir, spec)
 		}
 	}
 	a.m.imports = append(a.m.imports, imp)

@@ -2,7 +2,6 @@ package jsengine
 
 import (
 	"context"
-	"encoding/json"
 	"io/fs"
 	"path"
 	"strings"
@@ -45,7 +44,8 @@ type engine struct {
 	factoryCache   map[*factoryInfo]value
 	factoryBusy    map[*factoryInfo]bool
 
-	pkgMains  map[string]string
+	bundler   *bundlerResolution
+	manifests map[string]*manifestInfo
 	readCache map[string][]byte
 
 	// on-demand indexing state (analyseModules)
@@ -109,6 +109,9 @@ var nodeBuiltins = map[string]bool{
 // requireValue is what require(spec) evaluates to from module m.
 func (e *engine) requireValue(m *moduleInfo, spec string) value {
 	spec = strings.TrimPrefix(spec, "node:")
+	if rewritten, ok := e.aliasSpecifier(m.dir, spec); ok {
+		spec = strings.TrimPrefix(rewritten, "node:") // "zulip:remote": "electron/main"
+	}
 	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
 		return value{kind: kExternal, ext: "electron"}
 	}
@@ -134,7 +137,7 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 }
 
 // resolveExts are tried, in order, after a bare relative path.
-var resolveExts = []string{"", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".json", ".node"}
+var resolveExts = []string{"", ".js", ".ts", ".tsx", ".jsx", ".mjs", ".cjs", ".mts", ".cts", ".vue", ".svelte", ".json", ".node"}
 
 // resolve maps a specifier used in dir to a file of the root, or "".
 func (e *engine) resolve(dir, spec string) string {
@@ -144,11 +147,12 @@ func (e *engine) resolve(dir, spec string) string {
 	var base string
 	switch {
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":
-		base = path.Join(dir, spec)
+		base = path.Join(dir, stripQuery(spec))
 	case strings.HasPrefix(spec, "/"):
 		base = path.Clean(strings.TrimPrefix(spec, "/"))
 	default:
-		return e.resolvePackage(dir, spec)
+		r, _, _ := e.resolveBare(dir, spec)
+		return r
 	}
 	return e.resolveFile(base)
 }
@@ -179,16 +183,12 @@ func (e *engine) resolveFile(base string) string {
 	return ""
 }
 
-// resolvePackage looks a bare specifier up in node_modules directories.
+// resolvePackage looks a bare specifier up in node_modules directories,
+// through each package's exports, main and module.
 func (e *engine) resolvePackage(dir, spec string) string {
+	name, sub := packageName(spec)
 	for d := dir; ; d = path.Dir(d) {
-		nm := path.Join(d, "node_modules", spec)
-		if main := e.packageMain(nm); main != "" {
-			if r := e.resolveFile(path.Join(nm, main)); r != "" {
-				return r
-			}
-		}
-		if r := e.resolveFile(nm); r != "" {
+		if r := e.packageEntry(path.Join(d, "node_modules", name), sub); r != "" {
 			return r
 		}
 		if d == "." || d == "/" || d == "" {
@@ -204,33 +204,3 @@ func (e *engine) locp(m *moduleInfo, idx file.Idx) *Location {
 
 // fileExists reports whether an application path exists in the root.
 func (e *engine) fileExists(p string) bool { return e.files[p] }
-
-// packageMain returns the "main" of dir/package.json, read once per
-// directory and bounded in size.
-func (e *engine) packageMain(dir string) string {
-	if m, ok := e.pkgMains[dir]; ok {
-		return m
-	}
-	main := ""
-	p := path.Join(dir, "package.json")
-	if e.files[p] {
-		if info, err := fs.Stat(e.fsys, p); err == nil && info.Size() <= 1<<20 {
-			if b, err := fs.ReadFile(e.fsys, p); err == nil {
-				var pj struct {
-					Main string `json:"main"`
-				}
-				if json.Unmarshal(b, &pj) == nil {
-					main = path.Clean(strings.TrimPrefix(pj.Main, "./"))
-					if main == "." || strings.HasPrefix(main, "../") {
-						main = ""
-					}
-				}
-			}
-		}
-	}
-	if e.pkgMains == nil {
-		e.pkgMains = map[string]string{}
-	}
-	e.pkgMains[dir] = main
-	return main
-}

@@ -586,6 +586,7 @@ func (e *engine) findExport(mod *moduleInfo, key string, c evalCtx) (value, bool
 		}
 		return e.member(base, key, c, mod, d.expr), true
 	}
+	var electron *value
 	for _, r := range mod.reExports {
 		v := e.eval(mod, r.scope, r.expr, c)
 		if v.kind == kModule && v.mod != mod {
@@ -593,6 +594,12 @@ func (e *engine) findExport(mod *moduleInfo, key string, c evalCtx) (value, bool
 				return pv, true
 			}
 		}
+		if v.kind == kExternal && v.isElectron() && electron == nil {
+			electron = &v // export * from 'electron': every other name is Electron's
+		}
+	}
+	if electron != nil && key != "default" && key != "__esModule" {
+		return e.member(*electron, key, c, mod, nil), true
 	}
 	return value{}, false
 }

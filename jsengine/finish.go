@@ -188,6 +188,9 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 	e.summarise(res)
 	sort.Slice(e.hits, func(i, j int) bool { return e.hits[i].Limit < e.hits[j].Limit })
 	res.Coverage = Coverage{Status: "complete", LimitsReached: e.hits}
+	if e.coverageGaps(res) > 0 {
+		res.Coverage.Status = "partial"
+	}
 	if len(e.hits) > 0 {
 		res.Coverage.Status = "partial"
 		for _, h := range e.hits {

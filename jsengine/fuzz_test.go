@@ -64,3 +64,46 @@ func FuzzAnalyzeJSFile(f *testing.F) {
 		}
 	})
 }
+
+// FuzzResolutionConfigs feeds arbitrary bytes as the files module
+// resolution reads statically (tsconfig with extends, a vite config, a
+// package.json with exports, pnpm-workspace.yaml, a shipped source map):
+// Analyze must never panic nor fail on content, and never resolve outside
+// the root.
+func FuzzResolutionConfigs(f *testing.F) {
+	for _, s := range []string{
+		`{"extends":"./tsconfig.json","compilerOptions":{"baseUrl":"..","paths":{"*":["../*"],"@/*":["src/*"]}}}`,
+		`{"name":"@x/y","exports":{".":{"require":"./a.js"},"./*":["./lib/*.js",{"node":"./n/*"}]},"workspaces":{"packages":["**"]}}`,
+		`export default { resolve: { alias: [{ find: '@', replacement: fileURLToPath(new URL('../..', import.meta.url)) }], alias: { a: '/', b: __dirname + '/../x' } } }`,
+		"packages:\n  - '**'\n  - ../*\n",
+		`{"version":3,"sources":["webpack://x/../../etc/passwd"],"sourcesContent":[null],"mappings":"AAAA;;;AACA,CAAC"}`,
+	} {
+		f.Add([]byte(s))
+	}
+	f.Fuzz(func(t *testing.T, data []byte) {
+		fsys := fstest.MapFS{
+			"package.json":            {Data: []byte(`{"main":"main.js","workspaces":["packages/*"]}`)},
+			"tsconfig.json":           {Data: data},
+			"vite.config.ts":          {Data: data},
+			"pnpm-workspace.yaml":     {Data: data},
+			"packages/p/package.json": {Data: data},
+			"main.js": {Data: []byte("require('@/a'); require('@x/y'); require('@x/y/z'); require('./dist/b');\n" +
+				"const { BrowserWindow } = require('electron'); new BrowserWindow({})\n//# sourceMappingURL=main.js.map\n")},
+			"main.js.map": {Data: data},
+		}
+		r, err := Analyze(context.Background(), fsys, Options{MaxASTNodes: 50_000, MaxParseMilliseconds: 5_000}, nil)
+		if err != nil {
+			t.Fatalf("Analyze failed on content: %v", err)
+		}
+		for _, m := range r.Modules {
+			for _, imp := range m.Imports {
+				if strings.HasPrefix(imp.Resolved, "../") || strings.HasPrefix(imp.Resolved, "/") {
+					t.Fatalf("resolved outside the root: %+v", imp)
+				}
+			}
+		}
+		if len(r.Windows) != 1 {
+			t.Fatalf("a configuration changed the main file's facts: %d windows", len(r.Windows))
+		}
+	})
+}

@@ -32,6 +32,8 @@ type parsedFile struct {
 	origStarts []int
 	// shift is the length of a wrapper prepended before parsing.
 	shift int
+	// shipped is the source map the application ships for this file.
+	shipped *shippedMap
 }
 
 const (
@@ -55,6 +57,9 @@ func languageOf(p string) string {
 // tsconfigForTransform enables legacy decorators, which is what Electron
 // apps written in TypeScript (Angular, Nest-style services) use.
 const tsconfigForTransform = `{"compilerOptions":{"experimentalDecorators":true,"useDefineForClassFields":false}}`
+
+// tsconfigForComponents also keeps imports only a component's template uses.
+const tsconfigForComponents = `{"compilerOptions":{"experimentalDecorators":true,"useDefineForClassFields":false,"verbatimModuleSyntax":true}}`
 
 // parseJS parses src. CommonJS and plain scripts go straight to goja's
 // parser; ESM, TypeScript, JSX and anything goja rejects go through esbuild
@@ -113,8 +118,16 @@ func parseJS(p, src string) (*parsedFile, error) {
 	case "jsx":
 		loaders = []api.Loader{api.LoaderJSX}
 	}
+	tsconfig := tsconfigForTransform
+	if ext == ".vue" || ext == ".svelte" {
+		// The template (blanked here) uses imports the script does not:
+		// keep every value import, as the component compiler does.
+		tsconfig = tsconfigForComponents
+	}
 	var lastErr error
-	for _, loader := range loaders {
+	tlaRounds := 0
+	for li := 0; li < len(loaders); li++ {
+		loader := loaders[li]
 		res := api.Transform(src, api.TransformOptions{
 			Loader:      loader,
 			Format:      api.FormatCommonJS,
@@ -122,11 +135,18 @@ func parseJS(p, src string) (*parsedFile, error) {
 			Supported:   map[string]bool{"dynamic-import": false},
 			Sourcemap:   api.SourceMapExternal,
 			Sourcefile:  p,
-			TsconfigRaw: tsconfigForTransform,
+			TsconfigRaw: tsconfig,
 			LogLevel:    api.LogLevelSilent,
 		})
 		if len(res.Errors) > 0 {
 			lastErr = esbuildError(res.Errors)
+			if blanked, ok := blankTopLevelAwaits(src, res.Errors); ok && tlaRounds < 4 {
+				// CommonJS has no top-level await; the value awaited is
+				// what a static analysis sees anyway, so the keyword is
+				// blanked in place (positions unchanged) and parsed again.
+				src, tlaRounds = blanked, tlaRounds+1
+				li--
+			}
 			continue
 		}
 		gen := string(res.Code)
@@ -147,6 +167,29 @@ func parseJS(p, src string) (*parsedFile, error) {
 		return nil, fmt.Errorf("%v; esbuild: %v", directErr, lastErr)
 	}
 	return nil, lastErr
+}
+
+// blankTopLevelAwaits replaces with spaces each `await` esbuild rejected as
+// top-level await; ok is false when none was.
+func blankTopLevelAwaits(src string, msgs []api.Message) (string, bool) {
+	starts := lineStarts(src)
+	b := []byte(src)
+	changed := false
+	for _, m := range msgs {
+		if m.Location == nil || !strings.Contains(m.Text, "Top-level await") {
+			continue
+		}
+		line := m.Location.Line - 1
+		if line < 0 || line >= len(starts) {
+			continue
+		}
+		off := starts[line] + m.Location.Column
+		if off >= 0 && off+5 <= len(b) && string(b[off:off+5]) == "await" {
+			copy(b[off:off+5], "     ")
+			changed = true
+		}
+	}
+	return string(b), changed
 }
 
 func esbuildError(msgs []api.Message) error {
@@ -177,14 +220,20 @@ func (pf *parsedFile) loc(idx file.Idx) Location {
 		line = 0
 	}
 	col := off - pf.lineStarts[line]
+	var l Location
 	if pf.smap == nil {
-		return Location{File: pf.path, Line: line + 1, Column: col + 1}
+		l = Location{File: pf.path, Line: line + 1, Column: col + 1}
+	} else if seg, ok := pf.smap.Original(line, col); ok {
+		l = Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+	} else {
+		l = Location{File: pf.path, Line: 1, Column: 1}
 	}
-	seg, ok := pf.smap.Original(line, col)
-	if !ok {
-		return Location{File: pf.path, Line: 1, Column: 1}
+	if pf.shipped != nil {
+		if o, ok := pf.shipped.original(l.Line, l.Column); ok {
+			l.Original = o
+		}
 	}
-	return Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+	return l
 }
 
 // text returns the generated source of a node, bounded.
@@ -218,19 +267,34 @@ func (pf *parsedFile) raw(n ast.Node) string {
 
 // snippet returns the original line at loc, trimmed and bounded.
 func (pf *parsedFile) snippet(l Location) string {
-	if l.Line < 1 || l.Line > len(pf.origStarts) {
-		return ""
+	var s string
+	if line, ok := pf.originalLine(l); ok {
+		s = line // the source the shipped file was built from
+	} else {
+		if l.Line < 1 || l.Line > len(pf.origStarts) {
+			return ""
+		}
+		start := pf.origStarts[l.Line-1]
+		end := len(pf.original)
+		if l.Line < len(pf.origStarts) {
+			end = pf.origStarts[l.Line]
+		}
+		s = pf.original[start:end]
 	}
-	start := pf.origStarts[l.Line-1]
-	end := len(pf.original)
-	if l.Line < len(pf.origStarts) {
-		end = pf.origStarts[l.Line]
-	}
-	s := redactURLs(strings.TrimSpace(pf.original[start:end]))
+	s = redactURLs(strings.TrimSpace(s))
 	if len(s) > 160 {
 		s = truncateUTF8(s, 160) + "…"
 	}
 	return s
+}
+
+// originalLine is the line of the shipped source map's embedded source at
+// l.Original, when there is one.
+func (pf *parsedFile) originalLine(l Location) (string, bool) {
+	if pf.shipped == nil || l.Original.File == "" {
+		return "", false
+	}
+	return pf.shipped.sourceLine(l.Original.File, l.Original.Line)
 }
 
 func truncateUTF8(s string, n int) string {

@@ -99,13 +99,15 @@ func TestAnalyzeTextNamesWhatItCouldNotAnalyse(t *testing.T) {
 		"binary.js":    "const a = '\xff\xfe\xfd';",
 	})
 	r := analyzeApp(t, dir, "--format", "text")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2 (partial): %s", r.code, r.stderr)
 	}
 	reportHas(t, r.stdout,
-		"parse failures 1, coverage complete; not parsed 1, limitations 1 (listed at the end)\n",
+		"parse failures 1, coverage partial; not parsed 1, limitations 2 (listed at the end)\n",
 		"\nnot parsed 1:\n  broken.js: brackets nest 5000 deep",
-		"\nlimitations 1:\n  not valid UTF-8, not analysed: binary.js\n",
+		"\nlimitations 2:\n",
+		"  not analysed, could not be parsed: broken.js: brackets nest 5000 deep",
+		"  not valid UTF-8: binary.js (first bad byte at offset 11); its invalid bytes were read as spaces\n",
 	)
 }
 
@@ -229,10 +231,17 @@ func TestAnalyzePartialCoverageExits2AndNamesTheLimit(t *testing.T) {
 	if r := analyzeApp(t, insecure, "--format", "json", "--max-ast-nodes", "50", "--fail-on-partial=false"); r.code != 0 {
 		t.Errorf("--fail-on-partial=false: exit %d", r.code)
 	}
-	// `rea analyze` routes an application here but has the binary
-	// overview's flags: it says where the limits are.
-	if r := reaWithModules(t, "analyze", insecure, "--max-ast-nodes", "50"); r.code != 1 || !strings.Contains(r.stderr, "rea analyze-javascript-application") {
-		t.Errorf("rea analyze with an application flag: exit %d, stderr %s", r.code, r.stderr)
+	// Issue 18: `rea analyze APP` is the command users type; it takes every
+	// flag of the application analysis, and refuses them for a binary.
+	if r := reaWithModules(t, "analyze", insecure, "--max-ast-nodes", "50", "--format", "json"); r.code != 2 ||
+		!strings.Contains(r.stderr, "coverage: partial — limit max_ast_nodes=50 reached, 5 omitted\n") {
+		t.Errorf("rea analyze APP --max-ast-nodes 50: exit %d, stderr %s", r.code, r.stderr)
+	}
+	if r := reaWithModules(t, "analyze", insecure, "--fail-on", "medium", "--integrity-policy", "record-and-continue", "--sarif", filepath.Join(t.TempDir(), "out.sarif")); r.code != 3 {
+		t.Errorf("rea analyze APP --fail-on medium: exit %d, want 3; stderr %s", r.code, r.stderr)
+	}
+	if r := reaWithModules(t, "analyze", os.Args[0], "--fail-on", "high"); r.code != 1 || !strings.Contains(r.stderr, "--fail-on applies to applications") {
+		t.Errorf("rea analyze BINARY --fail-on high: exit %d, stderr %s", r.code, r.stderr)
 	}
 }
 
@@ -441,11 +450,11 @@ func TestAnalyzeSurvivesTheDeepestSyntaxItAcceptsAndRefusesDeeperAsOneFile(t *te
 		"concat.js":    "module.exports = " + strings.Repeat(`"s" + `, 200_000) + `"";` + "\n",
 	})
 	r := analyzeApp(t, dir, "--format", "text")
-	if r.code != 0 {
-		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	if r.code != 2 {
+		t.Fatalf("exit %d, want 2 (a file not analysed is partial coverage): %s", r.code, r.stderr)
 	}
 	reportHas(t, r.stdout,
-		"files parsed 2 (0 normalised), modules 2, parse failures 1",
+		"files parsed 2 (0 normalised), modules 2, parse failures 1, coverage partial",
 		"\nnot parsed 1:\n  concat.js: operators chain about 200002 deep",
 		"\nwindow BrowserWindow at main.js:1:",
 	)

@@ -7,6 +7,7 @@ import (
 	"strings"
 
 	"github.com/spf13/cobra"
+	"github.com/spf13/pflag"
 
 	"rea/abi"
 	executable "rea/analysis/native/nativewire"
@@ -168,6 +169,10 @@ func (c *cli) printLayout(l *query.Layout) {
 
 func (c *cli) analyzeCommand() *cobra.Command {
 	var req app.NativeRequest
+	// The application analysis behind analyze: its flags are analyze's too,
+	// since `rea analyze APP` is the command users type.
+	js := c.analyzeJavaScriptApplicationCommand()
+	nativeOwn := map[string]bool{}
 	cmd := &cobra.Command{
 		Use:   "analyze PATH",
 		Short: "Overview of a native binary (directories and .asar go to the JavaScript application analysis)",
@@ -182,12 +187,16 @@ A directory or .asar file is an application, not a binary: without
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.ProviderID == "" && isApplication(args[0]) {
-				js, _, err := cmd.Root().Find([]string{"analyze-javascript-application"})
-				if err != nil || js == nil || js == cmd.Root() || js.RunE == nil {
-					return abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an application directory or ASAR archive; this rea has no analyze-javascript-application command to route it to", args[0]).
-						WithDetail("field", "input_path")
-				}
 				return js.RunE(js, args)
+			}
+			var appOnly []string
+			cmd.Flags().Visit(func(f *pflag.Flag) {
+				if js.Flags().Lookup(f.Name) != nil && !nativeOwn[f.Name] {
+					appOnly = append(appOnly, "--"+f.Name)
+				}
+			})
+			if len(appOnly) > 0 {
+				return abi.Errorf(abi.CodeInvalidRequest, "%s applies to applications (a directory or .asar), and %s is a binary", strings.Join(appOnly, ", "), args[0]).WithDetail("field", "flags")
 			}
 			return runNative(c, cmd, "analyze", func(a *app.App) (*app.NativeResult[query.Overview], error) {
 				return a.BinaryOverview(cmd.Context(), req, c.progressPrinter("analyze"))
@@ -196,10 +205,13 @@ A directory or .asar file is an application, not a binary: without
 	}
 	nativeFlags(cmd, &req, false)
 	cmd.Flags().IntVar(&req.Limit, "limit", 0, "segments to sample (default 10, at most 50)")
-	cmd.SetFlagErrorFunc(func(_ *cobra.Command, err error) error {
-		// The application analysis's own flags (limits, --fail-on, --sarif)
-		// are not analyze's: say where they are.
-		return abi.Errorf(abi.CodeInvalidRequest, "%v; analyze takes the binary overview's flags — for an application's (--max-*, --fail-on, --sarif, …) run rea analyze-javascript-application", err)
+	cmd.Flags().VisitAll(func(f *pflag.Flag) { nativeOwn[f.Name] = true })
+	js.Flags().VisitAll(func(f *pflag.Flag) {
+		if cmd.Flags().Lookup(f.Name) == nil {
+			g := *f // the same Value: parsing analyze's flags sets the application command's
+			g.Usage = "(application) " + f.Usage
+			cmd.Flags().AddFlag(&g)
+		}
 	})
 	return cmd
 }

@@ -39,6 +39,17 @@ type Location struct {
 	File   string `json:"file"`
 	Line   int    `json:"line"`
 	Column int    `json:"column"`
+	// Original is the same position in the source the shipped file was
+	// built from, when the application ships a source map for it.
+	Original SourcePosition `json:"original,omitzero"`
+}
+
+// SourcePosition is a file:line:column in an application's original
+// source (as its source map names it; the file may lie outside the root).
+type SourcePosition struct {
+	File   string `json:"file"`
+	Line   int    `json:"line"`
+	Column int    `json:"column"`
 }
 
 // PackageInfo is what package.json declares.

@@ -1,7 +1,9 @@
 // Package sourcemap decodes the "mappings" of a version 3 source map so that
 // positions in esbuild's normalised output can be reported at the original
-// file:line:column. It is deliberately small: rea only needs generated→original
-// lookups for the maps esbuild produces, and never reads sourcesContent.
+// file:line:column. It is deliberately small: generated→original lookups for
+// the maps esbuild produces (Parse) and for the maps an application ships
+// (ParseShipped, which also keeps sourceRoot and sourcesContent so that
+// evidence can quote the original source).
 package sourcemap
 
 import (
@@ -24,9 +26,44 @@ type Segment struct {
 type Map struct {
 	Sources []string
 	Lines   [][]Segment
+	// SourceRoot and Contents (by source index; nil when not embedded) are
+	// kept by ParseShipped only.
+	SourceRoot string
+	Contents   []*string
 }
 
 type rawMap struct {
+	Version        int       `json:"version"`
+	Sources        []string  `json:"sources"`
+	Mappings       string    `json:"mappings"`
+	SourceRoot     string    `json:"sourceRoot"`
+	SourcesContent []*string `json:"sourcesContent"`
+}
+
+// ParseShipped decodes a source map an application ships, keeping its
+// sourceRoot and sourcesContent.
+func ParseShipped(data []byte) (*Map, error) {
+	var raw rawMap
+	if err := json.Unmarshal(data, &raw); err != nil {
+		return nil, fmt.Errorf("decode source map: %w", err)
+	}
+	if raw.Version != 3 {
+		return nil, fmt.Errorf("decode source map: version %d, want 3", raw.Version)
+	}
+	lines, err := decodeMappings(raw.Mappings, len(raw.Sources))
+	if err != nil {
+		return nil, err
+	}
+	m := &Map{Sources: raw.Sources, Lines: lines, SourceRoot: raw.SourceRoot}
+	if len(raw.SourcesContent) == len(raw.Sources) {
+		m.Contents = raw.SourcesContent
+	}
+	return m, nil
+}
+
+// mappingsOnly is what Parse decodes: esbuild's own maps embed the whole
+// source again in sourcesContent, which is never needed.
+type mappingsOnly struct {
 	Version  int      `json:"version"`
 	Sources  []string `json:"sources"`
 	Mappings string   `json:"mappings"`
@@ -34,7 +71,7 @@ type rawMap struct {
 
 // Parse decodes a version 3 source map. sourcesContent is ignored on purpose.
 func Parse(data []byte) (*Map, error) {
-	var raw rawMap
+	var raw mappingsOnly
 	if err := json.Unmarshal(data, &raw); err != nil {
 		return nil, fmt.Errorf("decode source map: %w", err)
 	}
@@ -70,6 +107,23 @@ func (m *Map) Original(line, col int) (seg Segment, ok bool) {
 		}
 	}
 	return Segment{}, false
+}
+
+// OnLine returns the original position of a zero-based generated line and
+// column from that line's own segments only: the one with the greatest
+// generated column not after col, or the line's first when col precedes
+// it (indentation). A line without segments has no original position: a
+// shipped map that does not cover a line must not lend it another's.
+func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
+	if m == nil || line < 0 || line >= len(m.Lines) || len(m.Lines[line]) == 0 {
+		return Segment{}, false
+	}
+	segs := m.Lines[line]
+	i := sort.Search(len(segs), func(i int) bool { return segs[i].GenColumn > col })
+	if i == 0 {
+		return segs[0], true
+	}
+	return segs[i-1], true
 }
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"

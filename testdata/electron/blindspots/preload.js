@@ -1,0 +1,2 @@
+const { contextBridge, ipcRenderer } = require('electron')
+contextBridge.exposeInMainWorld('settings', { read: () => ipcRenderer.invoke('settings:read') })

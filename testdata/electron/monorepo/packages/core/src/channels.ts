@@ -1,0 +1,4 @@
+export enum Channel {
+  OpenFile = 'workspace:open-file',
+  SaveFile = 'workspace:save-file',
+}

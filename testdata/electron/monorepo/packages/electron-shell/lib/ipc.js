@@ -1,0 +1,2 @@
+export { ipcMain } from "electron";
+export * from "./index.js";

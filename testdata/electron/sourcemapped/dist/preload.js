@@ -1,0 +1,6 @@
+// src/preload.ts
+var import_electron = require("electron");
+import_electron.contextBridge.exposeInMainWorld("docs", {
+  save: (body) => import_electron.ipcRenderer.invoke("doc:save", body)
+});
+//# sourceMappingURL=data:application/json;base64,ewogICJ2ZXJzaW9uIjogMywKICAic291cmNlcyI6IFsiLi4vc3JjL3ByZWxvYWQudHMiXSwKICAic291cmNlc0NvbnRlbnQiOiBbImltcG9ydCB7IGNvbnRleHRCcmlkZ2UsIGlwY1JlbmRlcmVyIH0gZnJvbSAnZWxlY3Ryb24nXG5cbmNvbnRleHRCcmlkZ2UuZXhwb3NlSW5NYWluV29ybGQoJ2RvY3MnLCB7XG4gIHNhdmU6IChib2R5OiBzdHJpbmcpID0+IGlwY1JlbmRlcmVyLmludm9rZSgnZG9jOnNhdmUnLCBib2R5KSxcbn0pXG4iXSwKICAibWFwcGluZ3MiOiAiO0FBQUEsc0JBQTJDO0FBRTNDLDhCQUFjLGtCQUFrQixRQUFRO0FBQUEsRUFDdEMsTUFBTSxDQUFDLFNBQWlCLDRCQUFZLE9BQU8sWUFBWSxJQUFJO0FBQzdELENBQUM7IiwKICAibmFtZXMiOiBbXQp9Cg==
