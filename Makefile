@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo conformance-electronegativity
 
 all: modules rea
 	@$(BIN) modules warm
@@ -90,3 +90,11 @@ docs: rea
 # Opt-in: rea on real Electron code fetched from the npm registry (not part of make test).
 realworld: all
 	REA_BIN=$(abspath $(BIN)) ./scripts/realworld.sh
+
+# Opt-in (225 runs of bin/rea, minutes on a shared machine): rea over
+# Electronegativity's per-check fixtures, agreement per check (see
+# docs/conformance.md). ENG_FIXTURES is their test/checks directory.
+ENG_FIXTURES ?= $(abspath ../shared/conformance/electronegativity/checks)
+ENG_MIN      ?= 0
+conformance-electronegativity: all
+	$(GO) run ./scripts/conformance -rea $(abspath $(BIN)) -fixtures $(ENG_FIXTURES) -min $(ENG_MIN) -v

@@ -152,7 +152,8 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 		res.Statistics.BundledModules += len(b.Modules)
 	}
 	res.Statistics.Modules = len(mods) + res.Statistics.BundledModules
-	// Findings, bounded.
+	// Findings, cross-referenced and bounded.
+	e.crossReference()
 	sortFindings(e.findings)
 	e.findings = dedupFindings(e.findings)
 	if len(e.findings) > e.opts.MaxFindings {
@@ -631,6 +632,9 @@ func (e *engine) summarise(res *Result) {
 	}
 	s.FindingsBySeverity = map[string]int{"high": 0, "medium": 0, "low": 0, "info": 0}
 	for _, f := range res.Findings {
+		if f.Suppressed != nil {
+			continue // kept in the result, not counted
+		}
 		s.FindingsBySeverity[f.Severity]++
 	}
 }

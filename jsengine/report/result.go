@@ -245,6 +245,13 @@ type Finding struct {
 	Snippet     string   `json:"snippet,omitempty"`
 	Remediation string   `json:"remediation"`
 	Evidence    []Step   `json:"evidence,omitempty"`
+	// Equivalents are the checks of other catalogues (Electronegativity,
+	// Electron's security checklist) this finding corresponds to; the rule
+	// table (Rules) lists every rule's.
+	Equivalents []Equivalent `json:"equivalents"`
+	// Suppressed is set when a comment in the source suppresses the
+	// finding; it stays in the result, out of the severity counts.
+	Suppressed *Suppression `json:"suppressed,omitempty"`
 }
 
 // Summary counts the Electron boundary (anchor §4.2 names).
