@@ -32,7 +32,7 @@ func (e *engine) crossReference() {
 	for i := range e.findings {
 		f := &e.findings[i]
 		if f.Equivalents == nil {
-			f.Equivalents = report.EquivalentsFor(f.RuleID, sourceKind(f.Location.File))
+			f.Equivalents = narrowEquivalents(*f, report.EquivalentsFor(f.RuleID, sourceKind(f.Location.File)))
 		}
 		if f.Suppressed == nil {
 			f.Suppressed = suppressionOf(*f, lines(f.Location.File))
@@ -128,4 +128,27 @@ func engNames(c, directive string) bool {
 
 func splitRuleList(s string) []string {
 	return strings.FieldsFunc(s, func(r rune) bool { return r == ',' || r == ' ' || r == '\t' })
+}
+
+// narrowEquivalents keeps, for a rule that covers several
+// Electronegativity checks of one source type, the check the finding is
+// an instance of.
+func narrowEquivalents(f Finding, eqs []report.Equivalent) []report.Equivalent {
+	keep := ""
+	if f.RuleID == "certificate-verification-override" {
+		keep = "CERTIFICATE_VERIFY_PROC_JS_CHECK"
+		if strings.Contains(f.Message, "certificate-error") {
+			keep = "CERTIFICATE_ERROR_EVENT_JS_CHECK"
+		}
+	}
+	if keep == "" {
+		return eqs
+	}
+	out := []report.Equivalent{}
+	for _, e := range eqs {
+		if e.Kind != report.Electronegativity || e.ID == keep {
+			out = append(out, e)
+		}
+	}
+	return out
 }

@@ -85,6 +85,9 @@ type HTMLWebview struct {
 	AllowPopups     bool     `json:"allowpopups"`
 	NodeIntegration bool     `json:"nodeintegration"`
 	Src             string   `json:"src,omitempty"`
+	// Attributes are the tag's security-relevant attributes (lower-case
+	// names) as written.
+	Attributes map[string]string `json:"attributes,omitempty"`
 }
 
 // Module is one analysed JavaScript/TypeScript file.
