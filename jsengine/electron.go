@@ -41,6 +41,9 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 		return w
 	}
 	opts := e.evaluate(m, s, args[0])
+	if opts.kind == kUndefined {
+		return w // new BrowserWindow(undefined): every option at its default
+	}
 	if opts.kind != kObject {
 		w.w.Coverage = "none"
 		w.w.Unknowns = append(w.w.Unknowns, "options: "+opts.render())

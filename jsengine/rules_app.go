@@ -331,6 +331,10 @@ func (e *engine) webviewFindings(wv HTMLWebview) {
 		add("auxclick-not-disabled", "info", "A <webview> does not disable middle-click (auxclick): a middle-click on a link can open it outside the app's navigation handlers.",
 			"Add disableblinkfeatures=\"Auxclick\" if the guest does not need it.")
 	}
+	if src, ok := attr("src"); ok && wv.NodeIntegration && remoteURL(src) {
+		add("remote-content-privileged", "high", "A <webview> with nodeintegration loads remote content ("+truncateUTF8(redactURLs(strings.TrimSpace(src)), 200)+"): the remote page gets Node.js.",
+			"Load remote content only in webviews without nodeintegration.")
+	}
 	if src, ok := attr("src"); ok && strings.HasPrefix(strings.ToLower(strings.TrimSpace(src)), "http://") {
 		add("insecure-remote-content", "high", "A <webview> loads "+truncateUTF8(redactURLs(strings.TrimSpace(src)), 200)+" over plain http: anyone on the network can replace the page.",
 			"Load remote content over https only.")
@@ -355,7 +359,8 @@ func webviewPreferences(s string) map[string]any {
 			out[key] = true
 			continue
 		}
-		switch v := strings.TrimSpace(kv[1]); v {
+		// Electron compares the value as written: "   no" is a string.
+		switch v := kv[1]; v {
 		case "yes", "1", "true":
 			out[key] = true
 		case "no", "0", "false":
@@ -394,4 +399,17 @@ func (e *engine) affinityFindings() {
 			Location: locs[0], Snippet: e.snippetAt(locs[0]), Evidence: ev,
 			Remediation: "Remove affinity; windows of different trust must not share a process."})
 	}
+}
+
+// remoteURL reports whether u is an http(s) URL of another host.
+func remoteURL(u string) bool {
+	l := strings.ToLower(strings.TrimSpace(u))
+	for _, p := range []string{"http://", "https://", "//"} {
+		if strings.HasPrefix(l, p) {
+			h := strings.SplitN(strings.TrimPrefix(l, p), "/", 2)[0]
+			h = strings.SplitN(h, ":", 2)[0]
+			return h != "localhost" && h != "127.0.0.1" && h != ""
+		}
+	}
+	return false
 }

@@ -111,6 +111,8 @@ func (a *analyzer) ruleCall(n *ast.CallExpression) {
 		}
 	case name == "loadURL":
 		a.httpTemplateLoad(n)
+	case name == "openExternal":
+		a.openExternalScheme(n)
 	}
 }
 
@@ -303,4 +305,30 @@ func (a *analyzer) httpTemplateLoad(n *ast.CallExpression) {
 	}
 	a.finding("insecure-remote-content", "high", "inferred", "loadURL loads a page over plain http ("+truncateUTF8(redactURLs(a.m.pf.text(x, 120)), 120)+"): anyone on the network can replace it.",
 		a.loc(n), "Load remote content over https only, or ship the page with the application.", nil)
+}
+
+// openExternalScheme reports shell.openExternal of a known URL whose scheme
+// launches local files or applications (file:, smb:, …) rather than a web
+// page: the analyzer reports computed and plain-http URLs.
+func (a *analyzer) openExternalScheme(n *ast.CallExpression) {
+	if len(n.ArgumentList) == 0 {
+		return
+	}
+	if callee := a.e.evaluate(a.m, a.cur(), n.Callee); !callee.isElectron("shell", "openExternal") {
+		return
+	}
+	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kString {
+		return
+	}
+	scheme := strings.ToLower(strings.SplitN(strings.TrimSpace(v.str), ":", 2)[0])
+	switch scheme {
+	case "http", "https", "mailto", "tel", "sms":
+		return
+	}
+	if !strings.Contains(v.str, ":") {
+		return
+	}
+	a.finding("open-external-local", "medium", "observed", "shell.openExternal opens "+truncateUTF8(redactURLs(v.str), 120)+": a "+scheme+": URL opens local files or applications, not a web page.",
+		a.loc(n), "Open only https: (and mailto:) URLs; use shell.openPath for the app's own files after validating them.", nil)
 }

@@ -174,7 +174,7 @@ type evidence struct {
 	NormalizedResult struct {
 		Application struct {
 			Findings []struct {
-				RuleID      string `json:"rule_id"`
+				RuleID      string                   `json:"rule_id"`
 				Suppressed  *struct{ Reason string } `json:"suppressed"`
 				Equivalents []struct {
 					Kind string `json:"kind"`
