@@ -41,7 +41,7 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 		return w
 	}
 	opts := e.evaluate(m, s, args[0])
-	if opts.kind == kUndefined {
+	if opts.kind == kUndefined || uninitialised(s, args[0]) {
 		return w // new BrowserWindow(undefined): every option at its default
 	}
 	if opts.kind != kObject {

@@ -35,6 +35,7 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			res.HTML = append(res.HTML, scanHTML(t.path, t.src, e.resolveFile))
 		}
 	}
+	e.rendererSenders(res) // before roles: event.sender.send in a renderer
 	// Entry points and roles.
 	if p := res.Package; p != nil && p.ResolvedMain != "" {
 		e.entry = append(e.entry, Entrypoint{Kind: "electron-main", Path: p.ResolvedMain, Source: "package.json"})

@@ -29,6 +29,20 @@ func (e *engine) crossReference() {
 		sources[p] = ls
 		return ls
 	}
+	guarded := map[Location]bool{}
+	for _, o := range e.obs {
+		if o.Kind == "ipc-channel-guard" {
+			guarded[o.Location] = true
+		}
+	}
+	kept := e.findings[:0]
+	for _, f := range e.findings {
+		if f.RuleID == "ipc-dynamic-channel" && guarded[f.Location] {
+			continue // an allow-list or a constant list fixes the channel set
+		}
+		kept = append(kept, f)
+	}
+	e.findings = kept
 	for i := range e.findings {
 		f := &e.findings[i]
 		if f.Equivalents == nil {

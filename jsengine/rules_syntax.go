@@ -52,6 +52,9 @@ var protocolMethods = map[string]bool{
 func (a *analyzer) ruleCall(n *ast.CallExpression) {
 	name := calleeName(n.Callee)
 	args := n.ArgumentList
+	if ipcMethods[name] {
+		a.ipcChannelGuard(n)
+	}
 	switch {
 	case stringTimers[name]:
 		if len(args) == 0 {

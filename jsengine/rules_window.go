@@ -3,6 +3,8 @@ package jsengine
 import (
 	"fmt"
 	"strings"
+
+	"github.com/dop251/goja/ast"
 )
 
 // A window's security preferences are judged by what Electron would do with
@@ -295,3 +297,15 @@ func nonUnknown(state string) string {
 
 func isTrue(v any) bool  { b, ok := v.(bool); return ok && b }
 func isFalse(v any) bool { b, ok := v.(bool); return ok && !b }
+
+// uninitialised reports whether x names a variable declared without a
+// value and never assigned (let o; new BrowserWindow(o)): its value is
+// undefined.
+func uninitialised(s *scope, x ast.Expression) bool {
+	id, ok := x.(*ast.Identifier)
+	if !ok {
+		return false
+	}
+	b := s.lookup(string(id.Name))
+	return b != nil && b.init == nil && b.fn == nil && !b.opaque && len(b.assigned()) == 0 && len(b.members()) == 0 && len(b.populators()) == 0 && b.preset() == nil
+}
