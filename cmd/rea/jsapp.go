@@ -100,7 +100,7 @@ severity exist.`,
 			if failOn != "" {
 				n := 0
 				for _, f := range res.Analysis.Application.Findings {
-					if rank[f.Severity] >= rank[failOn] {
+					if f.Suppressed == nil && rank[f.Severity] >= rank[failOn] {
 						n++
 					}
 				}
@@ -260,7 +260,11 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-shown)
 			break
 		}
-		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), f.Message)
+		msg := f.Message
+		if f.Suppressed != nil {
+			msg = "(suppressed by " + f.Suppressed.Kind + ": " + f.Suppressed.Reason + ") " + msg
+		}
+		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), msg)
 	}
 	// What the analysis could not cover is part of the report, not only of
 	// the JSON: a file that failed to parse is a blind spot.
