@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo conformance-electronegativity
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy conformance-electronegativity
 
 all: modules rea
 	@$(BIN) modules warm
@@ -90,6 +90,15 @@ docs: rea
 # Opt-in: rea on real Electron code fetched from the npm registry (not part of make test).
 realworld: all
 	REA_BIN=$(abspath $(BIN)) ./scripts/realworld.sh
+
+# Opt-in: rea's recall and precision against hand-labelled real Electron apps
+# (accuracy/apps/*.json, pinned GitHub commits read from bare mirrors under
+# REA_MIRRORS, default /work/.mirror, or npm versions with their integrity).
+# Not part of make test: it needs the mirrors or the registry.
+#   ACCURACY_APPS=name1,name2   score only these apps
+accuracy: all
+	@$(GO) build -o build/accuracy-bin ./accuracy
+	@build/accuracy-bin -rea $(BIN) -work build/accuracy -json build/accuracy/scores.json $(if $(ACCURACY_APPS),-app $(ACCURACY_APPS))
 
 # Opt-in (225 runs of bin/rea, minutes on a shared machine): rea over
 # Electronegativity's per-check fixtures, agreement per check (see

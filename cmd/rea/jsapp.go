@@ -1,6 +1,7 @@
 package main
 
 import (
+	"bytes"
 	"encoding/json"
 	"fmt"
 	"io"
@@ -24,7 +25,7 @@ const (
 
 func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var req app.AnalyzeApplicationRequest
-	var sarifPath, failOn, detail string
+	var sarifPath, reportPath, failOn, detail string
 	var failOnPartial bool
 	cmd := &cobra.Command{
 		Use:   "analyze-javascript-application PATH",
@@ -39,7 +40,10 @@ their original file:line:column.
 
 Output: --format text (a readable report), json (the Evidence record) or
 sarif (SARIF 2.1.0 for code-scanning UIs; --sarif FILE writes it beside
-another format). --detail summary prints the summary view instead of the
+another format) or html (one self-contained page: the security boundary as a
+graph of windows, preloads, bridge APIs, IPC channels and handlers, the
+findings with their code, and what was not analysed; it loads nothing and
+runs no code from the app; --report FILE writes it beside another format). --detail summary prints the summary view instead of the
 complete record.
 
 Exit status: 0 complete; 1 failure; 2 completed with partial coverage (a
@@ -48,7 +52,8 @@ limit was reached; a line on stderr names it) unless --fail-on-partial=false;
 severity exist.`,
 		Example: `  rea analyze-javascript-application ./MyApp.app
   rea analyze-javascript-application resources/app.asar --format json > evidence.json
-  rea analyze-javascript-application ./app --format sarif --fail-on high > findings.sarif`,
+  rea analyze-javascript-application ./app --format sarif --fail-on high > findings.sarif
+  rea analyze ./app --format html > report.html`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
@@ -73,7 +78,16 @@ severity exist.`,
 					return err
 				}
 			}
+			if reportPath != "" {
+				if err := writeHTMLReport(reportPath, res); err != nil {
+					return err
+				}
+			}
 			switch {
+			case c.format == "html":
+				if err := app.RenderAnalysisHTML(c.stdout, res.Evidence.EvidenceID, res.Analysis); err != nil {
+					return err
+				}
 			case c.format == "sarif":
 				if err := c.printJSON(sarifDocument(res.Analysis)); err != nil {
 					return err
@@ -130,6 +144,7 @@ severity exist.`,
 	f.IntVar(&req.MaxModules, "max-modules", 0, "modules kept (default 20,000)")
 	inventoryLimitFlags(f, &req.Limits)
 	f.StringVar(&sarifPath, "sarif", "", "also write the findings as SARIF 2.1.0 to this file")
+	f.StringVar(&reportPath, "report", "", "also write the self-contained HTML report to this file")
 	f.StringVar(&failOn, "fail-on", "", "exit 3 when findings at or above this severity exist: low, medium or high")
 	f.StringVar(&detail, "detail", "complete", "complete (the whole Evidence record) or summary (the summary view)")
 	f.BoolVar(&failOnPartial, "fail-on-partial", true, "exit 2 when a limit left part of the application unanalysed")
@@ -338,6 +353,18 @@ func writeSARIF(path string, a *app.ApplicationAnalysis) error {
 	}
 	if err := os.WriteFile(path, append(b, '\n'), 0o644); err != nil {
 		return abi.Errorf(abi.CodeInvalidRequest, "cannot write SARIF to %q: %v", path, err).WithDetail("flag", "--sarif")
+	}
+	return nil
+}
+
+// writeHTMLReport writes the HTML report to a file.
+func writeHTMLReport(path string, res *app.AnalyzeApplicationResult) error {
+	var b bytes.Buffer
+	if err := app.RenderAnalysisHTML(&b, res.Evidence.EvidenceID, res.Analysis); err != nil {
+		return err
+	}
+	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {
+		return abi.Errorf(abi.CodeInvalidRequest, "cannot write the HTML report to %q: %v", path, err).WithDetail("flag", "--report")
 	}
 	return nil
 }

@@ -112,8 +112,8 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 			if err := c.applyEnvironment(cmd.Flags()); err != nil {
 				return err
 			}
-			if c.format == "sarif" && cmd.Name() != "analyze-javascript-application" && cmd.Name() != "analyze" {
-				return invalidFlag("format", "sarif output is for analyze and analyze-javascript-application; use text or json here")
+			if (c.format == "sarif" || c.format == "html") && cmd.Name() != "analyze-javascript-application" && cmd.Name() != "analyze" {
+				return invalidFlag("format", c.format+" output is for analyze and analyze-javascript-application; use text or json here")
 			}
 			return nil
 		},
@@ -135,6 +135,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
 	c.withListRules(root, "analyze", "analyze-javascript-application")
 	root.AddCommand(c.reconstructCommands()...)
+	root.AddCommand(c.runtimeCommands()...)
 	return root
 }
 
@@ -152,8 +153,8 @@ func (c *cli) applyEnvironment(flags *pflag.FlagSet) error {
 			}
 		}
 	}
-	if c.format != "text" && c.format != "json" && c.format != "sarif" {
-		return invalidFlag("format", fmt.Sprintf("%q is not an output format; use text or json (sarif for analyze-javascript-application)", c.format))
+	if c.format != "text" && c.format != "json" && c.format != "sarif" && c.format != "html" {
+		return invalidFlag("format", fmt.Sprintf("%q is not an output format; use text or json (sarif or html for analyze-javascript-application)", c.format))
 	}
 	var level slog.Level
 	if err := level.UnmarshalText([]byte(c.logLevel)); err != nil {
