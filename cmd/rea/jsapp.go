@@ -14,6 +14,7 @@ import (
 	"rea/abi"
 	"rea/host/app"
 	"rea/jsengine/report"
+	"rea/jsengine/report/sarif"
 )
 
 // Exit statuses of an analysis that completed, for CI gates: partial
@@ -89,7 +90,7 @@ severity exist.`,
 					return err
 				}
 			case c.format == "sarif":
-				if err := c.printJSON(sarifDocument(res.Analysis)); err != nil {
+				if err := c.printJSON(sarif.FromFindings(res.Analysis.Application.Findings)); err != nil {
 					return err
 				}
 			case detail == "summary":
@@ -306,48 +307,9 @@ func printRows(w io.Writer, title string, rows []string) {
 	}
 }
 
-// sarifDocument renders the findings as a SARIF 2.1.0 log for
-// code-scanning tools and CI gates.
-func sarifDocument(a *app.ApplicationAnalysis) map[string]any {
-	level := map[string]string{"high": "error", "medium": "warning", "low": "note", "info": "note"}
-	rules := map[string]map[string]any{}
-	results := []map[string]any{}
-	for _, f := range a.Application.Findings {
-		if _, ok := rules[f.RuleID]; !ok {
-			rules[f.RuleID] = map[string]any{"id": f.RuleID, "shortDescription": map[string]any{"text": f.RuleID},
-				"help": map[string]any{"text": f.Remediation}}
-		}
-		results = append(results, map[string]any{
-			"ruleId": f.RuleID, "level": level[f.Severity], "message": map[string]any{"text": f.Message},
-			"locations": []map[string]any{{"physicalLocation": map[string]any{
-				"artifactLocation": map[string]any{"uri": f.Location.File},
-				"region":           map[string]any{"startLine": max(f.Location.Line, 1), "startColumn": max(f.Location.Column, 1)},
-			}}},
-		})
-	}
-	ids := make([]string, 0, len(rules))
-	for id := range rules {
-		ids = append(ids, id)
-	}
-	sort.Strings(ids)
-	ruleList := make([]map[string]any, 0, len(ids))
-	for _, id := range ids {
-		ruleList = append(ruleList, rules[id])
-	}
-	return map[string]any{
-		"$schema": "https://json.schemastore.org/sarif-2.1.0.json",
-		"version": "2.1.0",
-		"runs": []map[string]any{{
-			"tool":    map[string]any{"driver": map[string]any{"name": "rea", "informationUri": "https://github.com/morluto/rea", "rules": ruleList}},
-			"results": results,
-		}},
-	}
-}
-
 // writeSARIF writes the SARIF log to a file.
 func writeSARIF(path string, a *app.ApplicationAnalysis) error {
-	doc := sarifDocument(a)
-	b, err := json.MarshalIndent(doc, "", "  ")
+	b, err := json.MarshalIndent(sarif.FromFindings(a.Application.Findings), "", "  ")
 	if err != nil {
 		return err
 	}
