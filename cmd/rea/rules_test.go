@@ -1,8 +1,13 @@
 package main_test
 
 import (
+	"bytes"
+	"os"
+	"path/filepath"
 	"strings"
 	"testing"
+
+	"github.com/santhosh-tekuri/jsonschema/v6"
 )
 
 // Issue 20: "`rea analyze --list-rules` prints the rule table", each rule
@@ -109,4 +114,81 @@ app.on('web-contents-created', (e, c) => c.on('will-attach-webview', (ev, prefs)
 	// The text report marks suppressed findings.
 	text := analyzeApp(t, dir)
 	reportHas(t, text.stdout, "suppressed")
+
+	// SARIF: valid against the 2.1.0 schema, rules with equivalents,
+	// suppressions in the results.
+	s := analyzeApp(t, dir, "--format", "sarif")
+	if s.code != 0 {
+		t.Fatalf("sarif: exit %d: %s", s.code, s.stderr)
+	}
+	validateSARIF(t, []byte(s.stdout))
+	var log struct {
+		Runs []struct {
+			Results []struct {
+				RuleID       string `json:"ruleId"`
+				Suppressions []struct{ Kind, Justification string }
+			}
+			Tool struct {
+				Driver struct {
+					Rules []struct {
+						ID            string
+						Properties    struct{ Equivalents []struct{ Kind, ID string } }
+						Relationships []struct{ Target struct{ ID string } }
+					}
+				}
+			}
+			Taxonomies []struct{ Name string }
+		}
+	}
+	decode(t, s.stdout, &log)
+	run := log.Runs[0]
+	suppressed := 0
+	for _, res := range run.Results {
+		if len(res.Suppressions) > 0 {
+			suppressed++
+			if res.Suppressions[0].Kind != "inSource" {
+				t.Errorf("suppression kind %q", res.Suppressions[0].Kind)
+			}
+		}
+	}
+	if suppressed != 2 {
+		t.Errorf("%d suppressed SARIF results, want 2", suppressed)
+	}
+	for _, rule := range run.Tool.Driver.Rules {
+		if rule.ID == "context-isolation-disabled" && (len(rule.Properties.Equivalents) == 0 || len(rule.Relationships) == 0) {
+			t.Errorf("rule %s has no equivalents in SARIF: %+v", rule.ID, rule)
+		}
+	}
+	if len(run.Taxonomies) != 2 {
+		t.Errorf("taxonomies %+v", run.Taxonomies)
+	}
+}
+
+// validateSARIF checks a log against the OASIS SARIF 2.1.0 schema.
+func validateSARIF(t *testing.T, b []byte) {
+	t.Helper()
+	f, err := os.Open(filepath.Join("..", "..", "jsengine", "report", "sarif", "testdata", "sarif-schema-2.1.0.json"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer f.Close()
+	doc, err := jsonschema.UnmarshalJSON(f)
+	if err != nil {
+		t.Fatal(err)
+	}
+	c := jsonschema.NewCompiler()
+	if err := c.AddResource("sarif-schema-2.1.0.json", doc); err != nil {
+		t.Fatal(err)
+	}
+	sch, err := c.Compile("sarif-schema-2.1.0.json")
+	if err != nil {
+		t.Fatal(err)
+	}
+	inst, err := jsonschema.UnmarshalJSON(bytes.NewReader(b))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if err := sch.Validate(inst); err != nil {
+		t.Fatalf("rea's SARIF is not valid SARIF 2.1.0: %v", err)
+	}
 }

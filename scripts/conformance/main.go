@@ -73,7 +73,6 @@ func main() {
 	if err != nil {
 		fail("%v", err)
 	}
-	defer os.RemoveAll(work)
 	out := make([]outcome, len(fixtures))
 	var wg sync.WaitGroup
 	next := make(chan int)
@@ -93,7 +92,9 @@ func main() {
 	}
 	close(next)
 	wg.Wait()
-	os.Exit(report(out, *minimum, *verbose))
+	status := report(out, *minimum, *verbose)
+	os.RemoveAll(work)
+	os.Exit(status)
 }
 
 func fail(format string, args ...any) {
