@@ -104,6 +104,6 @@ accuracy: all
 # Electronegativity's per-check fixtures, agreement per check (see
 # docs/conformance.md). ENG_FIXTURES is their test/checks directory.
 ENG_FIXTURES ?= $(abspath ../shared/conformance/electronegativity/checks)
-ENG_MIN      ?= 0
+ENG_MIN      ?= 0.95
 conformance-electronegativity: all
 	$(GO) run ./scripts/conformance -rea $(abspath $(BIN)) -fixtures $(ENG_FIXTURES) -min $(ENG_MIN) -v
