@@ -1,9 +1,12 @@
 package main
 
 import (
+	"bytes"
 	"context"
 	"encoding/json"
 	"fmt"
+	"io"
+	"os"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -154,7 +157,108 @@ invoked in the target.`
 		}
 		cmds = append(cmds, cmd)
 	}
+	for _, sc := range []struct {
+		use, short string
+		kind       app.RuntimeKind
+	}{
+		{"capture-browser-scenario --scenario FILE.json", "Launch a headless Chromium rea owns, run a scripted scenario and record what the page did", app.RuntimeBrowser},
+		{"capture-electron-scenario --scenario FILE.json", "Launch an Electron executable with a DevTools port rea owns, run a scripted scenario and record what its window did", app.RuntimeElectron},
+	} {
+		var file string
+		name := strings.Fields(sc.use)[0]
+		cmd := &cobra.Command{
+			Use: sc.use, Short: sc.short,
+			Long: sc.short + `.
+
+The scenario is a JSON file (- for standard input) with the fields of the
+MCP tool of the same name: start_url and allowed_origins (browser) or
+executable_path, application_path, args and allowed_file_roots (Electron);
+actions, a list of at most 20 steps from a fixed vocabulary —
+{"action":"navigate","url":…}, {"action":"click","selector":…},
+{"action":"type","selector":…,"text":…}, {"action":"wait","ms":…},
+{"action":"wait_for","selector":…,"timeout_ms":…} — run as protocol input
+events, never as scripts; max_duration_ms (default 30000, at most 60000),
+max_timeline_events and screenshot.
+
+The launched program runs its own code. rea gives it a private profile
+folder and a DevTools port on loopback, and ends its whole process group
+and removes the folder whatever happens; exit 1 with cleanup_incomplete if
+it cannot.`,
+			Example: "  rea " + name + " --scenario login.json --format json > capture.json",
+			Args:    cobra.NoArgs,
+			RunE: func(cmd *cobra.Command, args []string) error {
+				var req app.ScenarioRequest
+				if err := decodeRequestFile(file, "--scenario", &req); err != nil {
+					return err
+				}
+				a, err := c.application()
+				if err != nil {
+					return err
+				}
+				res, err := a.CaptureScenario(c.ctx, sc.kind, req, c.progressPrinter("scenario"))
+				c.endProgress()
+				if err != nil {
+					return err
+				}
+				if c.format == "json" {
+					return c.printJSON(res.Evidence)
+				}
+				return c.printScenario(res)
+			},
+		}
+		cmd.Flags().StringVar(&file, "scenario", "", "the scenario JSON file, or - for standard input")
+		_ = cmd.MarkFlagRequired("scenario")
+		cmds = append(cmds, cmd)
+	}
 	return cmds
+}
+
+// decodeRequestFile decodes a JSON request file (or standard input for -),
+// strictly: an unknown field is an error naming it.
+func decodeRequestFile(path, flag string, v any) error {
+	var data []byte
+	var err error
+	if path == "-" {
+		data, err = io.ReadAll(io.LimitReader(os.Stdin, 16<<20))
+	} else {
+		data, err = os.ReadFile(path)
+	}
+	if err != nil {
+		return abi.Errorf(abi.CodeInvalidRequest, "%s: cannot read %q: %v", flag, path, err).WithDetail("flag", flag)
+	}
+	dec := json.NewDecoder(bytes.NewReader(data))
+	dec.DisallowUnknownFields()
+	if err := dec.Decode(v); err != nil {
+		return abi.Errorf(abi.CodeInvalidRequest, "%s: %q is not a valid request: %v", flag, path, err).WithDetail("flag", flag)
+	}
+	return nil
+}
+
+func (c *cli) printScenario(res *app.RuntimeResult) error {
+	var body app.ScenarioCapture
+	if err := json.Unmarshal(res.Evidence.NormalizedResult, &body); err != nil {
+		return abi.Errorf(abi.CodeInternal, "scenario: %v", err)
+	}
+	w := c.stdout
+	fmt.Fprintf(w, "evidence %s\n%s, start %s\n", res.Evidence.EvidenceID, body.Browser, body.StartURL)
+	for _, a := range body.Actions {
+		fmt.Fprintf(w, "  step %d %-9s %-7s %6d ms %s\n", a.Index, a.Action, a.Status, a.AtMS, a.Error)
+	}
+	if t := body.Timeline; t != nil {
+		fmt.Fprintf(w, "timeline: %d events %v, ended by %s\n", len(t.Events), t.Counts, t.Ended)
+	}
+	if p := body.FinalPage; p != nil {
+		names := make([]string, 0, len(p.ExposedGlobals))
+		for _, g := range p.ExposedGlobals {
+			names = append(names, g.Name)
+		}
+		fmt.Fprintf(w, "final page %s: %d scripts, own globals %s\n", p.Target.URL, len(p.Scripts), strings.Join(names, ", "))
+	}
+	fmt.Fprintf(w, "cleanup: process group ended %v, profile removed %v\n", body.Cleanup.ProcessGroupKilled, body.Cleanup.ProfileRemoved)
+	for _, l := range body.Limitations {
+		fmt.Fprintf(w, "limitation: %s\n", l)
+	}
+	return nil
 }
 
 func scopeFlags(cmd *cobra.Command, kind app.RuntimeKind, req *app.RuntimeTargetRequest) {

@@ -388,3 +388,195 @@ func TestReconcileStaticAnalysisWithAnObservedElectronPage(t *testing.T) {
 		t.Errorf("the reconciliation links %v, want the static and the runtime Evidence", links)
 	}
 }
+
+// noOwnedBrowserLeft fails if a browser with a rea profile folder is still
+// running or its folder is left.
+func noOwnedBrowserLeft(t *testing.T) {
+	t.Helper()
+	entries, _ := os.ReadDir("/proc")
+	for _, e := range entries {
+		b, err := os.ReadFile(filepath.Join("/proc", e.Name(), "cmdline"))
+		if err == nil && strings.Contains(string(b), "--user-data-dir="+os.TempDir()+"/rea-browser-") {
+			t.Errorf("process %s of a rea-owned browser is still running: %q", e.Name(), strings.ReplaceAll(string(b), "\x00", " "))
+		}
+	}
+	if m, _ := filepath.Glob(filepath.Join(os.TempDir(), "rea-browser-*")); len(m) > 0 {
+		t.Errorf("rea-owned browser profiles left: %v", m)
+	}
+}
+
+// capture-browser-scenario launches a Chromium rea owns, clicks and types
+// through protocol input events, records what the page did, and leaves no
+// process or profile behind.
+func TestCaptureBrowserScenarioDrivesAPageAndCleansUp(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>form</title><input id="name"><button id="go" onclick="console.log('hello ' + document.getElementById('name').value); fetch('/saved'); const d = document.createElement('p'); d.className = 'done'; document.body.appendChild(d)">go</button>`)
+	})
+	mux.HandleFunc("/saved", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	origin := "http://" + ln.Addr().String()
+	scenario := filepath.Join(t.TempDir(), "s.json")
+	writeFiles(t, filepath.Dir(scenario), map[string]string{"s.json": fmt.Sprintf(`{"start_url": %q, "allowed_origins": [%q], "screenshot": true,
+ "actions": [{"action":"type","selector":"#name","text":"rea"},{"action":"click","selector":"#go"},{"action":"wait_for","selector":".done","timeout_ms":10000},
+ {"action":"click","selector":"#missing"}]}`, origin+"/", origin)})
+	r := reaWithModules(t, "capture-browser-scenario", "--scenario", scenario, "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d\n%s", r.code, r.stderr)
+	}
+	var ev struct {
+		Operation        string
+		NormalizedResult struct {
+			Actions  []struct{ Status, Error string }
+			Timeline struct {
+				Events []struct{ Kind, Text, URL string }
+			}
+			FinalPage  struct{ Elements map[string]int } `json:"final_page"`
+			Screenshot string                            `json:"screenshot_sha256"`
+			Cleanup    struct {
+				Killed  bool `json:"process_group_killed"`
+				Removed bool `json:"profile_removed"`
+			}
+			Complete bool
+		} `json:"normalized_result"`
+	}
+	decode(t, r.stdout, &ev)
+	n := ev.NormalizedResult
+	statuses := []string{}
+	for _, a := range n.Actions {
+		statuses = append(statuses, a.Status)
+	}
+	if strings.Join(statuses, ",") != "ok,ok,ok,failed" || n.Complete {
+		t.Errorf("steps %v complete %v: the missing selector must fail and make the capture partial", statuses, n.Complete)
+	}
+	hello, saved := false, false
+	for _, e := range n.Timeline.Events {
+		hello = hello || e.Kind == "console" && strings.Contains(e.Text, "hello rea")
+		saved = saved || e.Kind == "request" && strings.HasSuffix(e.URL, "/saved")
+	}
+	if !hello || !saved {
+		t.Errorf("the typed text and the click's request were not observed: %+v", n.Timeline.Events)
+	}
+	if n.FinalPage.Elements["input"] != 1 {
+		t.Errorf("the final page inventory: %v", n.FinalPage.Elements)
+	}
+	if len(n.Screenshot) != 64 || !n.Cleanup.Killed || !n.Cleanup.Removed {
+		t.Errorf("screenshot %q, cleanup %+v", n.Screenshot, n.Cleanup)
+	}
+	noOwnedBrowserLeft(t)
+
+	// A start page outside the approved origins is refused before launch.
+	writeFiles(t, filepath.Dir(scenario), map[string]string{"s.json": fmt.Sprintf(`{"start_url": "http://127.0.0.1:1/", "allowed_origins": [%q]}`, origin)})
+	if r := reaWithModules(t, "capture-browser-scenario", "--scenario", scenario, "--format", "json"); r.code != 1 || !strings.Contains(r.stdout, "start_url") {
+		t.Errorf("out-of-scope start_url: exit %d %s", r.code, r.stdout)
+	}
+}
+
+// capture_electron_scenario over MCP with Chromium standing in for the
+// Electron executable: the window under the approved root is found, its
+// preload-shaped global is in the final page, and the scenario Evidence
+// reconciles with the static analysis.
+func TestCaptureElectronScenarioReconcilesWithTheStaticAnalysis(t *testing.T) {
+	app := electronFixture(t, "runtime")
+	args := []any{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking", "file://" + filepath.Join(app, "index.html")}
+	c := startMCP(t)
+	rec := structured(t, c.call(t, "capture_electron_scenario", map[string]any{"executable_path": chromium(t), "args": args, "allowed_file_roots": []any{app},
+		"actions": []any{map[string]any{"action": "wait_for", "selector": "#out", "timeout_ms": 10000}}}))
+	if rec["operation"] != "capture_electron_scenario" || rec["authority"] != "controlled-replay" {
+		t.Fatalf("operation %v authority %v", rec["operation"], rec["authority"])
+	}
+	static := structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": app}))
+	ref := func(r map[string]any) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": r["evidence_id"]}
+	}
+	rc := structured(t, c.call(t, "reconcile_javascript_runtime", map[string]any{"static": ref(static), "runtime_observations": []any{ref(rec)}}))
+	found := false
+	for _, f := range rc["normalized_result"].(map[string]any)["facts"].([]any) {
+		m := f.(map[string]any)
+		found = found || m["kind"] == "bridge-key" && m["value"] == "bridge" && m["status"] == "confirmed"
+	}
+	if !found {
+		t.Errorf("the bridge key is not confirmed by the scenario: %v", rc["normalized_result"])
+	}
+	noOwnedBrowserLeft(t)
+}
+
+// Two scenario captures compared (a click exposes a global and loads a
+// script), and screenshots of two pages compared in the sandbox, over MCP.
+func TestCompareWebCapturesAndScreenshots(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>a</title><button id="go" onclick="window.added = {}; const s = document.createElement('script'); s.src = '/late.js'; document.head.appendChild(s)">go</button>`)
+	})
+	mux.HandleFunc("/late.js", func(w http.ResponseWriter, r *http.Request) {
+		w.Header().Set("Content-Type", "text/javascript")
+		fmt.Fprint(w, "document.title = 'late'")
+	})
+	mux.HandleFunc("/b", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>b</title><body style="background:#c00"><h1>other</h1></body>`)
+	})
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	origin := "http://" + ln.Addr().String()
+	c := startMCP(t)
+	ref := func(r map[string]any) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": r["evidence_id"]}
+	}
+	before := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin}}))
+	after := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin},
+		"actions": []any{map[string]any{"action": "click", "selector": "#go"}, map[string]any{"action": "wait", "ms": 500}}}))
+	cmp := structured(t, c.call(t, "compare_web_captures", map[string]any{"left": ref(before), "right": ref(after)}))
+	got := map[string]string{}
+	for _, d := range cmp["normalized_result"].(map[string]any)["differences"].([]any) {
+		m := d.(map[string]any)
+		got[m["kind"].(string)+" "+filepath.Base(m["key"].(string))] = m["status"].(string)
+	}
+	if got["global added"] != "added" || got["script late.js"] != "added" {
+		t.Errorf("differences: %v", got)
+	}
+	noOwnedBrowserLeft(t)
+
+	shot := func(url, title string) map[string]any {
+		ep := launchChromium(t, url, title)
+		list := structured(t, c.call(t, "list_browser_targets", map[string]any{"cdp_endpoint": ep, "allowed_origins": []any{origin}}))
+		id := list["targets"].([]any)[0].(map[string]any)["id"]
+		return structured(t, c.call(t, "capture_web_screenshot", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_origins": []any{origin}}))
+	}
+	a1, a2, b := shot(origin+"/", "a"), shot(origin+"/", "a"), shot(origin+"/b", "b")
+	status := func(l, r map[string]any) string {
+		res := structured(t, c.call(t, "compare_web_screenshots", map[string]any{"left": ref(l), "right": ref(r)}))
+		return res["normalized_result"].(map[string]any)["status"].(string)
+	}
+	if s := status(a1, a2); s != "identical" {
+		t.Errorf("the same page twice: %s", s)
+	}
+	if s := status(a1, b); s != "different" {
+		t.Errorf("two different pages: %s", s)
+	}
+	// A record whose image does not hash to its digest is refused.
+	forged := map[string]any{}
+	for k, v := range a1 {
+		forged[k] = v
+	}
+	nr := map[string]any{}
+	for k, v := range a1["normalized_result"].(map[string]any) {
+		nr[k] = v
+	}
+	nr["png_base64"] = b["normalized_result"].(map[string]any)["png_base64"]
+	forged["normalized_result"] = nr
+	e := toolError(t, c.call(t, "compare_web_screenshots", map[string]any{"left": forged, "right": ref(b)}))
+	if e["code"] == nil {
+		t.Errorf("a forged screenshot record was accepted")
+	}
+}

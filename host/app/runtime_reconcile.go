@@ -36,7 +36,8 @@ type Reconciliation struct {
 }
 
 // runtimeOperations are the Evidence reconcile reads on the runtime side.
-var runtimeOperations = map[string]bool{"inspect_web_page": true, "inspect_electron_page": true, "observe_web_session": true, "observe_javascript_runtime": true}
+var runtimeOperations = map[string]bool{"inspect_web_page": true, "inspect_electron_page": true, "observe_web_session": true, "observe_javascript_runtime": true,
+	"capture_browser_scenario": true, "capture_electron_scenario": true}
 
 // ReconcileJavaScriptRuntime joins an application's static analysis with
 // runtime observations: each bridge key, window load and script is
@@ -63,13 +64,29 @@ func (a *App) ReconcileJavaScriptRuntime(static evidence.Record, runtimes []evid
 			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "runtime_observations[%d]: %s is %s Evidence, not a runtime observation", i, rec.EvidenceID, rec.Operation).WithDetail("field", fmt.Sprintf("runtime_observations[%d]", i))
 		}
 		res.RuntimeEvidence = append(res.RuntimeEvidence, rec.EvidenceID)
-		var body struct {
+		type page struct {
 			Target         devtools.TargetRef `json:"target"`
 			ExposedGlobals []devtools.Global  `json:"exposed_globals"`
 			Scripts        []devtools.Script  `json:"scripts"`
 			Complete       bool               `json:"complete"`
 		}
-		if err := json.Unmarshal(rec.NormalizedResult, &body); err != nil {
+		var body page
+		var scenario struct {
+			FinalPage *page `json:"final_page"`
+			Complete  bool  `json:"complete"`
+		}
+		err := json.Unmarshal(rec.NormalizedResult, &body)
+		if err == nil && (rec.Operation == "capture_browser_scenario" || rec.Operation == "capture_electron_scenario") {
+			if err = json.Unmarshal(rec.NormalizedResult, &scenario); err == nil {
+				if scenario.FinalPage == nil {
+					res.Limitations = append(res.Limitations, fmt.Sprintf("scenario Evidence %s has no final page inventory", rec.EvidenceID))
+					continue
+				}
+				body = *scenario.FinalPage
+				body.Complete = body.Complete && scenario.Complete
+			}
+		}
+		if err != nil {
 			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "runtime_observations[%d]: %v", i, err).WithDetail("field", fmt.Sprintf("runtime_observations[%d]", i))
 		}
 		if !body.Complete {

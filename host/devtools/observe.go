@@ -47,6 +47,11 @@ type Limits struct {
 	// Settle is how long to wait for replayed events (scripts already
 	// parsed) after enabling a domain.
 	Settle time.Duration
+	// Stop, when closed, ends a timed observation before its duration
+	// (a scenario's actions are done); it ends as "stopped".
+	Stop <-chan struct{}
+	// Ready, when set, is closed once the observed domains are enabled.
+	Ready chan<- struct{}
 }
 
 // Defaults and maxima of the limits.
@@ -444,7 +449,7 @@ type Observation struct {
 	Counts        map[string]int `json:"counts"`
 	EventsDropped int            `json:"events_dropped"`
 	Scripts       []Script       `json:"scripts"`
-	Ended         string         `json:"ended"` // duration, max_events, target_detached, cancelled
+	Ended         string         `json:"ended"` // duration, stopped, max_events, target_detached
 	Complete      bool           `json:"complete"`
 	Limitations   []string       `json:"limitations"`
 }
@@ -516,6 +521,9 @@ func Observe(ctx context.Context, s *Session, t Target, l Limits, scripts bool, 
 			_, _ = cdp.Call(bg, s, page.Disable, cdp.Empty{})
 		}
 	}()
+	if l.Ready != nil {
+		close(l.Ready)
+	}
 	if scripts {
 		list, err := parsedScripts(ctx, s, l)
 		if err != nil {
@@ -560,6 +568,9 @@ loop:
 				progress(abi.Progress{Phase: "observe", Done: min(done, total), Total: total, Message: "ms observed"})
 			}
 		case <-deadline.C:
+			break loop
+		case <-l.Stop:
+			obs.Ended = "stopped"
 			break loop
 		case <-s.Closed():
 			obs.Ended = "target_detached"

@@ -58,7 +58,67 @@ func (s *Server) runtimeTools() []*Tool {
 	exE := map[string]any{"cdp_endpoint": "http://127.0.0.1:9222", "target_id": "5B1C0E0B6A1F4C2D8E9F0A1B2C3D4E5F", "allowed_file_roots": []any{"/opt/Example/resources/app"}}
 	exN := map[string]any{"cdp_endpoint": "127.0.0.1:9229", "target_id": "0f2c9d3e-1111-4222-8333-944455556666", "allowed_file_roots": []any{"/srv/app"}}
 	evidenceRef := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
+	action := object("One step, from a fixed vocabulary: navigate (url), click (selector), type (selector, text), wait (ms), wait_for (selector, timeout_ms).", map[string]Schema{
+		"action":     enum("What to do.", "navigate", "click", "type", "wait", "wait_for"),
+		"url":        str("navigate: the URL to load (in scope)."),
+		"selector":   str("click, type, wait_for: a CSS selector; its first match is used."),
+		"text":       str("type: the text to insert."),
+		"ms":         integer("wait: milliseconds.", 1, 60_000),
+		"timeout_ms": integer("navigate, wait_for: how long to wait (default 20,000).", 1, 60_000),
+	}, "action")
+	scenarioProps := map[string]Schema{
+		"actions":             array("The steps, at most 20, run in order; a failed step is recorded and the rest still run.", action, 20),
+		"max_duration_ms":     integer("Bound of the whole run (default 30,000, at most 60,000); later steps are skipped past it.", 1, 60_000),
+		"max_timeline_events": maxEvents,
+		"screenshot":          boolean("Also record the SHA-256 of a final viewport screenshot."),
+	}
+	browserScenario := map[string]Schema{"start_url": str("The first page to load; its origin must be in allowed_origins."), "allowed_origins": origins}
+	electronScenario := map[string]Schema{
+		"executable_path":    str("Absolute path of the Electron executable to launch (it is given --remote-debugging-port and a private --user-data-dir)."),
+		"application_path":   str("Absolute path of the app folder or .asar it opens (optional; appended to args)."),
+		"args":               array("Extra arguments for the executable.", str("An argument."), 32),
+		"allowed_file_roots": roots,
+	}
+	for k, v := range scenarioProps {
+		browserScenario[k], electronScenario[k] = v, v
+	}
+	scenario := func(kind app.RuntimeKind) func(ctx context.Context, c *Call) (any, error) {
+		return func(ctx context.Context, c *Call) (any, error) {
+			var req app.ScenarioRequest
+			if err := c.Decode(&req); err != nil {
+				return nil, err
+			}
+			res, err := s.app.CaptureScenario(ctx, kind, req, c.Progress)
+			if err != nil {
+				return nil, err
+			}
+			return res.Evidence, nil
+		}
+	}
+	launches := Effects{MutatesSession: true, AccessesNetwork: true, LaunchesProcess: true, ExecutesForeignCode: true}
 	return []*Tool{
+		{
+			Name: "capture_browser_scenario", Title: "Run a scripted browser scenario rea owns", Family: "browser",
+			Description: "Launch a headless Chromium that rea owns (private profile, DevTools on loopback), load start_url, run the steps (navigate, click, type, wait, " +
+				"wait_for — protocol input events, never scripts) while recording console, exceptions, requests and navigations, inventory the final page, and end the " +
+				"browser's whole process group and profile whatever happened (cleanup_incomplete otherwise). Pages run their own code: the call executes foreign code. " +
+				"Navigation stays inside allowed_origins. Result: controlled-replay Evidence.",
+			Effects: launches, Input: object("", browserScenario, "start_url", "allowed_origins"),
+			Examples: []map[string]any{{"start_url": "http://127.0.0.1:8080/", "allowed_origins": []any{"http://127.0.0.1:8080"},
+				"actions": []any{map[string]any{"action": "click", "selector": "#login"}, map[string]any{"action": "wait_for", "selector": ".done"}}}},
+			CLI: "capture-browser-scenario", Run: scenario(app.RuntimeBrowser),
+		},
+		{
+			Name: "capture_electron_scenario", Title: "Run a scripted Electron scenario rea owns", Family: "electron",
+			Description: "Launch the Electron executable you name with a DevTools port rea owns (and a private --user-data-dir), wait for its first window under " +
+				"allowed_file_roots (default: application_path), run the steps as capture_browser_scenario does, inventory the final page (the globals its preload " +
+				"exposed), and end its whole process group. The app runs its own code: the call executes foreign code. Result: controlled-replay Evidence; pass it " +
+				"and the app's static analysis to reconcile_javascript_runtime.",
+			Effects: launches, Input: object("", electronScenario, "executable_path"),
+			Examples: []map[string]any{{"executable_path": "/opt/Example/example", "application_path": "/opt/Example/resources/app.asar",
+				"actions": []any{map[string]any{"action": "wait_for", "selector": "#main"}}}},
+			CLI: "capture-electron-scenario", Run: scenario(app.RuntimeElectron),
+		},
 		{
 			Name: "list_browser_targets", Title: "List browser page targets", Family: "browser",
 			Description: "List the page targets of a Chromium DevTools endpoint on loopback whose origin is one you approved (allowed_origins, exact). " +
@@ -163,6 +223,59 @@ func (s *Server) runtimeTools() []*Tool {
 			Run: call(func(ctx context.Context, r app.RuntimeTargetRequest, p func(abi.Progress)) (*app.RuntimeResult, error) {
 				return s.app.ObserveRuntime(ctx, app.RuntimeNode, r, p)
 			}),
+		},
+		{
+			Name: "compare_web_captures", Title: "Compare two captures of a page", Family: "browser",
+			Description: "Compare two captures of a page — inspect_web_page or inspect_electron_page Evidence, the final pages and timelines of capture_*_scenario, or " +
+				"observe_web_session timelines: scripts by URL and SHA-256, own globals (e.g. a bridge key appearing), CSP, element counts and timeline counts, each " +
+				"added, removed or changed. A partial side makes what it lacks unknown, never removed. Reads Evidence only; the result is derived Evidence.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":  withExamples(anyJSON("The earlier capture: a retained reference or the inline record."), evidenceRef),
+				"right": withExamples(anyJSON("The later capture: a retained reference or the inline record."), evidenceRef),
+			}, "left", "right"),
+			Examples:       []map[string]any{{"left": evidenceRef, "right": map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"}}},
+			OneSidedReason: "comparison reads Evidence retained in an MCP session",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct{ Left, Right json.RawMessage }
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				l, r, err := c.Sides(in.Left, in.Right)
+				if err != nil {
+					return nil, err
+				}
+				return s.app.CompareWebCaptures(l, r)
+			},
+		},
+		{
+			Name: "compare_web_screenshots", Title: "Compare two screenshots pixel by pixel", Family: "browser", Modules: []string{"compare"},
+			Description: "Pixel metrics of two capture_web_screenshot records, each verified against the SHA-256 its Evidence holds: pixels differing beyond " +
+				"channel_threshold, the largest channel difference, the bounding box of the difference, identical / within-threshold / different / incomparable " +
+				"(sizes differ). PNGs are decoded in the sandbox, bounded by maximum_pixels before any pixel is decoded.",
+			Effects: Effects{MutatesSession: true, Idempotent: true},
+			Input: object("", map[string]Schema{
+				"left":              withExamples(anyJSON("capture_web_screenshot Evidence: a retained reference or the inline record."), evidenceRef),
+				"right":             withExamples(anyJSON("capture_web_screenshot Evidence: a retained reference or the inline record."), evidenceRef),
+				"channel_threshold": integer("Per-channel difference (0-255) at or below which pixels count as equal (default 0).", 0, 255),
+				"maximum_pixels":    integer("Largest width×height accepted per image (default 16,000,000).", 1, 64_000_000),
+			}, "left", "right"),
+			Examples:       []map[string]any{{"left": evidenceRef, "right": map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "fedcba9876543210fedcba9876543210fedcba9876543210fedcba9876543210"}, "channel_threshold": 8}},
+			OneSidedReason: "comparison reads Evidence retained in an MCP session",
+			Run: func(ctx context.Context, c *Call) (any, error) {
+				var in struct {
+					Left, Right json.RawMessage
+					app.ScreenshotLimits
+				}
+				if err := c.Decode(&in); err != nil {
+					return nil, err
+				}
+				l, r, err := c.Sides(in.Left, in.Right)
+				if err != nil {
+					return nil, err
+				}
+				return s.app.CompareWebScreenshots(ctx, l, r, in.ScreenshotLimits, c.Progress)
+			},
 		},
 		{
 			Name: "reconcile_javascript_runtime", Title: "Reconcile static analysis with runtime observations", Family: "electron",
