@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy hostile
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy hostile conformance-electronegativity
 
 all: modules rea
 	@$(BIN) modules warm
@@ -107,3 +107,11 @@ realworld: all
 accuracy: all
 	@$(GO) build -o build/accuracy-bin ./accuracy
 	@build/accuracy-bin -rea $(BIN) -work build/accuracy -json build/accuracy/scores.json $(if $(ACCURACY_APPS),-app $(ACCURACY_APPS))
+
+# Opt-in (225 runs of bin/rea, minutes on a shared machine): rea over
+# Electronegativity's per-check fixtures, agreement per check (see
+# docs/conformance.md). ENG_FIXTURES is their test/checks directory.
+ENG_FIXTURES ?= $(abspath ../shared/conformance/electronegativity/checks)
+ENG_MIN      ?= 0.95
+conformance-electronegativity: all
+	$(GO) run ./scripts/conformance -rea $(abspath $(BIN)) -fixtures $(ENG_FIXTURES) -min $(ENG_MIN) -v

@@ -428,7 +428,7 @@ func (e *engine) analyseOne(m *moduleInfo, res *Result) {
 	}
 	a := &analyzer{e: e, m: m, dynRequire: map[*ast.CallExpression]bool{},
 		staticRequire: map[*ast.CallExpression]bool{}, nativeMembers: map[*ast.CallExpression][]string{}, storageSeen: map[string]bool{}}
-	if err := guard(func() { walk(a, m.pf.prog) }); err != nil {
+	if err := guard(func() { walk(ruleWalker{a}, m.pf.prog) }); err != nil {
 		e.limitations = append(e.limitations, "internal error while analysing "+m.path+"; its facts may be incomplete: "+err.Error())
 	}
 }

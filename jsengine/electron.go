@@ -8,7 +8,6 @@ import (
 	"strings"
 
 	"github.com/dop251/goja/ast"
-	"github.com/dop251/goja/token"
 )
 
 // securityPreferences are the webPreferences keys reported per window.
@@ -18,6 +17,8 @@ var securityPreferences = map[string]bool{
 	"experimentalFeatures": true, "enableBlinkFeatures": true, "disableBlinkFeatures": true,
 	"webviewTag": true, "enableRemoteModule": true, "preload": true, "javascript": true,
 	"plugins": true, "safeDialogs": true, "navigateOnDragDrop": true, "partition": true,
+	// legacy names and options the rules judge (rules_window.go)
+	"blinkFeatures": true, "experimentalCanvasFeatures": true, "affinity": true,
 }
 
 // windowFor returns the record of a window creation, evaluating its options
@@ -39,7 +40,11 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 	if len(args) == 0 {
 		return w
 	}
-	e.applyOptions(w, e.evaluate(m, s, args[0]), m, n)
+	opts := e.evaluate(m, s, args[0])
+	if opts.kind == kUndefined || uninitialised(s, args[0]) {
+		return w // new BrowserWindow(undefined): every option at its default
+	}
+	e.applyOptions(w, opts, m, n)
 	return w
 }
 
@@ -199,11 +204,7 @@ func (a *analyzer) Enter(n any) bool {
 	case *ast.DotExpression:
 		a.storageAccess(n)
 	case *ast.AssignExpression:
-		a.windowAssign(n)
-		if n.Operator == token.ASSIGN && strings.Contains(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
-			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
-				a.loc(n.Left), "Keep the warnings on in development; they point at the insecure settings this report lists.", nil)
-		}
+		a.windowAssign(n) // ELECTRON_DISABLE_SECURITY_WARNINGS: rules_syntax.go
 	}
 	return true
 }
@@ -902,21 +903,13 @@ func (a *analyzer) openExternal(n *ast.CallExpression, api string) {
 	a.e.obs = append(a.e.obs, o)
 }
 
-// dangerousSwitches weaken Chromium's security when appended.
-var dangerousSwitches = map[string]bool{
-	"ignore-certificate-errors": true, "disable-web-security": true, "no-sandbox": true,
-	"allow-running-insecure-content": true, "disable-site-isolation-trials": true, "remote-debugging-port": true,
-	"js-flags": true, "ignore-certificate-errors-spki-list": true, "disable-features": false, "enable-features": false,
-	"inspect": true, "inspect-brk": true, "host-rules": true, "proxy-server": false,
-}
-
 func (a *analyzer) commandLine(n *ast.CallExpression, api string) {
 	a.observe("command-line-switch", api, n)
 	if len(n.ArgumentList) == 0 {
 		return
 	}
 	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
-	if v.kind == kString && dangerousSwitches[strings.TrimLeft(v.str, "-")] {
+	if v.kind == kString && dangerousSwitch(v.str) != "" {
 		a.finding("dangerous-command-line-switch", "medium", "observed", fmt.Sprintf("%s(%q) weakens Chromium's security.", api, v.str),
 			a.loc(n), "Remove the switch from production builds.", nil)
 	}

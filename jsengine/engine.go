@@ -60,6 +60,7 @@ type engine struct {
 
 	pkgSrc string
 	html   map[string]string
+	rules  rulesState // rules_*.go: facts the rules gather while finishing
 
 	// sharding (shard.go): which queued files this instance analyses, the
 	// queue position being analysed, modules of other shards parsed on

@@ -12,7 +12,7 @@ import (
 // found, with the original position of the literal.
 func ExampleAnalyze() {
 	app := fstest.MapFS{
-		"package.json": {Data: []byte(`{"name":"demo","main":"main.js"}`)},
+		"package.json": {Data: []byte(`{"name":"demo","main":"main.js","devDependencies":{"electron":"^28.0.0"}}`)},
 		"prefs.js":     {Data: []byte("exports.prefs = () => ({ contextIsolation: false });\n")},
 		"main.js": {Data: []byte(`const { BrowserWindow } = require('electron');
 const { prefs } = require('./prefs');

@@ -41,6 +41,7 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			res.HTML = append(res.HTML, doc)
 		}
 	}
+	e.rendererSenders(res) // before roles: event.sender.send in a renderer
 	// Entry points and roles.
 	if p := res.Package; p != nil && p.ResolvedMain != "" {
 		e.entry = append(e.entry, Entrypoint{Kind: "electron-main", Path: p.ResolvedMain, Source: "package.json"})
@@ -168,7 +169,8 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 		res.Statistics.BundledModules += len(b.Modules)
 	}
 	res.Statistics.Modules = len(mods) + res.Statistics.BundledModules
-	// Findings, bounded.
+	// Findings, cross-referenced and bounded.
+	e.crossReference()
 	sortFindings(e.findings)
 	e.findings = dedupFindings(e.findings)
 	if len(e.findings) > e.opts.MaxFindings {
@@ -337,87 +339,6 @@ func dedupEdges(es []GraphEdge) []GraphEdge {
 	return out
 }
 
-// prefRule describes an insecure webPreferences value.
-type prefRule struct {
-	key, rule, severity string
-	bad                 func(any) bool
-	message, fix        string
-}
-
-func isTrue(v any) bool   { b, ok := v.(bool); return ok && b }
-func isFalse(v any) bool  { b, ok := v.(bool); return ok && !b }
-func nonEmpty(v any) bool { s, ok := v.(string); return ok && s != "" }
-
-var prefRules = []prefRule{
-	{"nodeIntegration", "node-integration-enabled", "high", isTrue, "nodeIntegration is true: any script in the window, including injected content, gets Node.js.", "Set nodeIntegration: false and expose narrow APIs from a preload through contextBridge."},
-	{"nodeIntegrationInWorker", "node-integration-in-worker-enabled", "high", isTrue, "nodeIntegrationInWorker is true: web workers get Node.js.", "Set nodeIntegrationInWorker: false."},
-	{"nodeIntegrationInSubFrames", "node-integration-in-subframes-enabled", "medium", isTrue, "nodeIntegrationInSubFrames is true: preloads and Node run in every frame, including third-party iframes.", "Set nodeIntegrationInSubFrames: false."},
-	{"contextIsolation", "context-isolation-disabled", "high", isFalse, "contextIsolation is false: page scripts share the preload's JavaScript world and can reach its privileged objects.", "Set contextIsolation: true (the default since Electron 12) and expose APIs with contextBridge."},
-	{"sandbox", "sandbox-disabled", "medium", isFalse, "sandbox is false: the renderer runs without the Chromium sandbox and its preload gets full Node.js.", "Set sandbox: true (the default since Electron 20)."},
-	{"webSecurity", "web-security-disabled", "high", isFalse, "webSecurity is false: same-origin policy is off and http content may load in https pages.", "Remove webSecurity: false."},
-	{"allowRunningInsecureContent", "insecure-content-allowed", "high", isTrue, "allowRunningInsecureContent is true: https pages may run http scripts.", "Remove allowRunningInsecureContent."},
-	{"experimentalFeatures", "experimental-features-enabled", "medium", isTrue, "experimentalFeatures is true: untested Chromium features are on.", "Remove experimentalFeatures."},
-	{"enableBlinkFeatures", "blink-features-enabled", "medium", nonEmpty, "enableBlinkFeatures turns on extra Blink features.", "Remove enableBlinkFeatures."},
-	{"webviewTag", "webview-tag-enabled", "medium", isTrue, "webviewTag is true: pages can create <webview> guests with their own preferences.", "Leave webviewTag off, or validate every attach in will-attach-webview."},
-	{"enableRemoteModule", "remote-module-enabled", "medium", isTrue, "enableRemoteModule is true: the renderer can call main-process objects through remote.", "Remove the remote module; use explicit IPC."},
-}
-
-func (e *engine) windowFindings(w *windowRec) {
-	created := Step{Description: w.w.Kind + " created here", Location: w.w.Location}
-	for _, r := range prefRules {
-		v, ok := w.w.WebPreferences[r.key]
-		if !ok || v.State == "unknown" || !r.bad(v.Value) {
-			continue
-		}
-		at := w.w.Location
-		if v.Location != nil {
-			at = *v.Location
-		}
-		ev := append([]Step{created}, v.Via...)
-		e.addFinding(Finding{RuleID: r.rule, Severity: r.severity, Confidence: v.State, Message: r.message,
-			Location: at, Snippet: e.snippetAt(at), Remediation: r.fix, Evidence: ev})
-	}
-	// Remote pages in a privileged window: the page's origin decides what
-	// runs with Node.js or in the preload's world.
-	for _, l := range w.w.Loads {
-		if !l.Remote {
-			continue
-		}
-		var why []string
-		conf := "observed"
-		if v, ok := w.w.WebPreferences["nodeIntegration"]; ok && v.State != "unknown" && isTrue(v.Value) {
-			why = append(why, "nodeIntegration is true")
-			if v.State == "inferred" {
-				conf = "inferred"
-			}
-		}
-		if v, ok := w.w.WebPreferences["contextIsolation"]; ok && v.State != "unknown" && isFalse(v.Value) {
-			why = append(why, "contextIsolation is false")
-			if v.State == "inferred" {
-				conf = "inferred"
-			}
-		}
-		if len(why) > 0 {
-			e.addFinding(Finding{RuleID: "remote-content-privileged", Severity: "high", Confidence: conf,
-				Message:  "A window that loads remote content (" + l.Target + ") is privileged: " + strings.Join(why, ", ") + ".",
-				Location: l.Location, Snippet: e.snippetAt(l.Location), Evidence: []Step{created},
-				Remediation: "Load remote content only in windows with nodeIntegration false, contextIsolation and sandbox true."})
-		}
-	}
-	if v, ok := w.w.WebPreferences["disableBlinkFeatures"]; w.w.Coverage == "complete" && (!ok || !strings.Contains(strings.ToLower(fmt.Sprint(v.Value)), "auxclick")) {
-		e.addFinding(Finding{RuleID: "auxclick-not-disabled", Severity: "info", Confidence: "observed",
-			Message:  "Middle-click (auxclick) is not disabled: a middle-click on a link can open it outside the app's navigation handlers.",
-			Location: w.w.Location, Snippet: e.snippetAt(w.w.Location),
-			Remediation: "Set webPreferences.disableBlinkFeatures: 'Auxclick' if the app does not need it."})
-	}
-	if w.w.Coverage != "complete" {
-		e.addFinding(Finding{RuleID: "window-options-unresolved", Severity: "info", Confidence: "observed",
-			Message:  "Some options of this " + w.w.Kind + " could not be resolved statically: " + strings.Join(w.w.Unknowns, "; "),
-			Location: w.w.Location, Snippet: e.snippetAt(w.w.Location),
-			Remediation: "Review the options by hand; insecure values may hide in the unresolved parts."})
-	}
-}
-
 // pairIPC assigns ids and pairs transmissions with handlers.
 func (e *engine) pairIPC() {
 	sort.Slice(e.ipc, func(i, j int) bool {
@@ -481,91 +402,6 @@ func (e *engine) pairIPC() {
 				Location: op.Location, Snippet: e.snippetAt(op.Location), Remediation: "Check event.senderFrame.url against the application's own origin before acting."})
 		}
 	}
-}
-
-func (e *engine) appFindings(res *Result) {
-	if len(e.windowList) > 0 {
-		first := res.Windows[0].Location
-		if e.permissionHandlers == 0 {
-			e.addFinding(Finding{RuleID: "permission-handler-missing", Severity: "low", Confidence: "observed",
-				Message: "No session permission request handler is set: web content gets Chromium's default permission answers.", Location: first,
-				Snippet: e.snippetAt(first), Remediation: "Call session.setPermissionRequestHandler and deny what the app does not need."})
-		}
-		if e.navigationLimits == 0 {
-			e.addFinding(Finding{RuleID: "navigation-unrestricted", Severity: "low", Confidence: "observed",
-				Message: "No will-navigate handler or setWindowOpenHandler limits where windows can navigate or open.", Location: first,
-				Snippet: e.snippetAt(first), Remediation: "Handle will-navigate and setWindowOpenHandler and allow only the app's own origins."})
-		}
-	}
-	renderers := map[string]bool{}
-	for _, w := range res.Windows {
-		for _, l := range w.Loads {
-			if l.Resolved != "" {
-				renderers[l.Resolved] = true
-			}
-		}
-	}
-	for _, d := range res.HTML {
-		at := Location{File: d.Path, Line: 1, Column: 1}
-		if d.CSP == nil {
-			if renderers[d.Path] || len(d.Scripts) > 0 {
-				e.addFinding(Finding{RuleID: "csp-missing", Severity: "low", Confidence: "observed",
-					Message: "The page declares no Content-Security-Policy meta tag.", Location: at, Snippet: e.snippetAt(at),
-					Remediation: "Add <meta http-equiv=\"Content-Security-Policy\" content=\"default-src 'self'\"> (or send the header)."})
-			}
-		} else if weak := cspWeaknesses(*d.CSP); len(weak) > 0 {
-			e.addFinding(Finding{RuleID: "csp-weak", Severity: "medium", Confidence: "observed",
-				Message: "The Content-Security-Policy is weak: " + strings.Join(weak, "; "), Location: *d.CSPAt, Snippet: e.snippetAt(*d.CSPAt),
-				Remediation: "Restrict script-src to 'self' without 'unsafe-inline' or 'unsafe-eval'."})
-		}
-		for _, s := range d.Scripts {
-			if strings.HasPrefix(strings.ToLower(s.Src), "http://") {
-				e.addFinding(Finding{RuleID: "http-resource", Severity: "medium", Confidence: "observed",
-					Message: "A script is loaded over plain http: " + s.Src, Location: s.Location, Snippet: e.snippetAt(s.Location),
-					Remediation: "Ship the script with the app or load it over https with subresource integrity."})
-			}
-		}
-		for _, wv := range d.Webviews {
-			if wv.AllowPopups {
-				e.addFinding(Finding{RuleID: "webview-allowpopups", Severity: "medium", Confidence: "observed",
-					Message: "A <webview> has allowpopups: its guest can open new windows.", Location: wv.Location, Snippet: e.snippetAt(wv.Location),
-					Remediation: "Remove allowpopups."})
-			}
-			if wv.NodeIntegration {
-				e.addFinding(Finding{RuleID: "node-integration-enabled", Severity: "high", Confidence: "observed",
-					Message: "A <webview> has nodeintegration: its guest page gets Node.js.", Location: wv.Location, Snippet: e.snippetAt(wv.Location),
-					Remediation: "Remove the nodeintegration attribute."})
-			}
-		}
-	}
-	if p := res.Package; p != nil && p.ElectronVersion != "" {
-		if major, ok := electronMajor(p.ElectronVersion); ok && major < e.opts.MinimumElectronMajor {
-			at := Location{File: "package.json", Line: 1, Column: 1}
-			if loc := electronDependencyRe.FindStringIndex(e.pkgSrc); loc != nil {
-				i := loc[0]
-				pf := &parsedFile{original: e.pkgSrc, generated: e.pkgSrc, lineStarts: lineStarts(e.pkgSrc), path: "package.json"}
-				at = pf.loc(idxOf(i))
-			}
-			e.addFinding(Finding{RuleID: "electron-version-outdated", Severity: "medium", Confidence: "observed",
-				Message:  fmt.Sprintf("Electron %s is older than major %d and no longer receives security fixes.", p.ElectronVersion, e.opts.MinimumElectronMajor),
-				Location: at, Snippet: e.snippetAt(at), Remediation: "Upgrade to a supported Electron major."})
-		}
-	}
-}
-
-var majorRe = regexp.MustCompile(`(\d+)`)
-
-// electronDependencyRe finds the "electron": "<version>" entry, not the
-// word in keywords or descriptions.
-var electronDependencyRe = regexp.MustCompile(`"electron"\s*:\s*"`)
-
-func electronMajor(v string) (int, bool) {
-	m := majorRe.FindString(v)
-	if m == "" {
-		return 0, false
-	}
-	n, err := strconv.Atoi(m)
-	return n, err == nil
 }
 
 func (e *engine) summarise(res *Result) {
@@ -639,6 +475,9 @@ func (e *engine) summarise(res *Result) {
 	}
 	s.FindingsBySeverity = map[string]int{"high": 0, "medium": 0, "low": 0, "info": 0}
 	for _, f := range res.Findings {
+		if f.Suppressed != nil {
+			continue // kept in the result, not counted
+		}
 		s.FindingsBySeverity[f.Severity]++
 	}
 }

@@ -104,6 +104,7 @@ func scanHTML(p, src string, resolve func(string) string) HTMLDocument {
 			wv := HTMLWebview{Location: locAt(start), Src: attrs["src"]}
 			_, wv.AllowPopups = attrs["allowpopups"]
 			_, wv.NodeIntegration = attrs["nodeintegration"]
+			wv.Attributes = webviewAttributes(attrs)
 			doc.Webviews = append(doc.Webviews, wv)
 		}
 	}
@@ -174,6 +175,9 @@ func isNameByte(c byte) bool {
 }
 
 // cspWeaknesses lists the script-relevant weaknesses of a CSP string.
+// 'unsafe-inline' is ignored by browsers when a nonce, a hash or
+// 'strict-dynamic' is present, and 'strict-dynamic' makes host and scheme
+// sources ignored too (CSP Level 3): neither is then a weakness.
 func cspWeaknesses(csp string) []string {
 	var weak []string
 	directives := map[string]string{}
@@ -182,7 +186,9 @@ func cspWeaknesses(csp string) []string {
 		if len(f) == 0 {
 			continue
 		}
-		directives[strings.ToLower(f[0])] = strings.ToLower(strings.Join(f[1:], " "))
+		if _, dup := directives[strings.ToLower(f[0])]; !dup {
+			directives[strings.ToLower(f[0])] = strings.ToLower(strings.Join(f[1:], " "))
+		}
 	}
 	src, ok := directives["script-src"]
 	if !ok {
@@ -191,11 +197,62 @@ func cspWeaknesses(csp string) []string {
 	if !ok {
 		return []string{"no script-src or default-src directive"}
 	}
-	for _, tok := range strings.Fields(src) {
+	toks := strings.Fields(src)
+	nonceOrHash, strictDynamic := false, false
+	for _, tok := range toks {
+		switch {
+		case strings.HasPrefix(tok, "'nonce-"), strings.HasPrefix(tok, "'sha256-"), strings.HasPrefix(tok, "'sha384-"), strings.HasPrefix(tok, "'sha512-"):
+			nonceOrHash = true
+		case tok == "'strict-dynamic'":
+			strictDynamic = true
+		}
+	}
+	for _, tok := range toks {
 		switch tok {
-		case "'unsafe-inline'", "'unsafe-eval'", "*", "http:", "https:", "data:":
+		case "'unsafe-inline'":
+			if !nonceOrHash && !strictDynamic {
+				weak = append(weak, "script sources allow "+tok)
+			}
+		case "'unsafe-eval'":
 			weak = append(weak, "script sources allow "+tok)
+		case "*", "http:", "https:", "data:":
+			if !strictDynamic {
+				weak = append(weak, "script sources allow "+tok)
+			}
+		default:
+			if !strictDynamic && scriptGadgetHost(tok) {
+				weak = append(weak, "script sources allow "+tok+", which serves JSONP endpoints or script libraries that bypass the policy")
+			}
 		}
 	}
 	return weak
+}
+
+// gadgetHosts serve JSONP endpoints or old AngularJS builds that let a page
+// run arbitrary script through an allow-listed host (the best known of CSP
+// Evaluator's bypass list).
+var gadgetHosts = []string{"ajax.googleapis.com", "cdnjs.cloudflare.com", "cdn.jsdelivr.net", "unpkg.com",
+	"www.google.com", "www.googleapis.com", "accounts.google.com", "code.angularjs.org", "*.googleapis.com"}
+
+func scriptGadgetHost(tok string) bool {
+	h := strings.TrimPrefix(strings.TrimPrefix(tok, "https://"), "http://")
+	h = strings.SplitN(h, "/", 2)[0]
+	for _, g := range gadgetHosts {
+		if h == g {
+			return true
+		}
+	}
+	return false
+}
+
+// webviewAttributes keeps the security-relevant attributes of a <webview>.
+func webviewAttributes(attrs map[string]string) map[string]string {
+	out := map[string]string{}
+	for _, k := range []string{"src", "webpreferences", "disablewebsecurity", "nodeintegrationinsubframes",
+		"enableblinkfeatures", "blinkfeatures", "disableblinkfeatures", "preload", "partition", "allowpopups", "nodeintegration"} {
+		if v, ok := attrs[k]; ok {
+			out[k] = v
+		}
+	}
+	return out
 }

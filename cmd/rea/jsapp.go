@@ -85,7 +85,7 @@ severity exist.`,
 					return err
 				}
 			case c.format == "sarif":
-				if err := c.printJSON(sarif.FromFindings(res.Analysis.Application.Findings)); err != nil {
+				if err := c.printJSON(sarif.FromResult(&res.Analysis.Application)); err != nil {
 					return err
 				}
 			case detail == "summary":
@@ -267,7 +267,11 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 			fmt.Fprintf(w, "  … %d more (--format json for all)\n", len(findings)-shown)
 			break
 		}
-		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), f.Message)
+		msg := f.Message
+		if f.Suppressed != nil {
+			msg = "(suppressed by " + f.Suppressed.Kind + ": " + f.Suppressed.Reason + ") " + msg
+		}
+		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), msg)
 	}
 	// What the analysis could not cover is part of the report, not only of
 	// the JSON: a file that failed to parse is a blind spot.
@@ -296,7 +300,7 @@ func printRows(w io.Writer, title string, rows []string) {
 
 // writeSARIF writes the SARIF log to a file.
 func writeSARIF(path string, a *app.ApplicationAnalysis) error {
-	b, err := json.MarshalIndent(sarif.FromFindings(a.Application.Findings), "", "  ")
+	b, err := json.MarshalIndent(sarif.FromResult(&a.Application), "", "  ")
 	if err != nil {
 		return err
 	}

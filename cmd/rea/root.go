@@ -139,6 +139,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.nativeCommands()...)
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
+	c.withListRules(root, "analyze", "analyze-javascript-application")
 	root.AddCommand(c.reconstructCommands()...)
 	root.AddCommand(c.runtimeCommands()...)
 	return root

@@ -48,7 +48,7 @@ func (g Gate) Judge(findings []Finding, coverage string) Verdict {
 	var v Verdict
 	if g.FailOn != "" {
 		for _, f := range findings {
-			if abi.SeverityRank(f.Severity) >= abi.SeverityRank(g.FailOn) {
+			if f.Suppressed == nil && abi.SeverityRank(f.Severity) >= abi.SeverityRank(g.FailOn) {
 				v.AtOrAbove++
 			}
 		}

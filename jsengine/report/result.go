@@ -99,6 +99,9 @@ type HTMLWebview struct {
 	AllowPopups     bool     `json:"allowpopups"`
 	NodeIntegration bool     `json:"nodeintegration"`
 	Src             string   `json:"src,omitempty"`
+	// Attributes are the tag's security-relevant attributes (lower-case
+	// names) as written.
+	Attributes map[string]string `json:"attributes,omitempty"`
 }
 
 // Module is one analysed JavaScript/TypeScript file.
@@ -300,6 +303,13 @@ type Finding struct {
 	Snippet     string   `json:"snippet,omitempty"`
 	Remediation string   `json:"remediation"`
 	Evidence    []Step   `json:"evidence,omitempty"`
+	// Equivalents are the checks of other catalogues (Electronegativity,
+	// Electron's security checklist) this finding corresponds to; the rule
+	// table (Rules) lists every rule's.
+	Equivalents []Equivalent `json:"equivalents"`
+	// Suppressed is set when a comment in the source suppresses the
+	// finding; it stays in the result, out of the severity counts.
+	Suppressed *Suppression `json:"suppressed,omitempty"`
 }
 
 // Summary counts the Electron boundary (REA's names).
