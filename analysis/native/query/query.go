@@ -36,7 +36,7 @@ const (
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
+	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences, OpElectronBinary}
 }
 
 // Paging defaults and maxima (anchor inventory §1.2/§1.3).
@@ -131,6 +131,9 @@ func targetOf(f *executable.File) Target {
 
 // Run opens the input under fsys and answers one operation.
 func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
+	if op == OpElectronBinary {
+		return electronBinary(fsys, p)
+	}
 	f, closeInput, err := open(fsys, p)
 	if err != nil {
 		return nil, err
