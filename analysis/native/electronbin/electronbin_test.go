@@ -36,7 +36,7 @@ func TestScan(t *testing.T) {
 		{name: "none", data: []byte("Electron/1.2 Chrome/1.2.3 nothing"), limitLike: "no fuse sentinel"},
 		{name: "prerelease", data: []byte("Electron/34.0.0-beta.7\x00"), electron: "34.0.0-beta.7", limitLike: "no fuse sentinel"},
 		{name: "straddles chunk", data: append(bytes.Repeat([]byte{'a'}, chunk-10), wire(1, "00000000")...), wires: 1,
-			states: "disabled,disabled,disabled,disabled,disabled,disabled,disabled,disabled",
+			states:   "disabled,disabled,disabled,disabled,disabled,disabled,disabled,disabled",
 			findings: []string{"electron-fuse-asar-integrity-off", "electron-fuse-app-outside-asar"}},
 	}
 	for _, c := range cases {

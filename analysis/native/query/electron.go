@@ -56,4 +56,3 @@ func electronBinary(fsys fs.FS, p Params) (*ElectronBinary, error) {
 	out.Facts = facts
 	return out, nil
 }
-
