@@ -18,7 +18,7 @@ func (c *cli) artifactCommands() []*cobra.Command {
 
 // artifactFlags binds the flags both artifact commands share.
 func artifactFlags(fs *pflag.FlagSet, r *app.ArtifactRequest) {
-	fs.StringVar(&r.Format, "archive-format", "auto", "container format: auto, asar, zip, tar, tar.gz or directory")
+	fs.StringVar(&r.Format, "archive-format", "auto", "container format: auto, asar, zip, tar, tar.gz, deb or directory")
 	fs.StringVar(&r.IntegrityPolicy, "integrity-policy", app.IntegrityFail,
 		"on a declared-versus-observed hash mismatch: fail, or record-and-continue (record the contradiction, keep verified siblings)")
 	fs.IntVar(&r.MaxIntegrityMismatches, "max-integrity-mismatches", app.DefaultMaxIntegrityMismatches, "most contradictions record-and-continue keeps (≤ 100)")

@@ -12,7 +12,7 @@ import (
 func artifactInputProps() map[string]Schema {
 	props := map[string]Schema{
 		"input_path":               str("Local ASAR, zip, tar, tar.gz file or directory to inventory."),
-		"format":                   enum("Container format; auto (default) detects it.", "auto", "asar", "zip", "tar", "tar.gz", "directory"),
+		"format":                   enum("Container format; auto (default) detects it.", "auto", "asar", "zip", "tar", "tar.gz", "deb", "directory"),
 		"integrity_policy":         enum("fail (default) stops at the first declared-versus-observed hash mismatch; record-and-continue records it as an integrity contradiction and keeps verified siblings.", "fail", "record-and-continue"),
 		"max_integrity_mismatches": integer("Contradictions recorded before failing (record-and-continue; default 10).", 1, 100),
 	}
