@@ -198,6 +198,9 @@ A directory or .asar file is an application, not a binary: without
 				}
 				return js.RunE(js, args)
 			}
+			if req.ProviderID == "" && app.LooksLikeInstaller(args[0]) {
+				return c.analyzeInstaller(cmd, args[0])
+			}
 			return runNative(c, cmd, "analyze", func(a *app.App) (*app.NativeResult[query.Overview], error) {
 				return a.BinaryOverview(cmd.Context(), req, c.progressPrinter("analyze"))
 			}, c.printOverview)
