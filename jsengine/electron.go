@@ -39,11 +39,16 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 	if len(args) == 0 {
 		return w
 	}
-	opts := e.evaluate(m, s, args[0])
+	e.applyOptions(w, e.evaluate(m, s, args[0]), m, n)
+	return w
+}
+
+// applyOptions records a window's evaluated constructor options.
+func (e *engine) applyOptions(w *windowRec, opts value, m *moduleInfo, n ast.Node) {
 	if opts.kind != kObject {
 		w.w.Coverage = "none"
 		w.w.Unknowns = append(w.w.Unknowns, "options: "+opts.render())
-		return w
+		return
 	}
 	for _, sp := range opts.obj.unknownSpread {
 		w.w.Coverage = "partial"
@@ -54,14 +59,14 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 		w.w.Unknowns = append(w.w.Unknowns, "options with computed keys")
 	}
 	if _, has := opts.obj.get("webPreferences"); !has {
-		return w
+		return
 	}
 	w.w.ExplicitWebPreferences = true
 	wp := e.member(opts, "webPreferences", evalCtx{}, m, n)
 	if wp.kind != kObject {
 		w.w.Coverage = "partial"
 		w.w.Unknowns = append(w.w.Unknowns, "webPreferences: "+wp.render())
-		return w
+		return
 	}
 	for _, sp := range wp.obj.unknownSpread {
 		w.w.Coverage = "partial"
@@ -81,7 +86,6 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 			w.w.Preload = e.preloadOf(m, pv)
 		}
 	}
-	return w
 }
 
 // toValue converts an abstract value into its reported form.
@@ -97,6 +101,15 @@ func toValue(v value) Value {
 	}
 	out.Value = v.render()
 	out.State = "unknown"
+	for _, a := range v.alts {
+		alt := Alternative{Condition: a.cond, Location: a.v.at, State: "unknown"}
+		if j, ok := a.v.jsonValue(); ok {
+			alt.Value, alt.State = j, "inferred"
+		} else {
+			alt.Value = a.v.render()
+		}
+		out.Alternatives = append(out.Alternatives, alt)
+	}
 	return out
 }
 
@@ -106,6 +119,14 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 		p.Location = *v.at
 	}
 	if v.kind != kString {
+		for _, a := range v.alts {
+			pa := PreloadAlt{Expression: a.v.render(), State: "unknown", Condition: a.cond, Location: a.v.at}
+			if a.v.kind == kString {
+				alt := e.preloadOf(m, a.v)
+				pa.Path, pa.Module, pa.State = alt.Path, alt.Module, "inferred"
+			}
+			p.Alternatives = append(p.Alternatives, pa)
+		}
 		return p
 	}
 	p.Path = path.Clean(v.str)
@@ -152,6 +173,9 @@ type analyzer struct {
 	nativeMembers map[*ast.CallExpression][]string
 	storageSeen   map[string]bool
 	classes       []*ast.ClassLiteral // enclosing classes, innermost last
+	// events are the first parameters of main-process IPC listeners (the
+	// IpcMainEvent whose reply and sender answer the renderer).
+	events map[*binding]bool
 }
 
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
@@ -173,6 +197,7 @@ func (a *analyzer) Enter(n any) bool {
 	case *ast.DotExpression:
 		a.storageAccess(n)
 	case *ast.AssignExpression:
+		a.windowAssign(n)
 		if n.Operator == token.ASSIGN && strings.Contains(a.m.pf.text(n.Left, 200), "ELECTRON_DISABLE_SECURITY_WARNINGS") {
 			a.finding("security-warnings-disabled", "low", "observed", "Electron security warnings are disabled with ELECTRON_DISABLE_SECURITY_WARNINGS.",
 				a.loc(n.Left), "Keep the warnings on in development; they point at the insecure settings this report lists.", nil)
@@ -277,6 +302,9 @@ var interestingCalls = map[string]bool{
 	"setWindowOpenHandler": true, "loadURL": true, "loadFile": true, "exec": true, "execSync": true,
 	"spawn": true, "spawnSync": true, "execFile": true, "execFileSync": true, "executeJavaScript": true,
 	"setDevicePermissionHandler": true,
+	// IPC forms of ipcforms.go
+	"reply": true, "sendTo": true, "sendToFrame": true, "answerMain": true, "answerRenderer": true,
+	"callMain": true, "callRenderer": true, "callFocusedRenderer": true,
 }
 
 func (a *analyzer) call(n *ast.CallExpression) {
@@ -286,7 +314,11 @@ func (a *analyzer) call(n *ast.CallExpression) {
 		// class MainWindow extends BrowserWindow { constructor() { super({…}) } }
 		if cl := a.classes[len(a.classes)-1]; cl.SuperClass != nil {
 			if k := windowClass(a.e.evaluate(a.m, s, cl.SuperClass)); k != "" {
-				a.e.windowAt(a.m, s, n, n.ArgumentList, k)
+				w := a.e.windowAt(a.m, s, n, n.ArgumentList, k)
+				w.w.Class = className(&funcValue{node: cl})
+				if ctor := constructorOf(cl); ctor != nil && ctor.Body != nil && len(w.w.Loads) == 0 {
+					a.e.constructorLoads(w, a.m, s, ctor.Body.List)
+				}
 			}
 		}
 		return
@@ -317,10 +349,18 @@ func (a *analyzer) call(n *ast.CallExpression) {
 	if httpMethods[name] || name == "fetch" || name == "axios" || name == "open" {
 		a.endpointCall(n, name)
 	}
-	if !interestingCalls[name] {
+	a.bridgeCallSite(n)
+	if !interestingCalls[name] && !mayBeWrapperCall(a.m, s, n.Callee, name) {
 		return
 	}
 	callee := a.e.evaluate(a.m, s, n.Callee)
+	if callee.kind == kUnknown && len(a.classes) > 0 {
+		if d, ok := n.Callee.(*ast.DotExpression); ok {
+			if _, this := d.Left.(*ast.ThisExpression); this {
+				callee = a.thisMethod(name, callee)
+			}
+		}
+	}
 	switch {
 	case callee.kind == kExternal && callee.ext == "electron":
 		a.electronCall(n, callee)
@@ -328,6 +368,13 @@ func (a *analyzer) call(n *ast.CallExpression) {
 		a.instanceCall(n, callee)
 	case callee.kind == kExternal && callee.ext == "child_process":
 		a.childProcess(n, name)
+	case callee.kind == kExternal && callee.ext == "window":
+		if a.globalPath(n.Callee) == nil { // an alias: const { api } = window
+			a.bridgeCallAt(n, callee.path)
+		}
+	case callee.kind == kExternal && a.libraryCall(n, callee):
+	case callee.kind == kFunction:
+		a.wrapperCall(n, callee.fn, name)
 	default:
 		a.syntacticCall(n, name)
 	}
@@ -418,6 +465,8 @@ func (a *analyzer) newExpr(n *ast.NewExpression) {
 		if k := windowClass(callee); k != "" {
 			a.e.windowFor(a.m, a.cur(), n, k)
 		}
+	case "MessageChannelMain":
+		a.messageChannel(n, a.e.evaluate(a.m, a.cur(), n.Callee))
 	case "WebSocket", "EventSource":
 		if len(n.ArgumentList) > 0 {
 			a.endpoint("new "+name, n.ArgumentList[0], n)
@@ -431,24 +480,74 @@ func (a *analyzer) newExpr(n *ast.NewExpression) {
 			a.finding("dangerous-function", "low", "observed", "new Function() compiles a string into code.", a.loc(n),
 				"Replace the generated function with code shipped in the application.", nil)
 		}
+	default:
+		// new MainWindow(opts) of a class that extends BrowserWindow.
+		if root := rootIdent(n.Callee); root != nil && a.cur().lookup(string(root.Name)) != nil {
+			if callee := a.e.evaluate(a.m, a.cur(), n.Callee); callee.kind == kClass {
+				if k := a.e.windowSuper(callee.fn, 0); k != "" {
+					a.e.subclassWindow(a.m, a.cur(), n, callee.fn, k)
+				}
+			}
+		}
 	}
 }
 
-// channelOf resolves an IPC channel argument.
+// channelOf resolves an IPC channel argument (the first alternative when
+// it has several; ipcOps reports each).
 func (a *analyzer) channelOf(x ast.Expression) (string, string, []Step) {
-	v := a.e.evaluate(a.m, a.cur(), x)
-	if v.kind != kString {
-		return "", "dynamic", nil
+	cs := a.channelsOf(x)
+	return cs[0].channel, cs[0].state, cs[0].via
+}
+
+// channelRes is one channel an IPC call may use.
+type channelRes struct {
+	channel, state string
+	via            []Step
+	candidates     []string // on a dynamic channel: the values it is known to take
+}
+
+// channelsOf resolves an IPC channel argument into every channel it may
+// be: one for a literal or constant, one per alternative (each inferred,
+// with the path that produced it) when the value is one of a known set,
+// or one dynamic channel.
+func (a *analyzer) channelsOf(x ast.Expression) []channelRes {
+	return channelsFrom(a.e.evaluate(a.m, a.cur(), x), isLiteral(x))
+}
+
+func isLiteral(x ast.Expression) bool {
+	_, ok := x.(*ast.StringLiteral)
+	return ok
+}
+
+func channelsFrom(v value, literal bool) []channelRes {
+	if v.kind == kString {
+		switch {
+		case literal:
+			return []channelRes{{channel: v.str, state: "literal"}}
+		case v.inferred:
+			return []channelRes{{channel: v.str, state: "inferred", via: v.via}}
+		default:
+			return []channelRes{{channel: v.str, state: "constant", via: v.via}}
+		}
 	}
-	_, literal := x.(*ast.StringLiteral)
-	switch {
-	case literal:
-		return v.str, "literal", nil
-	case v.inferred:
-		return v.str, "inferred", v.via
-	default:
-		return v.str, "constant", v.via
+	if len(v.alts) == 0 {
+		return []channelRes{{state: "dynamic"}}
 	}
+	var out []channelRes
+	var cands []string
+	all := true
+	for _, al := range v.alts {
+		if al.v.kind != kString {
+			all = false
+			continue
+		}
+		cands = append(cands, al.v.str)
+		out = append(out, channelRes{channel: al.v.str, state: "inferred", via: al.v.via})
+	}
+	if !all {
+		return []channelRes{{state: "dynamic", candidates: cands}}
+	}
+	return out
 }
 
 func (a *analyzer) electronCall(n *ast.CallExpression, callee value) {
@@ -460,16 +559,16 @@ func (a *analyzer) electronCall(n *ast.CallExpression, callee value) {
 		if strings.HasPrefix(callee.path[1], "handle") {
 			role = "handler"
 		}
-		op := a.ipcOp("main", p, role, n)
+		a.addIPC("main", p, role, n, 0, 1)
 		if len(args) > 1 {
-			b := a.senderValidated(args[1])
-			op.SenderValidation = b
+			a.markEventParam(args[1])
 		}
-		a.e.ipc = append(a.e.ipc, op)
 	case "ipcRenderer.invoke", "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.sendToHost", "ipcRenderer.postMessage":
-		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "transmission", n))
+		a.addIPC("renderer", p, "transmission", n, 0, -1)
+	case "ipcRenderer.sendTo":
+		a.addIPC("renderer", p, "transmission", n, 1, -1)
 	case "ipcRenderer.on", "ipcRenderer.once", "ipcRenderer.addListener":
-		a.e.ipc = append(a.e.ipc, a.ipcOp("renderer", p, "listener", n))
+		a.addIPC("renderer", p, "listener", n, 0, -1)
 	case "contextBridge.exposeInMainWorld":
 		if len(args) >= 2 {
 			a.expose("main", args[0], args[1], n)
@@ -529,14 +628,33 @@ func (a *analyzer) instanceCall(n *ast.CallExpression, callee value) {
 	switch last {
 	case "loadURL", "loadFile":
 		a.load(n, last, callee.win)
-	case "send", "postMessage":
-		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "webContents" {
-			a.e.ipc = append(a.e.ipc, a.ipcOp("main", "webContents."+last, "transmission", n))
+	case "send", "postMessage", "sendToFrame":
+		chanArg := 0
+		if last == "sendToFrame" {
+			chanArg = 1
+		}
+		switch {
+		case len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "webContents":
+			a.addIPC("main", "webContents."+last, "transmission", n, chanArg, -1)
+		case len(callee.path) == 1 && last == "send" && callee.ext == "BrowserWindow":
+			a.addIPC("main", "BrowserWindow.send", "transmission", n, 0, -1)
+		}
+	case "handle", "handleOnce", "removeHandler":
+		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "ipc" && last != "removeHandler" {
+			a.addIPC("main", "webContents.ipc."+last, "handler", n, 0, 1)
 		}
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++
 		a.observe("navigation-limit", p, n)
-	case "on", "once":
+		a.windowOpenHandler(n)
+	case "on", "once", "addListener":
+		if len(callee.path) >= 2 && callee.path[len(callee.path)-2] == "ipc" {
+			a.addIPC("main", "webContents.ipc."+last, "listener", n, 0, 1)
+			if len(n.ArgumentList) > 1 {
+				a.markEventParam(n.ArgumentList[1])
+			}
+			return
+		}
 		a.webContentsEvent(n, p)
 	case "setPermissionRequestHandler", "setPermissionCheckHandler":
 		a.e.permissionHandlers++
@@ -558,18 +676,40 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 	switch name {
 	case "send", "postMessage":
 		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender" {
-			op := a.ipcOp("main", "webContents."+name, "transmission", n)
-			a.e.ipc = append(a.e.ipc, op)
+			a.addIPC("main", "webContents."+name, "transmission", n, 0, -1)
+		}
+	case "sendToFrame":
+		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") {
+			a.addIPC("main", "webContents.sendToFrame", "transmission", n, 1, -1)
+		}
+	case "reply":
+		if a.isEventParam(d.Left) {
+			a.addIPC("main", "event.reply", "transmission", n, 0, -1)
+		}
+	case "handle", "handleOnce":
+		if strings.HasSuffix(recv, "webContents.ipc") {
+			a.addIPC("main", "webContents.ipc."+name, "handler", n, 0, 1)
 		}
 	case "loadURL", "loadFile":
+		if recv == "this" && a.inWindowSubclass() {
+			return // a load of the windows the class constructs (constructorLoads)
+		}
 		a.load(n, name, nil)
 	case "setWindowOpenHandler":
 		a.e.navigationLimits++
 		a.observe("navigation-limit", recv+"."+name, n)
+		a.windowOpenHandler(n)
 	case "setPermissionRequestHandler", "setPermissionCheckHandler", "setDevicePermissionHandler":
 		a.e.permissionHandlers++
 		a.observe("permission-handler", recv+"."+name, n)
 	case "on", "once":
+		if strings.HasSuffix(recv, "webContents.ipc") {
+			a.addIPC("main", "webContents.ipc."+name, "listener", n, 0, 1)
+			if len(n.ArgumentList) > 1 {
+				a.markEventParam(n.ArgumentList[1])
+			}
+			return
+		}
 		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, "contents") {
 			a.webContentsEvent(n, recv+"."+name)
 		}
@@ -594,15 +734,40 @@ func (a *analyzer) observe(kind, api string, n *ast.CallExpression) {
 }
 
 func (a *analyzer) ipcOp(side, api, role string, n *ast.CallExpression) IPCOperation {
+	return a.ipcOps(side, api, role, n, 0)[0]
+}
+
+// ipcOps builds the operations of an IPC call whose channel is argument
+// chanArg: one per channel the argument may be.
+func (a *analyzer) ipcOps(side, api, role string, n *ast.CallExpression, chanArg int) []IPCOperation {
 	args := n.ArgumentList
 	op := IPCOperation{Module: a.m.path, Side: side, API: api, Role: role, Location: a.loc(n)}
-	if len(args) > 0 {
-		op.Location = a.loc(args[0])
-		op.Channel, op.ChannelState, op.ChannelVia = a.channelOf(args[0])
-	} else {
+	if len(args) <= chanArg {
 		op.ChannelState = "dynamic"
+		return []IPCOperation{op}
 	}
-	return op
+	op.Location = a.loc(args[chanArg])
+	cs := a.channelsOf(args[chanArg])
+	out := make([]IPCOperation, len(cs))
+	for i, c := range cs {
+		o := op
+		o.Channel, o.ChannelState, o.ChannelVia, o.ChannelCandidates = c.channel, c.state, c.via, c.candidates
+		out[i] = o
+	}
+	return out
+}
+
+// addIPC records the operations of an IPC call; a handler or listener
+// argument at handlerArg (-1: none) is checked for sender validation.
+func (a *analyzer) addIPC(side, api, role string, n *ast.CallExpression, chanArg, handlerArg int) {
+	ops := a.ipcOps(side, api, role, n, chanArg)
+	if side == "main" && role != "transmission" && handlerArg >= 0 && handlerArg < len(n.ArgumentList) {
+		b := a.senderValidated(n.ArgumentList[handlerArg])
+		for i := range ops {
+			ops[i].SenderValidation = b
+		}
+	}
+	a.e.ipc = append(a.e.ipc, ops...)
 }
 
 // senderValidated reports whether an IPC handler looks at who sent the
@@ -669,6 +834,15 @@ func (a *analyzer) expose(world string, keyX, apiX ast.Expression, n *ast.CallEx
 	v := a.e.evaluate(a.m, a.cur(), apiX)
 	var members func(prefix string, v value, depth int)
 	members = func(prefix string, v value, depth int) {
+		if api.KeyState != "dynamic" {
+			a.bridgeMember(api.Key, prefix, v)
+		}
+		if v.kind == kExternal && v.ext == "@electron-toolkit/preload" && strings.Join(v.path, ".") == "electronAPI" {
+			for _, k := range toolkitMembers {
+				api.Members = append(api.Members, joinMember(prefix, k))
+			}
+			return
+		}
 		if v.kind == kExternal && v.ext == "electron" && len(v.path) >= 1 && v.path[0] == "ipcRenderer" {
 			label := prefix
 			if label == "" {
@@ -808,6 +982,31 @@ func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
 		return
 	}
 	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	if v.kind != kString && w != nil && len(v.alts) > 0 {
+		// isDev ? 'http://localhost:3000' : `file://…`: one load per value.
+		all := true
+		for _, al := range v.alts {
+			all = all && al.v.kind == kString
+		}
+		if all {
+			for _, al := range v.alts {
+				l := a.loadOf(n, method, al.v, "inferred")
+				l.Condition = al.cond
+				w.w.Loads = append(w.w.Loads, l)
+			}
+			return
+		}
+	}
+	l := a.loadOf(n, method, v, "observed")
+	if w != nil {
+		w.w.Loads = append(w.w.Loads, l)
+		return
+	}
+	a.e.obs = append(a.e.obs, Observation{Kind: "load", API: method, Argument: l.Target, State: l.State, Module: a.m.path, Location: l.Location})
+}
+
+// loadOf describes loading v; confidence is that of its findings.
+func (a *analyzer) loadOf(n *ast.CallExpression, method string, v value, confidence string) Load {
 	l := Load{Method: method, Location: a.loc(n), State: "dynamic"}
 	if v.kind == kString {
 		l.Target, l.State = v.str, "known"
@@ -824,20 +1023,21 @@ func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
 		} else if u, err := url.Parse(v.str); err == nil && (u.Scheme == "http" || u.Scheme == "https") {
 			l.Remote = u.Hostname() != "localhost" && u.Hostname() != "127.0.0.1"
 			if u.Scheme == "http" && l.Remote {
-				a.finding("insecure-remote-content", "high", "observed", "A window loads "+redactURL(u)+" over plain http: anyone on the network can replace the page.",
+				a.finding("insecure-remote-content", "high", confidence, "A window loads "+redactURL(u)+" over plain http: anyone on the network can replace the page.",
 					a.loc(n), "Load remote content over https only, or ship the page with the application.", nil)
 			}
 		} else if err == nil && u.Scheme == "file" {
 			l.Resolved = a.e.resolveFile(strings.TrimPrefix(path.Clean(u.Path), "/"))
+			if l.Resolved == "" && v.fsPath {
+				// `file://${path.join(__dirname, 'index.html')}`: __dirname is
+				// absolute at run time, relative to the root here.
+				l.Resolved = a.e.resolveFile(path.Clean(strings.TrimPrefix(v.str, "file://")))
+			}
 		}
 	} else {
 		l.Target = a.m.pf.text(n.ArgumentList[0], 120)
 	}
-	if w != nil {
-		w.w.Loads = append(w.w.Loads, l)
-		return
-	}
-	a.e.obs = append(a.e.obs, Observation{Kind: "load", API: method, Argument: l.Target, State: l.State, Module: a.m.path, Location: l.Location})
+	return l
 }
 
 // redactURL drops credentials, query and fragment.

@@ -80,6 +80,12 @@ type engine struct {
 	// snippets are source lines precomputed by the shards, for Merge.
 	snippets map[string]string
 
+	// wrappers.go: summaries of wrapper functions, and the bridge
+	// functions and renderer calls matched at the end.
+	wrapperCache map[ast.Node][]wrapperOp
+	bridges      []bridgeFact
+	bridgeCalls  []bridgeCall
+
 	// app-wide facts for the "missing control" rules
 	permissionHandlers int
 	navigationLimits   int
@@ -105,6 +111,9 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 	spec = strings.TrimPrefix(spec, "node:")
 	if spec == "electron" || strings.HasPrefix(spec, "electron/") {
 		return value{kind: kExternal, ext: "electron"}
+	}
+	if ipcLibraries[spec] {
+		return value{kind: kExternal, ext: spec}
 	}
 	if nodeBuiltins[spec] {
 		if spec == "path" || spec == "path/posix" {

@@ -90,6 +90,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 				v := e.eval(m, s, x.Expressions[i], c)
 				str, ok := v.toString()
 				if !ok {
+					if len(v.alts) > 0 {
+						return e.templateAlts(m, s, x, c)
+					}
 					return unknown(m.pf.text(x, 80))
 				}
 				fs = fs || v.fsPath
@@ -112,6 +115,10 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 			if t, ok := v.truthy(); ok {
 				return value{kind: kBool, b: !t, at: e.locp(m, x.Idx), inferred: v.inferred, via: v.via}
 			}
+			// !x is a boolean whatever x is: false when x holds, true otherwise.
+			at := e.locp(m, x.Idx)
+			return withAlts(m.pf.text(x, 80), []alt{{v: value{kind: kBool, b: false, at: at}, cond: condText(m, x.Operand, false)},
+				{v: value{kind: kBool, b: true, at: at}, cond: condText(m, x.Operand, true)}})
 		case token.MINUS:
 			if v.kind == kNumber {
 				v.num = -v.num
@@ -130,10 +137,10 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 			return e.eval(m, s, x.Alternate, c)
 		}
 		a, b := e.eval(m, s, x.Consequent, c), e.eval(m, s, x.Alternate, c)
-		if j, ok := joinValues(a, b); ok {
+		if j, ok := joinCondValues(a, b, condText(m, x.Test, false), condText(m, x.Test, true)); ok {
 			return j
 		}
-		return unknown(m.pf.text(x, 80))
+		return withAlts(m.pf.text(x, 80), []alt{{v: a, cond: condText(m, x.Test, false)}, {v: b, cond: condText(m, x.Test, true)}})
 	case *ast.ObjectLiteral:
 		return e.evalObject(m, s, x, c)
 	case *ast.ArrayLiteral:
@@ -177,12 +184,24 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 	case *ast.CallExpression:
 		return e.evalCall(m, s, x, c)
 	case *ast.NewExpression:
+		if id, ok := x.Callee.(*ast.Identifier); ok && id.Name == "Set" && len(x.ArgumentList) == 1 && s.lookup("Set") == nil {
+			return e.eval(m, s, x.ArgumentList[0], c) // new Set([...]): its elements
+		}
 		callee := e.eval(m, s, x.Callee, c)
 		if k := windowClass(callee); k != "" {
 			w := e.windowFor(m, s, x, k)
 			return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
 		}
+		if callee.kind == kClass {
+			if k := e.windowSuper(callee.fn, 0); k != "" {
+				w := e.subclassWindow(m, s, x, callee.fn, k)
+				return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
+			}
+			return value{kind: kObjectOf, fn: callee.fn, at: e.locp(m, x.New), inferred: true}
+		}
 		return unknown(m.pf.text(x, 80))
+	case *ast.ClassLiteral:
+		return e.classValue(x, s, m)
 	case *ast.SequenceExpression:
 		if len(x.Sequence) == 0 {
 			return value{kind: kUndefined}
@@ -225,6 +244,9 @@ func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx
 			return value{kind: kNumber, num: math.NaN()}
 		case "Object":
 			return value{kind: kExternal, ext: "Object"}
+		case "window", "globalThis":
+			// The page's global object: what preloads expose lives below it.
+			return value{kind: kExternal, ext: "window"}
 		}
 		return unknown(name)
 	}
@@ -243,12 +265,23 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 	m := b.scope.mod
 	switch {
 	case b.fn != nil:
-		if f, ok := b.fn.(*ast.FunctionLiteral); ok {
+		switch f := b.fn.(type) {
+		case *ast.FunctionLiteral:
 			return value{kind: kFunction, fn: &funcValue{node: f, scope: b.scope, mod: m}, at: e.locp(m, f.Idx0())}
+		case *ast.ClassLiteral:
+			return e.classValue(f, b.scope, m)
 		}
 		return unknown(b.name)
 	case b.opaque:
+		if x := b.extra; x != nil && x.iter != nil {
+			return e.evalIteration(b, x.iter, c)
+		}
+		if x := b.extra; x != nil && len(x.guards) > 0 {
+			return e.evalGuarded(b, x.guards, c)
+		}
 		return unknown(b.name)
+	case b.init != nil && len(b.assigned()) > 0:
+		return e.reassigned(b, c, use)
 	case b.init != nil:
 		v := e.eval(m, b.scope, b.init, c)
 		for _, k := range b.path {
@@ -273,19 +306,30 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		return v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: m.pf.loc(a.expr.Idx0())})
 	case len(b.assigned()) > 1:
 		var acc value
+		alts := make([]alt, 0, len(b.assigned()))
+		agree := true
 		for i, a := range b.assigned() {
 			v := e.eval(m, a.scope, a.expr, c)
+			l := m.pf.loc(a.expr.Idx0())
+			alts = append(alts, alt{v: v.withStep(Step{Description: fmt.Sprintf("`%s` is assigned %s", b.name, m.pf.text(a.expr, 80)), Location: l}),
+				cond: "after the assignment at " + locText(l)})
 			if i == 0 {
 				acc = v
 				continue
 			}
-			j, ok := joinValues(acc, v)
-			if !ok {
-				return unknown(b.name)
+			if agree {
+				j, ok := joinValues(acc, v)
+				agree = ok
+				acc = j
 			}
-			acc = j
 		}
-		return acc
+		if agree {
+			return acc
+		}
+		if len(alts) > 8 {
+			return unknown(b.name)
+		}
+		return withAlts(b.name, alts)
 	}
 	return unknown(b.name)
 }
@@ -323,7 +367,7 @@ func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c 
 		l := e.eval(m, s, x.Left, c)
 		t, ok := l.truthy()
 		if !ok {
-			return unknown(m.pf.text(x, 80))
+			return e.logicalAlts(m, s, x, l, c)
 		}
 		switch x.Operator {
 		case token.LOGICAL_OR:
@@ -342,6 +386,11 @@ func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c 
 		return e.eval(m, s, x.Right, c)
 	case token.PLUS:
 		l, r := e.eval(m, s, x.Left, c), e.eval(m, s, x.Right, c)
+		if len(l.alts) > 0 || len(r.alts) > 0 {
+			if v, ok := lift(m.pf.text(x, 80), []value{l, r}, func(vs []value) value { return concat(vs[0], vs[1]) }); ok {
+				return v
+			}
+		}
 		if l.kind == kNumber && r.kind == kNumber {
 			return value{kind: kNumber, num: l.num + r.num}
 		}
@@ -433,7 +482,12 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 
 // member reads property key of v.
 func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.Node) value {
+	if len(v.alts) > 0 {
+		return e.memberOfAlts(v, key, c, m, at)
+	}
 	switch v.kind {
+	case kObjectOf, kClass:
+		return e.classMember(v, key, m, at)
 	case kObject:
 		if pv, ok := v.obj.get(key); ok {
 			if v.inferred {
@@ -661,7 +715,17 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 			if len(x.ArgumentList) == 1 {
 				return e.eval(m, s, x.ArgumentList[0], c)
 			}
+		case "keys", "values", "entries":
+			if len(x.ArgumentList) == 1 {
+				return objectListing(e.eval(m, s, x.ArgumentList[0], c), callee.path[0], e.locp(m, x.Idx0()))
+			}
 		}
+	}
+	if callee.isElectron("app", "getAppPath") {
+		// The application's root is the analysed root (the asar, or the
+		// folder holding package.json).
+		v := value{kind: kString, str: ".", fsPath: true, inferred: true, at: e.locp(m, x.Idx0())}
+		return v.withStep(Step{Description: "app.getAppPath() is the application root", Location: m.pf.loc(x.Idx0())})
 	}
 	return unknown(m.pf.text(x, 80))
 }
@@ -676,6 +740,9 @@ func (e *engine) mergeObjects(m *moduleInfo, s *scope, x *ast.CallExpression, c 
 	o := newObject()
 	for i, a := range x.ArgumentList {
 		v := e.eval(m, s, a, c)
+		if i > 0 && (v.kind == kUndefined || v.kind == kNull) {
+			continue // Object.assign skips null and undefined sources
+		}
 		if v.kind != kObject {
 			o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
 			continue
@@ -779,17 +846,21 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 		return value{kind: kUndefined}
 	}
 	var acc value
+	alts := make([]alt, 0, len(returns))
+	agree := true
 	for i, r := range returns {
 		v := e.eval(fm, fs, r, c)
+		alts = append(alts, alt{v: v, cond: "returned at " + locText(fm.pf.loc(r.Idx0()))})
 		if i == 0 {
 			acc = v
 			continue
 		}
-		j, ok := joinValues(acc, v)
-		if !ok {
-			return unknown(name + " has several return values")
+		if agree {
+			acc, agree = joinValues(acc, v)
 		}
-		acc = j
+	}
+	if !agree {
+		return withAlts(name+" has several return values", alts)
 	}
 	acc.inferred = true
 	return acc.withStep(Step{Description: "returned by " + name, Location: fm.pf.loc(returns[0].Idx0())})

@@ -46,6 +46,14 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: pl.Module, Source: w.w.Module})
 			roles(pl.Module)["electron-preload"] = true
 		}
+		if pl := w.w.Preload; pl != nil {
+			for _, alt := range pl.Alternatives {
+				if alt.Module != "" {
+					e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: alt.Module, Source: w.w.Module})
+					roles(alt.Module)["electron-preload"] = true
+				}
+			}
+		}
 		for _, l := range w.w.Loads {
 			if l.Resolved != "" {
 				e.entry = append(e.entry, Entrypoint{Kind: "renderer-html", Path: l.Resolved, Source: w.w.Module})
@@ -60,6 +68,8 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 			}
 		}
 	}
+	e.resolveBridgeCalls()
+	e.dropSuperSites()
 	for _, op := range e.ipc {
 		r := roles(op.Module)
 		if op.Side == "main" {
@@ -412,21 +422,17 @@ func (e *engine) pairIPC() {
 		}
 		return jsonLess(e.ipc[i], e.ipc[j])
 	})
+	e.ipc = dedupIPC(e.ipc)
 	for i := range e.ipc {
 		op := &e.ipc[i]
 		op.ID = fmt.Sprintf("ipc:%s:%d:%d", op.Location.File, op.Location.Line, op.Location.Column)
-	}
-	receivers := func(op IPCOperation) func(IPCOperation) bool {
-		switch op.API {
-		case "ipcRenderer.invoke":
-			return func(h IPCOperation) bool { return h.API == "ipcMain.handle" || h.API == "ipcMain.handleOnce" }
-		case "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.postMessage":
-			return func(h IPCOperation) bool { return h.Side == "main" && h.Role == "listener" }
-		case "webContents.send", "webContents.postMessage":
-			return func(h IPCOperation) bool { return h.Side == "renderer" && h.Role == "listener" }
+		// A call whose channel is one of several values is one operation
+		// per value, at one location.
+		if (i > 0 && e.ipc[i-1].Location == op.Location) || (i+1 < len(e.ipc) && e.ipc[i+1].Location == op.Location) {
+			op.ID += ":" + op.API + ":" + op.Channel
 		}
-		return nil
 	}
+	receivers := ipcReceivers
 	for i := range e.ipc {
 		op := &e.ipc[i]
 		if op.Role != "transmission" {
@@ -440,12 +446,7 @@ func (e *engine) pairIPC() {
 			op.Pairing = "dynamic"
 			continue
 		}
-		var ids []string
-		for _, h := range e.ipc {
-			if h.ChannelState != "dynamic" && h.Channel == op.Channel && match(h) {
-				ids = append(ids, h.ID)
-			}
-		}
+		ids := receiverIDs(e.ipc, *op, match)
 		switch len(ids) {
 		case 0:
 			op.Pairing = "unpaired"

@@ -33,6 +33,10 @@ func FuzzAnalyzeJSFile(f *testing.F) {
 		"`${`${`${x}`}`}`",
 		"import x from 'y'; export default await x;",
 		"class A { #p = 1; static { this.q = new.target } }",
+		// issue 18 shapes: cyclic classes, recursive wrappers, self-iterating loops
+		"const {BrowserWindow: W, ipcRenderer: r} = require('electron'); class A extends B { constructor(o) { super(o) } } class B extends A {} new A({}); new B()",
+		"const {ipcRenderer: r} = require('electron'); function s(c) { s(c); if (L.includes(c)) r.send(`x:${c}`) } const L = [L]; s('a'); L.forEach(s)",
+		"let c = 'a'; c = c + c; for (const k of [c, c]) require('electron').ipcMain.handle(k, () => (c = k)); window.api.send(c)",
 	} {
 		f.Add([]byte(s))
 	}

@@ -26,6 +26,10 @@ type moduleInfo struct {
 	released   bool // syntax tree dropped after analysis
 	analysed   bool
 
+	// wrapperNames are the names of functions of this module whose
+	// parameters reach an IPC channel (firstpass.go).
+	wrapperNames map[string]bool
+
 	exportCache map[string]value
 	exportBusy  map[string]bool
 	roles       map[string]bool
@@ -53,6 +57,11 @@ type scopeBuilder struct {
 	// functions' bodies are met before the outer body, so a stack works.
 	fnBodies []*ast.BlockStatement
 	budget   int // AST nodes this module may still visit
+	// fnNames name function literals by where they are bound (method,
+	// property, variable, assignment); iters are the collections of
+	// forEach-like callbacks about to be entered (firstpass.go).
+	fnNames map[any]string
+	iters   map[ast.Node]iteration
 }
 
 func (b *scopeBuilder) cur() *scope { return b.stack[len(b.stack)-1] }
@@ -78,6 +87,7 @@ func (b *scopeBuilder) Enter(n any) bool {
 	case *ast.FunctionLiteral:
 		s := newScope(b.cur(), b.m)
 		declareParams(s, n.ParameterList)
+		b.enterFunction(n, s, n.ParameterList)
 		if n.Body != nil {
 			hoist(s, n.Body.List, true)
 			b.fnBodies = append(b.fnBodies, n.Body)
@@ -86,6 +96,7 @@ func (b *scopeBuilder) Enter(n any) bool {
 	case *ast.ArrowFunctionLiteral:
 		s := newScope(b.cur(), b.m)
 		declareParams(s, n.ParameterList)
+		b.enterFunction(n, s, n.ParameterList)
 		if body, ok := n.Body.(*ast.BlockStatement); ok {
 			hoist(s, body.List, true)
 			b.fnBodies = append(b.fnBodies, body)
@@ -124,8 +135,20 @@ func (b *scopeBuilder) Enter(n any) bool {
 		b.forDecl(n, n.Into)
 	case *ast.AssignExpression:
 		b.assignment(n)
+		b.nameAssigned(n)
 	case *ast.CallExpression:
 		b.call(n)
+		b.noteWrapper(n)
+	case *ast.MethodDefinition, *ast.PropertyKeyed, *ast.Binding, *ast.FieldDefinition:
+		b.nameFunction(n)
+	case *ast.IfStatement:
+		b.noteGuard(n.Test)
+	case *ast.ConditionalExpression:
+		b.noteGuard(n.Test)
+	case *ast.BinaryExpression:
+		if n.Operator == token.LOGICAL_AND {
+			b.noteGuard(n.Left)
+		}
 	}
 	return true
 }
@@ -134,6 +157,7 @@ func (b *scopeBuilder) forDecl(n ast.Node, into ast.ForInto) {
 	if d, ok := into.(*ast.ForDeclaration); ok {
 		s := newScope(b.cur(), b.m)
 		s.declareTarget(d.Target, nil, nil, true)
+		b.loopVars(n, s)
 		b.push(n, s)
 	}
 }
@@ -237,6 +261,7 @@ func (b *scopeBuilder) memberAssignment(n *ast.AssignExpression) {
 }
 
 func (b *scopeBuilder) call(n *ast.CallExpression) {
+	b.noteIteration(n)
 	switch callee := n.Callee.(type) {
 	case *ast.Identifier:
 		switch callee.Name {

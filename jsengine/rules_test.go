@@ -327,7 +327,9 @@ class MainWindow extends BrowserWindow {
 }
 new MainWindow();
 `, nil)
-	if len(r.Windows) != 1 || r.Windows[0].Location != (Location{File: "main.js", Line: 4, Column: 5}) {
+	// The window is the `new MainWindow()`, built by the super(…) call.
+	if len(r.Windows) != 1 || r.Windows[0].Location != (Location{File: "main.js", Line: 7, Column: 1}) || r.Windows[0].Class != "MainWindow" ||
+		r.Windows[0].ConstructedAt == nil || *r.Windows[0].ConstructedAt != (Location{File: "main.js", Line: 4, Column: 5}) {
 		t.Fatalf("windows %+v", r.Windows)
 	}
 	if !hasFinding(r, wantFinding{"context-isolation-disabled", "main.js", 4, 49, "observed"}) {

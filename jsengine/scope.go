@@ -57,6 +57,10 @@ type bindingExtra struct {
 	populators []*ast.CallExpression
 	// preset is a value bound directly (parameters of an evaluated helper).
 	preset *value
+	// iter is the collection a loop variable or forEach parameter runs
+	// over; guards are allow-list tests on a parameter (alternatives.go).
+	iter   *iteration
+	guards []allowGuard
 }
 
 // more returns the binding's extra facts, creating them.

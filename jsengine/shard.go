@@ -40,6 +40,10 @@ type ShardFacts struct {
 	Bundles      []Bundle       `json:"bundles,omitempty"`
 	Limitations  []string       `json:"limitations,omitempty"`
 	Hits         []LimitHit     `json:"hits,omitempty"`
+	// Bridges and BridgeCalls are matched once all shards are in: the
+	// functions preloads expose that wrap IPC, and renderer calls of them.
+	Bridges     []bridgeFact `json:"bridges,omitempty"`
+	BridgeCalls []bridgeCall `json:"bridge_calls,omitempty"`
 
 	PermissionHandlers int  `json:"permission_handlers,omitempty"`
 	NavigationLimits   int  `json:"navigation_limits,omitempty"`
@@ -117,7 +121,7 @@ func locKey(l Location) string { return fmt.Sprintf("%s:%d:%d", l.File, l.Line, 
 func (e *engine) collect(res *Result, texts []textFile) *ShardFacts {
 	f := &ShardFacts{Shard: e.shard, Rerun: e.rerun, Statistics: res.Statistics, Failed: res.Modules,
 		Exposed: e.exposed, IPC: e.ipc, Observations: e.obs, Findings: e.findings, Entrypoints: e.entry,
-		Bundles: res.Bundles, Limitations: e.limitations, Hits: e.hits, Omitted: e.omitted,
+		Bundles: res.Bundles, Limitations: e.limitations, Hits: e.hits, Omitted: e.omitted, Bridges: e.bridges, BridgeCalls: e.bridgeCalls,
 		PermissionHandlers: e.permissionHandlers, NavigationLimits: e.navigationLimits,
 		Refused: e.refused, StepsUsed: e.opts.MaxASTNodes*4 - e.steps, BoundReached: e.boundReached,
 		Snippets: map[string]string{}}
@@ -232,6 +236,8 @@ func Merge(ctx context.Context, fsys fs.FS, opts Options, shards []*ShardFacts) 
 		}
 		e.exposed = append(e.exposed, f.Exposed...)
 		e.ipc = append(e.ipc, f.IPC...)
+		e.bridges = append(e.bridges, f.Bridges...)
+		e.bridgeCalls = append(e.bridgeCalls, f.BridgeCalls...)
 		e.obs = append(e.obs, f.Observations...)
 		e.findings = append(e.findings, f.Findings...)
 		e.entry = append(e.entry, f.Entrypoints...)

@@ -81,7 +81,8 @@ func TestShardedAnalysisEqualsOneInstance(t *testing.T) {
 		"generated":    jstest.App(40, 3<<10),
 		"bundle":       jstest.BundleApp(48 << 10),
 	}
-	for _, fx := range []string{"secure", "insecure", "typescript", "esm", "bundled"} {
+	for _, fx := range []string{"secure", "insecure", "typescript", "esm", "bundled", "ipc-wrappers", "ipc-bridge", "ipc-channel-lists",
+		"ipc-forms", "ipc-libraries", "window-subclass", "window-open-handler", "window-alternatives"} {
 		inputs[fx] = os.DirFS(filepath.Join(fixtures, fx))
 	}
 	for _, v := range []string{"v1", "v2"} {

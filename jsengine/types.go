@@ -18,6 +18,8 @@ type (
 	Import        = report.Import
 	GraphEdge     = report.GraphEdge
 	Value         = report.Value
+	Alternative   = report.Alternative
+	PreloadAlt    = report.PreloadAlternative
 	Step          = report.Step
 	Window        = report.Window
 	Preload       = report.Preload

@@ -26,6 +26,8 @@ const (
 	kModule   // an analysed module of the application
 	kExternal // a member path of an external module, e.g. electron.ipcMain
 	kInstance // an object created by an Electron constructor (a window) or its members
+	kClass    // a class of the application (fn.node is its *ast.ClassLiteral)
+	kObjectOf // an instance of an application class (fn.node is the class)
 )
 
 // value is one abstract value.
@@ -52,6 +54,9 @@ type value struct {
 	via []Step
 	// expr renders an unknown value's expression.
 	expr string
+	// alts, on an unknown value, are the values it may take and when
+	// (alternatives.go).
+	alts []alt
 }
 
 type objValue struct {
@@ -116,7 +121,14 @@ func (v value) truthy() (bool, bool) {
 		return v.b, true
 	case kNull, kUndefined:
 		return false, true
-	case kObject, kFunction, kModule, kExternal, kInstance:
+	case kExternal:
+		// app.isPackaged and other is… properties are booleans known only
+		// at run time; modules and their objects and functions are truthy.
+		if n := len(v.path); n > 0 && (isFlagName(v.path[n-1]) || v.ext == "window") {
+			return false, false // window.x may well be undefined
+		}
+		return true, true
+	case kObject, kFunction, kModule, kInstance, kClass, kObjectOf:
 		return true, true
 	}
 	return false, false
@@ -157,6 +169,10 @@ func (v value) render() string {
 		return strings.Join(append([]string{v.ext}, v.path...), ".")
 	case kInstance:
 		return strings.Join(append([]string{v.ext + " instance"}, v.path...), ".")
+	case kClass:
+		return "class " + className(v.fn)
+	case kObjectOf:
+		return className(v.fn) + " instance"
 	}
 	if v.expr != "" {
 		return v.expr
@@ -189,4 +205,10 @@ func (o *objValue) set(k string, v value) {
 func (o *objValue) get(k string) (value, bool) {
 	v, ok := o.props[k]
 	return v, ok
+}
+
+// isFlagName reports whether a property name reads as a boolean flag
+// (isPackaged, isReady).
+func isFlagName(n string) bool {
+	return len(n) > 2 && n[0] == 'i' && n[1] == 's' && n[2] >= 'A' && n[2] <= 'Z'
 }

@@ -223,6 +223,9 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 		for _, k := range keys {
 			v := win.WebPreferences[k]
 			fmt.Fprintf(w, "  %-28s %-8v %s\n", k, v.Value, v.State)
+			for _, alt := range v.Alternatives {
+				fmt.Fprintf(w, "    %-26s %-8v if %s\n", "", alt.Value, alt.Condition)
+			}
 		}
 		for _, u := range win.Unknowns {
 			fmt.Fprintf(w, "  unknown: %s\n", u)
@@ -233,13 +236,24 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 				target = win.Preload.Expression
 			}
 			fmt.Fprintf(w, "  preload %s (%s)\n", target, win.Preload.State)
+			for _, alt := range win.Preload.Alternatives {
+				t := alt.Module
+				if t == "" {
+					t = alt.Expression
+				}
+				fmt.Fprintf(w, "    preload %s if %s\n", t, alt.Condition)
+			}
 		}
 		for _, l := range win.Loads {
 			remote := ""
 			if l.Remote {
 				remote = " remote"
 			}
-			fmt.Fprintf(w, "  %s %s (%s%s)\n", l.Method, l.Target, l.State, remote)
+			cond := ""
+			if l.Condition != "" {
+				cond = " if " + l.Condition
+			}
+			fmt.Fprintf(w, "  %s %s (%s%s)%s\n", l.Method, l.Target, l.State, remote, cond)
 		}
 	}
 	for _, api := range r.ContextBridge {

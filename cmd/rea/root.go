@@ -135,6 +135,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
 	root.AddCommand(c.reconstructCommands()...)
+	root.AddCommand(c.runtimeCommands()...)
 	return root
 }
 

@@ -31,7 +31,7 @@ type Options struct {
 
 // Families lists every tool family rea has.
 func Families() []string {
-	return []string{"application", "artifact", "guidance", "native", "process", "session"}
+	return []string{"application", "artifact", "browser", "electron", "guidance", "javascript-runtime", "native", "process", "session"}
 }
 
 // OptionsFromEnvironment reads the REA_MCP_* variables; a bad value is a

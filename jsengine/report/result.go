@@ -124,6 +124,19 @@ type Value struct {
 	State    string    `json:"state"` // observed | inferred | unknown
 	Location *Location `json:"location,omitempty"`
 	Via      []Step    `json:"via,omitempty"`
+	// Alternatives, on an unknown value, are the values it may take, each
+	// with the condition under which it does (a ternary, an env check, a
+	// later reassignment); a value reassigned anywhere is never reported
+	// as a single observed value.
+	Alternatives []Alternative `json:"alternatives,omitempty"`
+}
+
+// Alternative is one value an unknown value may take and when.
+type Alternative struct {
+	Value     any       `json:"value"`
+	State     string    `json:"state"` // inferred | unknown
+	Condition string    `json:"condition,omitempty"`
+	Location  *Location `json:"location,omitempty"`
 }
 
 // Step is one link in an evidence chain: how a value travelled from where it
@@ -147,6 +160,15 @@ type Window struct {
 	Preload                *Preload `json:"preload,omitempty"`
 	Loads                  []Load   `json:"loads,omitempty"`
 	Variable               string   `json:"variable,omitempty"`
+	// Class is the BrowserWindow subclass a window is created through;
+	// ConstructedAt, on a `new Subclass(…)` window, is the super(…) call
+	// whose options it merges with the call's.
+	Class         string    `json:"class,omitempty"`
+	ConstructedAt *Location `json:"constructed_at,omitempty"`
+	// Origin says how a window comes about when it is not a constructor
+	// call: "window-open-handler" for the child windows a
+	// setWindowOpenHandler allows with overrideBrowserWindowOptions.
+	Origin string `json:"origin,omitempty"`
 }
 
 // Preload is the preload script a window declares, tied to the module.
@@ -156,6 +178,19 @@ type Preload struct {
 	Module     string   `json:"module,omitempty"` // analysed module it resolves to
 	State      string   `json:"state"`
 	Location   Location `json:"location"`
+	// Alternatives are the preloads an unknown expression may name (a
+	// ternary, an env check), each with its condition.
+	Alternatives []PreloadAlternative `json:"alternatives,omitempty"`
+}
+
+// PreloadAlternative is one preload a conditional expression may name.
+type PreloadAlternative struct {
+	Expression string    `json:"expression"`
+	Path       string    `json:"path,omitempty"`
+	Module     string    `json:"module,omitempty"`
+	State      string    `json:"state"`
+	Condition  string    `json:"condition,omitempty"`
+	Location   *Location `json:"location,omitempty"`
 }
 
 // Load is a loadURL/loadFile call on a window.
@@ -166,6 +201,9 @@ type Load struct {
 	Remote   bool     `json:"remote"`
 	Resolved string   `json:"resolved,omitempty"`
 	Location Location `json:"location"`
+	// Condition, on a load whose target is one of several values (a
+	// development URL or a packaged file), says when this one is loaded.
+	Condition string `json:"condition,omitempty"`
 }
 
 // ExposedAPI is one contextBridge.exposeInMainWorld/exposeInIsolatedWorld call.
@@ -182,18 +220,21 @@ type ExposedAPI struct {
 
 // IPCOperation is one IPC send, invoke, listener or handler.
 type IPCOperation struct {
-	ID               string   `json:"id"`
-	Module           string   `json:"module"`
-	Side             string   `json:"side"` // renderer | main
-	API              string   `json:"api"`  // e.g. ipcRenderer.invoke
-	Role             string   `json:"role"` // transmission | listener | handler
-	Channel          string   `json:"channel,omitempty"`
-	ChannelState     string   `json:"channel_state"` // literal | constant | inferred | dynamic
-	ChannelVia       []Step   `json:"channel_via,omitempty"`
-	Pairing          string   `json:"pairing,omitempty"` // paired | ambiguous | unpaired | dynamic
-	PairedWith       []string `json:"paired_with,omitempty"`
-	SenderValidation *bool    `json:"sender_validation,omitempty"`
-	Location         Location `json:"location"`
+	ID           string `json:"id"`
+	Module       string `json:"module"`
+	Side         string `json:"side"` // renderer | main
+	API          string `json:"api"`  // e.g. ipcRenderer.invoke
+	Role         string `json:"role"` // transmission | listener | handler
+	Channel      string `json:"channel,omitempty"`
+	ChannelState string `json:"channel_state"` // literal | constant | inferred | dynamic
+	ChannelVia   []Step `json:"channel_via,omitempty"`
+	// ChannelCandidates, on a dynamic channel, are the values it is known
+	// to take among others (a variable reassigned at run time).
+	ChannelCandidates []string `json:"channel_candidates,omitempty"`
+	Pairing           string   `json:"pairing,omitempty"` // paired | ambiguous | unpaired | dynamic
+	PairedWith        []string `json:"paired_with,omitempty"`
+	SenderValidation  *bool    `json:"sender_validation,omitempty"`
+	Location          Location `json:"location"`
 }
 
 // Observation records other security-relevant API use (shell.openExternal,

@@ -7,12 +7,14 @@ package main
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"runtime/debug"
 
 	"rea/abi"
 	"rea/analysis/compare/artifacts"
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
+	"rea/analysis/compare/screenshots"
 	"rea/analysis/compare/source"
 )
 
@@ -22,7 +24,8 @@ func main() {
 	debug.SetGCPercent(800)
 	abi.Serve(map[string]abi.Handler{"trace": trace, "compare": compare,
 		"compare_artifacts": compareArtifacts, "import_reference_source": importReferenceSource,
-		"compare_source_to_bundle": compareSourceToBundle, "compare_javascript_export_shapes": compareExportShapes})
+		"compare_source_to_bundle": compareSourceToBundle, "compare_javascript_export_shapes": compareExportShapes,
+		"compare_web_screenshots": compareWebScreenshots})
 }
 
 func trace(raw json.RawMessage, rep *abi.Reporter) (any, error) {
@@ -83,4 +86,26 @@ func compareExportShapes(raw json.RawMessage, rep *abi.Reporter) (any, error) {
 	}
 	rep.Report(abi.Progress{Phase: "compare_javascript_export_shapes", Done: 0, Total: 1})
 	return exports.Compare(context.Background(), req)
+}
+
+// compareWebScreenshots compares the two PNGs mounted at /in.
+func compareWebScreenshots(raw json.RawMessage, rep *abi.Reporter) (any, error) {
+	var req struct {
+		Limits screenshots.Limits `json:"limits"`
+	}
+	if err := json.Unmarshal(raw, &req); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "params: %v", err)
+	}
+	left, err := os.Open("/in/left.png")
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "left: %v", err)
+	}
+	defer left.Close()
+	right, err := os.Open("/in/right.png")
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "right: %v", err)
+	}
+	defer right.Close()
+	rep.Report(abi.Progress{Phase: "compare_web_screenshots", Done: 0, Total: 1})
+	return screenshots.Compare(left, right, req.Limits)
 }

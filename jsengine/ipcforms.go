@@ -1,0 +1,196 @@
+package jsengine
+
+import (
+	"strings"
+
+	"github.com/dop251/goja/ast"
+)
+
+// IPC forms beyond ipcMain/ipcRenderer themselves: the event a listener
+// receives (event.reply), ports (MessageChannelMain), and the wrapper
+// libraries real applications use instead of the raw modules.
+
+// ipcLibraries are packages whose exports are IPC APIs of known meaning:
+// they stay external even when their code is in the root, so that the
+// calls are recognised by name rather than by following the library's
+// internals.
+var ipcLibraries = map[string]bool{
+	"electron-better-ipc":       true,
+	"electron-better-ipc-extra": true,
+	"@electron-toolkit/preload": true,
+}
+
+// markEventParam remembers the first parameter of a main-process listener
+// so that event.reply(…) in its body is recognised.
+func (a *analyzer) markEventParam(x ast.Expression) {
+	v := a.e.evaluate(a.m, a.cur(), x)
+	if v.kind != kFunction || v.fn.mod != a.m {
+		return
+	}
+	var pl *ast.ParameterList
+	switch f := v.fn.node.(type) {
+	case *ast.FunctionLiteral:
+		pl = f.ParameterList
+	case *ast.ArrowFunctionLiteral:
+		pl = f.ParameterList
+	}
+	if pl == nil || len(pl.List) == 0 {
+		return
+	}
+	id, ok := pl.List[0].Target.(*ast.Identifier)
+	if !ok {
+		return
+	}
+	if sc := a.m.scopes[v.fn.node]; sc != nil {
+		if b := sc.get(string(id.Name)); b != nil {
+			if a.events == nil {
+				a.events = map[*binding]bool{}
+			}
+			a.events[b] = true
+		}
+	}
+}
+
+func (a *analyzer) isEventParam(x ast.Expression) bool {
+	id, ok := x.(*ast.Identifier)
+	if !ok || a.events == nil {
+		return false
+	}
+	return a.events[a.cur().lookup(string(id.Name))]
+}
+
+// libraryCall handles the IPC wrapper libraries: electron-better-ipc's
+// answerRenderer/callRenderer (main) and answerMain/callMain (renderer);
+// the electron modules they re-export keep their own meaning.
+func (a *analyzer) libraryCall(n *ast.CallExpression, callee value) bool {
+	if !strings.HasPrefix(callee.ext, "electron-better-ipc") || len(callee.path) != 2 {
+		return false
+	}
+	args := n.ArgumentList
+	p := strings.Join(callee.path, ".")
+	// answerRenderer and callRenderer take a window first when given one.
+	chanArg := 0
+	if len(args) >= 3 {
+		chanArg = 1
+	}
+	switch p {
+	case "ipcMain.answerRenderer":
+		a.addIPC("main", p, "handler", n, chanArg, chanArg+1)
+	case "ipcMain.callRenderer":
+		a.addIPC("main", p, "transmission", n, 1, -1)
+	case "ipcMain.callFocusedRenderer":
+		a.addIPC("main", p, "transmission", n, 0, -1)
+	case "ipcRenderer.answerMain":
+		a.addIPC("renderer", p, "handler", n, 0, -1)
+	case "ipcRenderer.callMain":
+		a.addIPC("renderer", p, "transmission", n, 0, -1)
+	default:
+		// ipcMain.handle, ipcRenderer.invoke, …: the electron objects.
+		a.electronCall(n, value{kind: kExternal, ext: "electron", path: callee.path})
+	}
+	return true
+}
+
+// messageChannel observes `new MessageChannelMain()`: its ports carry
+// messages outside the channel names IPC pairing sees.
+func (a *analyzer) messageChannel(n *ast.NewExpression, callee value) {
+	if !callee.isElectron("MessageChannelMain") {
+		return
+	}
+	a.e.obs = append(a.e.obs, Observation{Kind: "message-channel", API: "MessageChannelMain", Module: a.m.path, Location: a.loc(n)})
+}
+
+// ipcReceivers says which operations receive what op transmits (nil: op
+// is not a transmission IPC pairs).
+func ipcReceivers(op IPCOperation) func(IPCOperation) bool {
+	switch op.API {
+	case "ipcRenderer.invoke":
+		return func(h IPCOperation) bool {
+			switch h.API {
+			case "ipcMain.handle", "ipcMain.handleOnce", "webContents.ipc.handle", "webContents.ipc.handleOnce":
+				return true
+			}
+			return false
+		}
+	case "ipcRenderer.send", "ipcRenderer.sendSync", "ipcRenderer.postMessage":
+		return func(h IPCOperation) bool { return h.Side == "main" && h.Role == "listener" }
+	case "webContents.send", "webContents.postMessage", "webContents.sendToFrame", "BrowserWindow.send", "event.reply", "ipcRenderer.sendTo":
+		return func(h IPCOperation) bool { return h.Side == "renderer" && h.Role == "listener" }
+	case "ipcRenderer.callMain":
+		return func(h IPCOperation) bool { return h.API == "ipcMain.answerRenderer" }
+	case "ipcMain.callRenderer", "ipcMain.callFocusedRenderer":
+		return func(h IPCOperation) bool { return h.API == "ipcRenderer.answerMain" }
+	}
+	return nil
+}
+
+// dedupIPC drops an operation recorded twice (the same call reached as a
+// wrapper call and through its bridge); ops is sorted.
+func dedupIPC(ops []IPCOperation) []IPCOperation {
+	out := ops[:0]
+	for i, op := range ops {
+		if i > 0 {
+			p := ops[i-1]
+			if p.Location == op.Location && p.API == op.API && p.Channel == op.Channel && p.ChannelState == op.ChannelState && p.Role == op.Role {
+				continue
+			}
+		}
+		out = append(out, op)
+	}
+	return out
+}
+
+// dropSuperSites removes the window recorded at a BrowserWindow
+// subclass's super(…) call when `new Subclass(…)` windows stand for it:
+// each of those is the window, with the call's options merged in.
+func (e *engine) dropSuperSites() {
+	used := map[Location]bool{}
+	for _, w := range e.windowList {
+		if w.w.ConstructedAt != nil {
+			used[*w.w.ConstructedAt] = true
+		}
+	}
+	if len(used) == 0 {
+		return
+	}
+	keep := e.windowList[:0]
+	for _, w := range e.windowList {
+		if w.w.ConstructedAt == nil && w.w.Class != "" && used[w.w.Location] {
+			continue
+		}
+		keep = append(keep, w)
+	}
+	e.windowList = keep
+}
+
+// receiverIDs lists the operations that receive op's channel. A listener
+// an allow-list implies (the wrapper's own call, one per listed channel)
+// and the calls of that wrapper that name the channel are one receiver:
+// the implied ones count only when no call names the channel.
+func receiverIDs(ops []IPCOperation, op IPCOperation, match func(IPCOperation) bool) []string {
+	var named, implied []string
+	for _, h := range ops {
+		if h.ChannelState == "dynamic" || h.Channel != op.Channel || !match(h) {
+			continue
+		}
+		if allowListed(h) {
+			implied = append(implied, h.ID)
+		} else {
+			named = append(named, h.ID)
+		}
+	}
+	if len(named) > 0 {
+		return named
+	}
+	return implied
+}
+
+// allowListed reports whether op's channel comes from an allow-list guard.
+func allowListed(op IPCOperation) bool {
+	for _, s := range op.ChannelVia {
+		if strings.HasPrefix(s.Description, "allowed by ") {
+			return true
+		}
+	}
+	return false
+}

@@ -1,0 +1,5 @@
+const { contextBridge, ipcRenderer } = require('electron')
+
+contextBridge.exposeInMainWorld('bridge', {
+  version: () => ipcRenderer.invoke('app:version')
+})

@@ -1,0 +1,1 @@
+const { contextBridge } = require('electron'); contextBridge.exposeInMainWorld('app', { version: '1' });
