@@ -127,4 +127,3 @@ func applicationRoots(files []string) []appRoot {
 	})
 	return out
 }
-
