@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy
+.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy hostile
 
 all: modules rea
 	@$(BIN) modules warm
@@ -50,6 +50,14 @@ test: all
 	FUZZTIME=20000x ./scripts/fuzz.sh
 	REA_BIN=$(abspath $(BIN)) REA_RESULT_CACHE_DIR=off ./scripts/interop/run.sh
 	$(MAKE) --no-print-directory cross
+
+# The hostile-input suite: a corpus generated at run time (ASAR header
+# lies, zip-slip, link escapes, bombs, FIFOs, sockets, devices, deep JS,
+# runtime aborts, damaged caches, malformed MCP lines, cancels) driven
+# through bin/rea; docs/hostile.md lists its cases and promises. `make
+# test` runs it too (as part of ./...).
+hostile: all
+	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) REA_RESULT_CACHE_DIR=off $(GO) test -count=1 -timeout 15m -run '^TestHostile' ./cmd/rea
 
 # rea builds for macOS and Windows too (process capture is Linux/Unix only
 # and says so); this keeps it that way.

@@ -32,7 +32,11 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 	for _, t := range texts {
 		if t.kind == "html" {
 			e.html[t.path] = t.src
-			res.HTML = append(res.HTML, scanHTML(t.path, t.src, e.resolveFile))
+			doc := scanHTML(t.path, t.src, e.resolveFile)
+			if doc.Truncated != "" {
+				res.Limitations = append(res.Limitations, doc.Truncated)
+			}
+			res.HTML = append(res.HTML, doc)
 		}
 	}
 	// Entry points and roles.

@@ -1,11 +1,18 @@
 package jsengine
 
 import (
+	"fmt"
 	"path"
+	"sort"
 	"strings"
 
 	"rea/jsengine/internal/digest"
 )
+
+// MaxHTMLElements is one HTML file's budget of recorded script and webview
+// elements: a hostile page of a million tags degrades that page (its
+// document says truncated), not the whole application's analysis.
+const MaxHTMLElements = 10_000
 
 // scanHTML extracts scripts, webviews and the CSP meta tag of an HTML file.
 // It is a tolerant tag scanner, not a full HTML parser: it only needs tag
@@ -14,13 +21,33 @@ func scanHTML(p, src string, resolve func(string) string) HTMLDocument {
 	doc := HTMLDocument{Path: p, Scripts: []HTMLScript{}}
 	starts := lineStarts(src)
 	locAt := func(off int) Location {
-		line := 0
-		for line+1 < len(starts) && starts[line+1] <= off {
-			line++
-		}
+		// The last line starting at or before off (binary search: a page
+		// of 50,000 tags must not cost 50,000 scans of its lines).
+		line := sort.Search(len(starts), func(k int) bool { return starts[k] > off }) - 1
+		line = max(line, 0)
 		return Location{File: p, Line: line + 1, Column: off - starts[line] + 1}
 	}
 	lower := strings.ToLower(src)
+	// closeAt finds the next "</script" at or after an offset, searching
+	// each byte at most once: 50,000 unclosed <script> tags would
+	// otherwise search the rest of the page 50,000 times.
+	nextClose, searchedTo := -1, 0
+	closeAt := func(from int) int {
+		if nextClose >= from {
+			return nextClose
+		}
+		if searchedTo >= len(lower) && nextClose < from {
+			return -1
+		}
+		from = max(from, searchedTo)
+		k := strings.Index(lower[from:], "</script")
+		if k < 0 {
+			nextClose, searchedTo = -1, len(lower)
+			return -1
+		}
+		nextClose, searchedTo = from+k, from+k
+		return nextClose
+	}
 	i := 0
 	for i < len(src) {
 		lt := strings.IndexByte(src[i:], '<')
@@ -42,14 +69,17 @@ func scanHTML(p, src string, resolve func(string) string) HTMLDocument {
 			continue
 		}
 		i = end
+		if len(doc.Scripts)+len(doc.Webviews) >= MaxHTMLElements && (name == "script" || name == "webview") {
+			doc.Truncated = fmt.Sprintf("%s has more than %d script and webview elements; only the first %d were recorded", p, MaxHTMLElements, MaxHTMLElements)
+			break
+		}
 		switch name {
 		case "script":
 			sc := HTMLScript{Location: locAt(start), Module: strings.EqualFold(attrs["type"], "module")}
-			closeIdx := strings.Index(lower[end:], "</script")
 			body := ""
-			if closeIdx >= 0 {
-				body = src[end : end+closeIdx]
-				i = end + closeIdx
+			if c := closeAt(end); c >= 0 {
+				body = src[end:c]
+				i = c
 			}
 			if s, ok := attrs["src"]; ok {
 				sc.Src = s

@@ -340,27 +340,50 @@ func isOperatorByte(c byte) bool {
 func syntaxDepth(src string) (brackets, chain int) {
 	var runs []int // per open bracket level: operators since its last separator
 	run, sum := 0, 0
+	closedAt := -1 // offset of the ")" or "]" a call or index may follow, or -1
 	for i := 0; i < len(src); i++ {
 		c := src[i]
-		if c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\n' || c == '\t' || c == '_' || c == '$' || c >= 0x80 {
+		if c >= 'a' && c <= 'z' {
+			// new, typeof and void nest like prefix operators (new new new
+			// … f): checked at their last letter only.
+			if (c == 'w' || c == 'f' || c == 'd') && isPrefixKeywordEnd(src, i) {
+				run++
+				sum++
+				chain = max(chain, sum+len(runs))
+			}
+			continue
+		}
+		if c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == ' ' || c == '\n' || c == '\t' || c == '_' || c == '$' || c >= 0x80 {
 			continue // most bytes: names, numbers, blanks
 		}
 		if c == '/' && i+1 < len(src) && (src[i+1] == '/' || src[i+1] == '*') {
 			if src[i+1] == '/' {
+				from := i
 				for i < len(src) && src[i] != '\n' {
 					i++
 				}
+				closedAt = afterComment(src, closedAt, from, i)
 				continue
 			}
 			end := strings.Index(src[i+2:], "*/")
 			if end < 0 {
 				return brackets, chain
 			}
+			from := i
 			i += end + 3
+			closedAt = afterComment(src, closedAt, from, i)
 			continue
 		}
 		switch c {
 		case '(', '[', '{':
+			if c != '{' && closedAt >= 0 && blank(src[closedAt+1:i]) {
+				// f()()… and a[0][0]…: each call or index of a call's or
+				// index's result nests one node deeper.
+				run++
+				sum++
+				chain = max(chain, sum+len(runs))
+			}
+			closedAt = -1
 			runs = append(runs, run)
 			run = 0
 			brackets = max(brackets, len(runs))
@@ -369,6 +392,10 @@ func syntaxDepth(src string) (brackets, chain int) {
 				sum -= run
 				run = runs[len(runs)-1]
 				runs = runs[:len(runs)-1]
+			}
+			closedAt = -1
+			if c != '}' {
+				closedAt = i
 			}
 		case ',', ';':
 			sum -= run
@@ -394,6 +421,44 @@ func syntaxDepth(src string) (brackets, chain int) {
 		}
 	}
 	return brackets, chain
+}
+
+// afterComment moves the ")" or "]" a call may follow over a comment
+// from..end when only blanks separate them (f()/**/() still chains), and
+// forgets it otherwise, so no byte is looked at twice.
+func afterComment(src string, closedAt, from, end int) int {
+	if closedAt >= 0 && blank(src[closedAt+1:from]) {
+		return end
+	}
+	return -1
+}
+
+// blank reports whether s holds only spaces, tabs and line breaks.
+func blank(s string) bool {
+	for i := 0; i < len(s); i++ {
+		if c := s[i]; c != ' ' && c != '\t' && c != '\n' && c != '\r' {
+			return false
+		}
+	}
+	return true
+}
+
+// isPrefixKeywordEnd reports whether src[i] ends the word new, typeof or
+// void.
+func isPrefixKeywordEnd(src string, i int) bool {
+	if i+1 < len(src) && isWordByte(src[i+1]) {
+		return false
+	}
+	for _, kw := range [...]string{"new", "typeof", "void"} {
+		if s := i + 1 - len(kw); s >= 0 && src[s:i+1] == kw && (s == 0 || !isWordByte(src[s-1])) {
+			return true
+		}
+	}
+	return false
+}
+
+func isWordByte(c byte) bool {
+	return c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9' || c == '_' || c == '$' || c >= 0x80
 }
 
 // isJavaScriptType reports whether a <script type> holds code (not JSON,

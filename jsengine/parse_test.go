@@ -91,6 +91,11 @@ func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
 		{"arrow", "a => ", 1},
 		{"negation", "!", 1},
 		{"member", "a.", 1},
+		{"call", "()", 1},
+		{"index", "[0]", 1},
+		{"call across comments", "() /* */ // c\n", 1},
+		{"new", "new ", 1},
+		{"typeof", "typeof ", 1},
 	} {
 		t.Run(c.name, func(t *testing.T) {
 			under := (maxOperatorChain - 10) / c.per
@@ -113,6 +118,8 @@ func TestParseJSRefusesOperatorChainsTooDeepForTheStack(t *testing.T) {
 		{"call arguments", "f(a + b + c, d + e)", 3},
 		{"nested", "a + (b + (c + d))", 5},
 		{"string", `x = "` + strings.Repeat("+", 10_000) + `"`, 1},
+		{"calls in statements", strings.Repeat("f(a)(b);\n", 10_000), 1},
+		{"words ending like keywords", strings.Repeat("renew = undefined + typeofs;\n", 1000), 2},
 		{"comment", "x = 1 /* " + strings.Repeat("+", 10_000) + " */ // " + strings.Repeat("=", 100), 1},
 	} {
 		if _, got := syntaxDepth(c.src); got != c.want {

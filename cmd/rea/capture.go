@@ -36,16 +36,28 @@ Limits end the run and are recorded as termination.reason: timeout_ms
 processes, and the snapshot bounds files, file_bytes and depth.
 
 Every process rea starts runs in its own process group with
-REA_PROCESS_RUN_ID=<run id> in its environment. Afterwards rea signals only
-process groups whose members carry that exact token (daemons that detached
-included): SIGTERM, then SIGKILL after cleanup.grace_ms, until two scans in a
-row find nothing. A process rea cannot prove it owns is never signalled.
+REA_PROCESS_RUN_ID=<run id> in its environment, and rea is the child
+subreaper of all of them (a daemon's double fork is re-parented to rea).
+A process is owned when rea started it or it descends from an owned process
+(parent pid and start time), sits in a group or session an owned process
+created, or carries the token; a process that rewrites its title or clears
+its environment stays owned. Afterwards rea signals owned process groups
+(daemons that detached included): SIGTERM, then SIGKILL after
+cleanup.grace_ms, until two scans in a row find nothing. A run that exceeds
+limits.processes is frozen (SIGSTOP) at once and then killed. A process rea
+cannot prove it owns is never signalled; one it may have started but cannot
+attribute (another capture ran at the same time) is listed in
+cleanup.unattributed and the cleanup status is "unattributed", not
+"quiesced". Snapshots read at most file_bytes of any file, stop at
+timeout_ms, and do not enter pseudo-filesystems (proc, sysfs, devtmpfs,
+cgroup, ...) that are not themselves a root.
 
 Input marked "sensitive" is delivered but recorded as [redacted]. The result
-is printed as an Evidence record (predicate rea.process-capture/v1). Ctrl-C
-stops the run, cleans up and reports cancelled with the partial observation.
+is printed as an Evidence record (predicate rea.process-capture/v1).
+SIGINT (Ctrl-C), SIGTERM or SIGHUP stop the run, clean up (processes and the
+private working directory) and report cancelled with the partial observation.
 Exit status: 0 captured (whatever the program did), 1 failure (including
-cleanup_incomplete), 130 interrupted.`,
+cleanup_incomplete), 130 SIGINT, 143 SIGTERM, 129 SIGHUP.`,
 		Example: `  echo '{"executable":"/bin/sh","args":["-c","echo hi"]}' | rea capture-process -
   rea capture-process scenario.json --format json > capture.json`,
 		Args: cobra.ExactArgs(1),

@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/json"
 	"fmt"
-	"io"
 	"io/fs"
 	"os"
 	"os/exec"
@@ -306,7 +305,11 @@ func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 	if err := jstest.WriteDir(big, jstest.App(300, 17<<10)); err != nil { // ~3 s in the sandbox
 		t.Fatal(err)
 	}
-	onTerminal := func(input string) (string, time.Duration) {
+	anyProgress := regexp.MustCompile(`\ranalyze: [a-z]+ \d+`)
+	// onTerminal runs an analysis with stderr on a terminal and returns
+	// what it printed there, how long it took, and when (after the start)
+	// the first progress line arrived, as measured while reading it.
+	onTerminal := func(input string) (string, time.Duration, time.Duration) {
 		t.Helper()
 		ptmx, tty, err := pty.Open()
 		if err != nil {
@@ -314,13 +317,27 @@ func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 		}
 		defer ptmx.Close()
 		var seen bytes.Buffer
+		var firstProgress time.Duration = -1
 		copied := make(chan struct{})
-		go func() { io.Copy(&seen, ptmx); close(copied) }()
+		start := time.Now()
+		go func() {
+			defer close(copied)
+			buf := make([]byte, 4096)
+			for {
+				n, err := ptmx.Read(buf)
+				seen.Write(buf[:n])
+				if firstProgress < 0 && anyProgress.Match(seen.Bytes()) {
+					firstProgress = time.Since(start)
+				}
+				if err != nil {
+					return
+				}
+			}
+		}()
 		cmd := exec.Command(wasmtest.ReaBinary(t), "analyze-javascript-application", input, "--format", "json", "--max-ast-nodes", "20000000")
 		cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off", "REA_MODULE_DIR="+wasmtest.ModuleDir(t))
 		var stdout bytes.Buffer
 		cmd.Stdout, cmd.Stderr = &stdout, tty
-		start := time.Now()
 		err = cmd.Run()
 		took := time.Since(start)
 		tty.Close()
@@ -331,10 +348,10 @@ func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 		if !json.Valid(stdout.Bytes()) {
 			t.Fatalf("progress reached stdout: %.300q", stdout.String())
 		}
-		return seen.String(), took
+		return seen.String(), took, firstProgress
 	}
 	progress := regexp.MustCompile(`\ranalyze: (read|parse|analyze) (\d+)/(\d+) `)
-	seen, took := onTerminal(big)
+	seen, took, _ := onTerminal(big)
 	m := progress.FindAllStringSubmatch(seen, -1)
 	if took < 1500*time.Millisecond || len(m) == 0 {
 		t.Fatalf("a %v run showed %d progress lines:\n%q", took, len(m), seen)
@@ -347,9 +364,11 @@ func TestAnalyzeShowsProgressOnATerminalForRunsOverASecond(t *testing.T) {
 	if !strings.HasSuffix(seen, "\r\x1b[K") {
 		t.Errorf("the progress line is not cleared at the end: %q", seen[max(0, len(seen)-80):])
 	}
-	anyProgress := regexp.MustCompile(`\ranalyze: [a-z]+ \d+`)
-	if seen, took := onTerminal(electronFixture(t, "insecure")); anyProgress.MatchString(seen) {
-		t.Errorf("a %v run showed progress: %q", took, seen)
+	// A small run shows no progress in its first second, however long the
+	// loaded machine makes it take: asserted on the measured time of the
+	// first progress line, never on an assumed duration of the run.
+	if seen, took, first := onTerminal(electronFixture(t, "insecure")); first >= 0 && first < time.Second {
+		t.Errorf("a %v run showed progress %v after it started: %q", took, first, seen)
 	}
 }
 

@@ -7,12 +7,41 @@ import (
 	"context"
 	"os"
 	"os/signal"
+	"sync/atomic"
 	"syscall"
 )
 
+// endingSignals end rea: each cancels the work in progress, which then
+// cleans up what it owns (captured processes, temporary directories) before
+// rea exits with 128 + the signal's number (see signalExitCode).
+var endingSignals = []os.Signal{os.Interrupt, syscall.SIGTERM, syscall.SIGHUP}
+
 func main() {
-	ctx, stop := signal.NotifyContext(context.Background(), os.Interrupt, syscall.SIGTERM)
+	ctx, cancel := context.WithCancel(context.Background())
+	sigs := make(chan os.Signal, len(endingSignals))
+	signal.Notify(sigs, endingSignals...)
+	var got atomic.Value
+	go func() {
+		// The first signal cancels; later ones are absorbed, so a second
+		// Ctrl-C does not cut short a cleanup (bounded by its deadline).
+		s := <-sigs
+		got.Store(s)
+		cancel()
+		for range sigs {
+		}
+	}()
 	code := execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
-	stop()
+	if s, ok := got.Load().(os.Signal); ok {
+		code = signalExitCode(s)
+	}
 	os.Exit(code)
+}
+
+// signalExitCode is the shell's convention, 128 + the signal number: 130
+// for SIGINT, 143 for SIGTERM, 129 for SIGHUP.
+func signalExitCode(s os.Signal) int {
+	if n, ok := s.(syscall.Signal); ok {
+		return 128 + int(n)
+	}
+	return exitInterrupted
 }

@@ -4,7 +4,6 @@ import (
 	"context"
 	"os"
 
-	"github.com/modelcontextprotocol/go-sdk/mcp"
 	"github.com/spf13/cobra"
 
 	"rea/host/app"
@@ -54,7 +53,7 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 				// instance started before the first one arrives.
 				_ = a.Runner.StartStandby(ctx, app.GuidanceModule, a.Config.Limits)
 			}()
-			err = srv.Run(c.ctx, &mcp.StdioTransport{})
+			err = srv.Run(c.ctx, &mcpserver.Transport{In: os.Stdin, Out: os.Stdout, Log: c.log})
 			if c.ctx.Err() != nil {
 				return nil // interrupted: a normal way to stop a server
 			}

@@ -21,7 +21,8 @@ import (
 )
 
 // Exit statuses: 0 success (unknowns and paging are still success), 1 any
-// failure, 130 when interrupted.
+// failure, 128 + the signal when a signal ended rea (130 SIGINT, 143
+// SIGTERM, 129 SIGHUP; see main.go).
 const (
 	exitOK          = 0
 	exitFailure     = 1
@@ -103,6 +104,11 @@ Limits apply to every module run and can also be set in the environment
 (REA_MEMORY_LIMIT, REA_FUEL, REA_TIMEOUT, REA_FORMAT, REA_MODULE_DIR,
 REA_LOG_LEVEL); a flag on the command line wins over the environment.
 
+SIGINT (Ctrl-C), SIGTERM and SIGHUP cancel the work in progress; rea then
+cleans up what it started (captured processes, temporary directories) and
+exits 130, 143 or 129 respectively (128 + the signal number). A second signal
+does not cut the cleanup short; it is bounded by its deadline.
+
 Results of module runs over content-addressed input are cached under the
 user cache directory (rea/results, trimmed to 1 GiB); REA_RESULT_CACHE_DIR
 moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
@@ -174,6 +180,10 @@ func (c *cli) limits() (sandbox.Limits, error) {
 	mem, err := sandbox.ParseBytes(c.memoryLimit)
 	if err != nil {
 		return l, invalidFlag("memory-limit", err.Error())
+	}
+	if mem == 0 {
+		// 0 would silently mean the default, as --fuel 0 is refused.
+		return l, invalidFlag("memory-limit", fmt.Sprintf("%q is not a positive size such as 512MiB or 2GiB", c.memoryLimit))
 	}
 	fuel, err := strconv.ParseUint(strings.ReplaceAll(c.fuel, "_", ""), 10, 64)
 	if err != nil || fuel == 0 {

@@ -105,7 +105,7 @@ func runtimeCall(t *testing.T, args ...string) runtimeEvidence {
 	t.Helper()
 	r := reaWithModules(t, append(args, "--format", "json")...)
 	if r.code != 0 {
-		t.Fatalf("rea %s: exit %d\n%s", strings.Join(args, " "), r.code, r.stderr)
+		t.Fatalf("rea %s: exit %d\n%s%s", strings.Join(args, " "), r.code, r.stderr, r.stdout)
 	}
 	var ev runtimeEvidence
 	decode(t, r.stdout, &ev)
@@ -228,7 +228,10 @@ func TestInspectAndObserveALivePageInRealChromium(t *testing.T) {
 func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 	mux := http.NewServeMux()
 	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
-		fmt.Fprint(w, `<!doctype html><title>spam</title><script>setInterval(() => console.log('x'.repeat(100000)), 1)</script>`)
+		fmt.Fprint(w, `<!doctype html><title>spam</title><script>setInterval(() => console.log('x'.repeat(100000)), 10)</script>`)
+	})
+	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>huge</title><script>const f = document.createDocumentFragment(); for (let i = 0; i < 50000; i++) f.appendChild(document.createElement('i')); document.addEventListener('DOMContentLoaded', () => document.body.appendChild(f))</script>`)
 	})
 	ln, err := net.Listen("tcp", "127.0.0.1:0")
 	if err != nil {
@@ -241,7 +244,7 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 	ep := launchChromium(t, origin+"/", "spam")
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
 	go func() {
-		time.Sleep(1500 * time.Millisecond)
+		time.Sleep(5 * time.Second)
 		if resp, err := http.Get(ep + "/json/close/" + id); err == nil {
 			resp.Body.Close()
 		}
@@ -255,6 +258,14 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 		if len(e.Text) > 1100 {
 			t.Fatalf("a console message of %d bytes was kept whole", len(e.Text))
 		}
+	}
+
+	// A huge DOM is counted, not transferred.
+	huge := launchChromium(t, origin+"/huge", "huge")
+	hid := firstTarget(t, "list-browser-targets", huge, "--allow-origin", origin)
+	hi := runtimeCall(t, "inspect-web-page", huge, hid, "--allow-origin", origin)
+	if hi.NormalizedResult.Elements["*"] < 50000 {
+		t.Errorf("a 50,000-element page counted %d elements", hi.NormalizedResult.Elements["*"])
 	}
 
 	for _, bad := range []string{"10.1.2.3:9222", "http://example.com:9222", "http://user:pw@127.0.0.1:9222"} {

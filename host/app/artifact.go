@@ -335,7 +335,7 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 		}
 		fj := get(e.Data.File)
 		job := &digestJob{entry: i, offset: e.Data.Offset, length: e.Data.Length}
-		if e.Integrity != nil {
+		if e.Integrity.Known() {
 			job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
 		}
 		switch e.Data.Compression {
@@ -499,13 +499,23 @@ const (
 	statusVerified    = "verified"
 	statusMismatched  = "mismatched"
 	statusUnavailable = "unavailable"
+	// statusUnverifiable: the container declares a hash in an algorithm
+	// rea cannot check (anything but SHA256), so nothing was verified.
+	statusUnverifiable = "unverifiable"
 )
+
+func unverifiableLimitation(e inventory.Entry) string {
+	return fmt.Sprintf("%q declares its integrity with algorithm %q, which rea cannot verify (ASAR integrity is SHA256); its bytes were hashed but not verified.", e.Path, e.Integrity.Algorithm)
+}
 
 // observe records a finished job against its entry's declared integrity.
 func (s *artifactScan) observe(i int, j *digestJob) {
 	o := entryObservation{sha256: j.sha256, status: statusVerified, badBlock: j.badBlock, badBlockObserved: j.badBlockObserved, head: j.head, headN: j.headN}
-	if in := s.res.Entries[i].Integrity; in != nil && (in.Hash != j.sha256 || j.badBlock >= 0) {
+	if in := s.res.Entries[i].Integrity; in.Known() && (in.Hash != j.sha256 || j.badBlock >= 0) {
 		o.status = statusMismatched
+	} else if in != nil && !in.Known() {
+		o.status, o.badBlock = statusUnverifiable, -1
+		o.limitation = unverifiableLimitation(s.res.Entries[i])
 	}
 	s.obs[i] = o
 }
@@ -547,15 +557,14 @@ func (s *artifactScan) unpackedPath(i int) string {
 func (s *artifactScan) hashUnpacked(ctx context.Context, root *os.Root, i int) {
 	e := s.res.Entries[i]
 	p := s.unpackedPath(i)
-	fh, err := regularfile.OpenIn(root, p)
+	fh, err := s.openUnpacked(root, i)
 	if err != nil {
-		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
-			limitation: fmt.Sprintf("Unpacked entry %q has no companion file at %s; its bytes were not observed.", e.Path, p)}
+		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1, limitation: s.unpackedLimitation(i, err)}
 		return
 	}
 	defer fh.Close()
 	job := &digestJob{offset: 0, length: e.Size}
-	if e.Integrity != nil {
+	if e.Integrity.Known() {
 		job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
 	}
 	whole := sha256.New()
@@ -581,6 +590,15 @@ func (s *artifactScan) hashUnpacked(ctx context.Context, root *os.Root, i int) {
 func (s *artifactScan) applyIntegrityPolicy() error {
 	var n int
 	for i, o := range s.obs {
+		if o.status == statusUnverifiable {
+			if s.req.IntegrityPolicy == IntegrityFail {
+				e := s.res.Entries[i]
+				return abi.Errorf(abi.CodeArtifactIntegrity, "%s Under the default integrity policy an unverifiable declaration fails closed; rerun with --integrity-policy record-and-continue (MCP: integrity_policy) to record it and continue", unverifiableLimitation(e)).
+					WithDetail("logical_path", e.Path).WithDetail("algorithm", e.Integrity.Algorithm)
+			}
+			s.partial = true
+			continue
+		}
 		if o.status != statusMismatched {
 			continue
 		}

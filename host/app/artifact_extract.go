@@ -117,19 +117,24 @@ func (a *App) ExtractArtifact(ctx context.Context, req ExtractArtifactRequest, p
 	}
 	for _, t := range targets {
 		if t.occ.HashStatus == statusUnavailable {
-			return nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q has no companion file at %s, so it cannot be extracted; restore the .asar.unpacked directory next to the archive or leave this entry out",
-				t.occ.LogicalPath, s.unpackedPath(t.entry)).WithDetail("logical_path", t.occ.LogicalPath)
+			return nil, abi.Errorf(abi.CodeUnavailable, "%s So it cannot be extracted; restore the .asar.unpacked directory next to the archive or leave this entry out",
+				s.obs[t.entry].limitation).WithDetail("logical_path", t.occ.LogicalPath)
 		}
 	}
-	outDir, err := makeOutputDir(req.OutputDir)
+	stage, err := newExtractionStage(req.OutputDir)
 	if err != nil {
 		return nil, err
 	}
+	defer stage.discard()
+	outDir := stage.dir
 	ex := &ArtifactExtraction{ManifestID: s.graph.manifestID, RootArtifactID: s.graph.rootID, IntegrityPolicy: s.req.IntegrityPolicy,
 		Files: []ExtractedFile{}, Directories: dirs, Skipped: skipped, IntegrityContradictions: []IntegrityContradiction{},
 		Provenance: ArtifactProvenance{Module: s.module.Name, ModuleSHA256: s.module.SHA256, ABIVersion: s.module.ABIVersion,
 			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed}}
 	if err := s.writeTargets(ctx, outDir, targets, dirs, ex, progress); err != nil {
+		return nil, err
+	}
+	if outDir, err = stage.publish(ctx); err != nil {
 		return nil, err
 	}
 	ids := make([]string, 0, len(ex.Files))
@@ -243,26 +248,6 @@ func matchSegments(glob, name []string) bool {
 	return len(name) == 0
 }
 
-func makeOutputDir(want string) (string, error) {
-	if want == "" {
-		d, err := os.MkdirTemp("", "rea-extract-")
-		if err != nil {
-			return "", abi.Errorf(abi.CodeArtifactOperationFailed, "cannot create a temporary output directory: %v", err)
-		}
-		return d, nil
-	}
-	abs, err := filepath.Abs(want)
-	if err != nil {
-		return "", abi.Errorf(abi.CodeInvalidRequest, "cannot resolve output directory %q: %v", want, err).WithDetail("field", "output_dir")
-	}
-	// Mkdir fails if anything appeared there meanwhile: never reuse.
-	if err := os.Mkdir(abs, 0o700); err != nil {
-		return "", abi.Errorf(abi.CodeInvalidRequest, "cannot create output directory %q: %v; name a new directory whose parent exists", want, err).
-			WithDetail("field", "output_dir")
-	}
-	return abs, nil
-}
-
 func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets []extractTarget, dirs []string, ex *ArtifactExtraction, progress func(abi.Progress)) error {
 	out, err := os.OpenRoot(outDir)
 	if err != nil {
@@ -295,7 +280,7 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 	defer cur.close()
 	for n, t := range targets {
 		if err := ctx.Err(); err != nil {
-			return abi.Errorf(abi.CodeCancelled, "extraction was cancelled; %s holds the %d files written so far", outDir, n)
+			return abi.Errorf(abi.CodeCancelled, "extraction was cancelled after %d of %d files; nothing was published (the staged files were removed)", n, len(targets))
 		}
 		sum, size, err := s.writeOne(src, out, t, cur)
 		if err != nil {
@@ -303,9 +288,8 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 		}
 		obs := s.obs[t.entry]
 		if sum != obs.sha256 {
-			_ = out.Remove(filepath.FromSlash(t.out))
-			return abi.Errorf(abi.CodeArtifactIntegrity, "%q changed between inventory and extraction (SHA-256 %s, then %s); it was removed from %s",
-				t.occ.LogicalPath, obs.sha256, sum, outDir).
+			return abi.Errorf(abi.CodeArtifactIntegrity, "%q changed between inventory and extraction (SHA-256 %s, then %s); nothing was published",
+				t.occ.LogicalPath, obs.sha256, sum).
 				WithDetail("logical_path", t.occ.LogicalPath).WithDetail("declared_sha256", obs.sha256).WithDetail("observed_sha256", sum)
 		}
 		ex.Files = append(ex.Files, ExtractedFile{OccurrenceID: t.occ.OccurrenceID, LogicalPath: t.occ.LogicalPath, Path: t.out,
@@ -346,12 +330,12 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamC
 	rel := filepath.FromSlash(t.out)
 	if dir := filepath.Dir(rel); dir != "." {
 		if err := out.MkdirAll(dir, 0o755); err != nil {
-			return "", 0, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot create the directory of %q: %v", t.out, err).WithDetail("logical_path", t.occ.LogicalPath)
+			return "", 0, writeError("cannot create the directory of", t, err)
 		}
 	}
 	f, err := out.OpenFile(rel, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o644)
 	if err != nil {
-		return "", 0, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot create %q: %v; rea never overwrites a file", t.out, err).WithDetail("logical_path", t.occ.LogicalPath)
+		return "", 0, writeError("cannot create", t, err)
 	}
 	h := sha256.New()
 	limit := s.res.Entries[t.entry].Size
@@ -363,8 +347,7 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamC
 		err = cerr
 	}
 	if err != nil {
-		_ = out.Remove(rel)
-		return "", 0, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot write %q: %v", t.out, err).WithDetail("logical_path", t.occ.LogicalPath)
+		return "", 0, writeError("cannot write", t, err)
 	}
 	return hex.EncodeToString(h.Sum(nil)), n, nil
 }
@@ -376,9 +359,9 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		return cur.seek(src, e)
 	}
 	if e.Unpacked {
-		f, err := regularfile.OpenIn(src, s.unpackedPath(i))
+		f, err := s.openUnpacked(src, i)
 		if err != nil {
-			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q has no companion file: %v", e.Path, err).WithDetail("logical_path", e.Path)
+			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q cannot be read: %v", e.Path, err).WithDetail("logical_path", e.Path)
 		}
 		return f, func() { f.Close() }, nil
 	}

@@ -227,7 +227,7 @@ func buildGraph(s *artifactScan) *artifactGraph {
 		}
 		if e.Kind == inventory.KindFile {
 			occ.HashStatus = o.status
-			if e.Integrity != nil {
+			if e.Integrity.Known() {
 				d := e.Integrity.Hash
 				occ.DeclaredSHA256 = &d
 			}

@@ -241,8 +241,13 @@ func (s *artifactScan) applicationTree(root *os.Root) (*treeFS, int) {
 				skipped++
 				continue
 			}
-			p := s.unpackedPath(i)
-			tree.addFile(e.Path, e.Size, e.Executable, s.obs[i].sha256, openWhole(root, p))
+			tree.addFile(e.Path, e.Size, e.Executable, s.obs[i].sha256, func() (io.ReaderAt, io.Closer, error) {
+				f, err := s.openUnpacked(root, i)
+				if err != nil {
+					return nil, nil, err
+				}
+				return f, f, nil
+			})
 		case e.Data != nil && e.Data.Compression == "":
 			d := *e.Data
 			tree.addFile(e.Path, d.Length, e.Executable, s.obs[i].sha256, openRange(root, d.File, d.Offset, d.Length))
@@ -252,16 +257,6 @@ func (s *artifactScan) applicationTree(root *os.Root) (*treeFS, int) {
 	}
 	tree.seal()
 	return tree, skipped
-}
-
-func openWhole(root *os.Root, p string) func() (io.ReaderAt, io.Closer, error) {
-	return func() (io.ReaderAt, io.Closer, error) {
-		f, err := regularfile.OpenIn(root, p)
-		if err != nil {
-			return nil, nil, err
-		}
-		return f, f, nil
-	}
 }
 
 func openRange(root *os.Root, file string, off, n int64) func() (io.ReaderAt, io.Closer, error) {

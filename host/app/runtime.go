@@ -482,4 +482,3 @@ func reportPhase(progress func(abi.Progress), phase string, done, total int64) {
 		progress(abi.Progress{Phase: phase, Done: done, Total: total})
 	}
 }
-

@@ -17,6 +17,10 @@ const (
 	// CleanupUnverifiable: the process table could not be read, so nothing
 	// can be said about what is left.
 	CleanupUnverifiable = "unverifiable"
+	// CleanupUnattributed: nothing provably owned is left, but processes
+	// this run may have started and cannot prove it did are alive (listed
+	// in cleanup.unattributed, never signalled).
+	CleanupUnattributed = "unattributed"
 )
 
 // Owned resource kinds a cleanup can leave behind.
@@ -45,12 +49,16 @@ type SignalAttempt struct {
 	Result string `json:"result"`
 }
 
-// Refusal is a process rea saw next to owned ones but never signalled.
+// Refusal is a process rea saw next to owned ones, or one it may have
+// started, but never signalled.
 type Refusal struct {
 	PID  int    `json:"pid"`
 	PGID int    `json:"process_group_id"`
 	Comm string `json:"comm"`
-	// Reason is environment-unreadable or run-token-mismatch.
+	// Reason is environment-unreadable or run-token-mismatch (a member of
+	// an owned process group that rea cannot prove it started), or
+	// unattributed (a process rea adopted that started while several
+	// captures ran, so nothing proves which one started it).
 	Reason string `json:"reason"`
 }
 
@@ -60,10 +68,8 @@ type Remaining struct {
 	PGID  int    `json:"process_group_id"`
 	Comm  string `json:"comm"`
 	State string `json:"state"`
-	// Reason is alive_at_deadline (still carries the token), or
-	// run-token-lost: a process the run observed carrying the token (same
-	// pid and start time) that no longer does — it exec'd with another
-	// environment or overwrote it. rea does not signal it, but reports it.
+	// Reason is alive_at_deadline: owned and still alive when the cleanup
+	// deadline passed.
 	Reason string `json:"reason"`
 }
 
@@ -84,7 +90,10 @@ type CleanupReport struct {
 	SignalAttempts        []SignalAttempt `json:"signal_attempts"`
 	SignalAttemptsOmitted int             `json:"signal_attempts_omitted"`
 	Refused               []Refusal       `json:"refused"`
-	Remaining             []Remaining     `json:"remaining"`
+	// Unattributed are processes alive at the end that this run may have
+	// started but cannot prove it did (status unattributed).
+	Unattributed []Refusal   `json:"unattributed"`
+	Remaining    []Remaining `json:"remaining"`
 	// RemainingResourceKinds lists only owned resource kinds still present.
 	RemainingResourceKinds []string `json:"remaining_resource_kinds"`
 	// Error says why the table was unverifiable.
@@ -98,9 +107,13 @@ type ReapOptions struct {
 	// Since gives the elapsed time recorded in attempts (the run's clock);
 	// nil means time since Reap started.
 	Since func() time.Duration
-	// Observed are processes seen carrying the token earlier; any still
-	// alive without it is reported as remaining (run-token-lost).
+	// Observed are processes seen owned earlier: they stay owned whatever
+	// their environment says now.
 	Observed []ProcessKey
+	// Freeze stops every owned process (SIGSTOP to whole groups) before
+	// killing them with SIGKILL, no SIGTERM and no grace: for a tree that
+	// must not grow any more (the process limit).
+	Freeze bool
 }
 
 type target struct {
@@ -108,18 +121,32 @@ type target struct {
 	id    int
 }
 
-// Reap ends every process that carries token in its environment and waits
-// until the process table is quiet. It signals a whole process group with
-// kill(-pgid) only when every live member of the group carries the token —
-// wherever the group sits, so daemons that called setsid are found; in a
-// group that also holds a process without the token it signals the owned
-// members one by one and never the others. SIGTERM first, SIGKILL after the
-// grace, rescanning every 50 ms until two consecutive scans find nothing
-// owned (quiesced) or the deadline passes (alive_at_deadline).
-//
-// Reap deliberately takes no context: cancellation is what triggers it, and
-// it must finish.
+// Reap ends every process that carries token in its environment (and
+// their descendants) and waits until the process table is quiet; see reap.
+// It is the cleanup of a run whose records are gone: a Run reaps with
+// everything it tracked.
 func Reap(token string, o ReapOptions) CleanupReport {
+	ow := newOwner(token)
+	for _, k := range o.Observed {
+		ow.known[k] = true
+	}
+	return reap(ow, o)
+}
+
+// reap ends every process the owner proves owned. It signals a whole
+// process group with kill(-pgid) only when every live member of the group
+// is owned — wherever the group sits, so daemons that called setsid are
+// found; in a group that also holds a process rea cannot prove it owns it
+// signals the owned members one by one and never the others. SIGTERM
+// first, SIGKILL after the grace (with Freeze: SIGSTOP until every owned
+// process is stopped, then SIGKILL), rescanning every 50 ms until two
+// consecutive scans find nothing owned (quiesced) or the deadline passes
+// (alive_at_deadline). Every scan that finds owned processes signals them
+// before the deadline is checked, so a slow scan still signals.
+//
+// reap deliberately takes no context: cancellation is what triggers it, and
+// it must finish.
+func reap(ow *owner, o ReapOptions) CleanupReport {
 	if o.Grace <= 0 {
 		o.Grace = DefaultGraceMs * time.Millisecond
 	}
@@ -131,36 +158,60 @@ func Reap(token string, o ReapOptions) CleanupReport {
 		o.Since = func() time.Duration { return time.Since(start) }
 	}
 	rep := CleanupReport{StartedAtMs: o.Since().Milliseconds(), SignalAttempts: []SignalAttempt{}, Refused: []Refusal{},
-		Remaining: []Remaining{}, RemainingResourceKinds: []string{}}
+		Unattributed: []Refusal{}, Remaining: []Remaining{}, RemainingResourceKinds: []string{}}
 	type sent struct {
 		term, kill time.Time
 	}
 	signalled := map[target]*sent{}
-	// rea's own group is never signalled as a whole: a child in rea's
-	// session could have joined it, and rea itself carries no token.
-	ownGroup := ownProcessGroup()
-	refused := map[[2]int]bool{}
-	empty := 0
-	for {
-		members, err := classify(token)
+	refused := map[ProcessKey]bool{}
+	unattributed := map[ProcessKey]procEntry{}
+	scan := func() (scanResult, bool) {
+		res, err := ow.classify()
 		rep.Scans++
 		if err != nil {
 			rep.Status, rep.Error = CleanupUnverifiable, err.Error()
 			rep.RemainingResourceKinds = []string{ResourceProcess}
-			break
+			return res, false
 		}
-		groups := map[int][]member{}
-		owned := 0
-		for _, m := range members {
-			groups[m.PGID] = append(groups[m.PGID], m)
-			if m.Verdict == verdictOwned {
-				owned++
-			} else if !refused[[2]int{m.PID, int(m.StartTicks)}] {
-				refused[[2]int{m.PID, int(m.StartTicks)}] = true
+		for _, m := range res.members {
+			if m.Verdict != verdictOwned && !refused[m.key()] {
+				refused[m.key()] = true
 				rep.Refused = append(rep.Refused, Refusal{PID: m.PID, PGID: m.PGID, Comm: m.Comm, Reason: m.Verdict})
 			}
 		}
-		if owned == 0 {
+		for _, e := range res.unattributed {
+			unattributed[e.key()] = e
+		}
+		return res, true
+	}
+	if o.Freeze {
+		// Stop the tree first: a stopped process cannot fork, and a group
+		// signal reaches every member, including one being forked.
+		for round := 0; round < 50 && time.Since(start) < o.Deadline; round++ {
+			res, ok := scan()
+			if !ok {
+				break
+			}
+			running := false
+			for _, m := range res.members {
+				running = running || m.Verdict == verdictOwned && m.State != 'T' && m.State != 't'
+			}
+			if !running {
+				break
+			}
+			for _, t := range targetsOf(res.members, ow.ownGroup) {
+				rep.record(o.Since(), t.target, sigStop, t.pids)
+			}
+			time.Sleep(PollInterval / 5)
+		}
+	}
+	empty, rounds := 0, 0
+	for rep.Status == "" {
+		res, ok := scan()
+		if !ok {
+			break
+		}
+		if res.owned == 0 {
 			empty++
 			if empty >= 2 {
 				rep.Status = CleanupQuiesced
@@ -169,9 +220,9 @@ func Reap(token string, o ReapOptions) CleanupReport {
 		} else {
 			empty = 0
 		}
-		if owned > 0 && time.Since(start) >= o.Deadline {
+		if res.owned > 0 && rounds > 0 && time.Since(start) >= o.Deadline {
 			rep.Status = CleanupAliveAtDeadline
-			for _, m := range members {
+			for _, m := range res.members {
 				if m.Verdict == verdictOwned {
 					rep.Remaining = append(rep.Remaining, Remaining{PID: m.PID, PGID: m.PGID, Comm: m.Comm, State: string(m.State), Reason: CleanupAliveAtDeadline})
 				}
@@ -179,66 +230,85 @@ func Reap(token string, o ReapOptions) CleanupReport {
 			rep.RemainingResourceKinds = []string{ResourceProcess}
 			break
 		}
+		rounds++
 		now := time.Now()
-		for _, pgid := range sortedKeys(groups) {
-			ms := groups[pgid]
-			all := true
-			for _, m := range ms {
-				all = all && m.Verdict == verdictOwned
+		for _, t := range targetsOf(res.members, ow.ownGroup) {
+			s := signalled[t.target]
+			if s == nil {
+				s = &sent{}
+				signalled[t.target] = s
 			}
-			var targets []target
-			var pids [][]int
-			if all && pgid > 1 && pgid != ownGroup {
-				targets = []target{{group: true, id: pgid}}
-				p := make([]int, len(ms))
-				for i, m := range ms {
-					p[i] = m.PID
-				}
-				pids = [][]int{p}
-			} else {
-				for _, m := range ms {
-					if m.Verdict == verdictOwned {
-						targets = append(targets, target{id: m.PID})
-						pids = append(pids, []int{m.PID})
-					}
-				}
+			var sig syscall.Signal
+			switch {
+			case o.Freeze && s.kill.IsZero():
+				sig, s.kill = syscall.SIGKILL, now
+			case s.term.IsZero() && !o.Freeze:
+				sig, s.term = syscall.SIGTERM, now
+			case now.Sub(s.term) >= o.Grace && (s.kill.IsZero() || now.Sub(s.kill) >= o.Grace):
+				sig, s.kill = syscall.SIGKILL, now
+			default:
+				continue
 			}
-			for i, t := range targets {
-				s := signalled[t]
-				if s == nil {
-					s = &sent{}
-					signalled[t] = s
-				}
-				var sig syscall.Signal
-				switch {
-				case s.term.IsZero():
-					sig, s.term = syscall.SIGTERM, now
-				case now.Sub(s.term) >= o.Grace && (s.kill.IsZero() || now.Sub(s.kill) >= o.Grace):
-					sig, s.kill = syscall.SIGKILL, now
-				default:
-					continue
-				}
-				rep.record(o.Since(), t, sig, pids[i])
-			}
+			rep.record(o.Since(), t.target, sig, t.pids)
 		}
 		time.Sleep(PollInterval)
 	}
 	if rep.Status != CleanupUnverifiable {
-		entry := tokenEntry(token)
-		for _, k := range o.Observed {
-			e, err := readStat(k.PID)
-			if err != nil || e.StartTicks != k.StartTicks || e.State == 'Z' || e.State == 'X' {
+		seen := make([]procEntry, 0, len(unattributed))
+		for _, e := range unattributed {
+			seen = append(seen, e)
+		}
+		slices.SortFunc(seen, func(a, b procEntry) int { return a.PID - b.PID })
+		for _, e := range seen {
+			now, err := readStat(e.PID)
+			if err != nil || now.StartTicks != e.StartTicks || now.dead() || ow.knows(e.key()) {
 				continue
 			}
-			if v, _ := verdict(k.PID, entry); v == verdictOwned {
-				continue // already counted above
-			}
-			rep.Remaining = append(rep.Remaining, Remaining{PID: e.PID, PGID: e.PGID, Comm: e.Comm, State: string(e.State), Reason: "run-token-lost"})
-			rep.RemainingResourceKinds = []string{ResourceProcess}
+			rep.Unattributed = append(rep.Unattributed, Refusal{PID: e.PID, PGID: now.PGID, Comm: now.Comm, Reason: verdictUnattributed})
+		}
+		if rep.Status == CleanupQuiesced && len(rep.Unattributed) > 0 {
+			rep.Status = CleanupUnattributed
 		}
 	}
 	rep.DurationMs = time.Since(start).Milliseconds()
 	return rep
+}
+
+type signalTarget struct {
+	target
+	pids []int
+}
+
+// targetsOf groups owned members into signal targets: a whole process
+// group when every live member is owned (and it is not rea's own group),
+// else each owned member by pid.
+func targetsOf(members []member, ownGroup int) []signalTarget {
+	groups := map[int][]member{}
+	for _, m := range members {
+		groups[m.PGID] = append(groups[m.PGID], m)
+	}
+	var out []signalTarget
+	for _, pgid := range sortedKeys(groups) {
+		ms := groups[pgid]
+		all := true
+		for _, m := range ms {
+			all = all && m.Verdict == verdictOwned
+		}
+		if all && pgid > 1 && pgid != ownGroup {
+			p := make([]int, len(ms))
+			for i, m := range ms {
+				p[i] = m.PID
+			}
+			out = append(out, signalTarget{target{group: true, id: pgid}, p})
+			continue
+		}
+		for _, m := range ms {
+			if m.Verdict == verdictOwned {
+				out = append(out, signalTarget{target{id: m.PID}, []int{m.PID}})
+			}
+		}
+	}
+	return out
 }
 
 // record sends one signal and notes the attempt.

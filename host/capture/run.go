@@ -47,7 +47,7 @@ const (
 
 const (
 	tick         = 5 * time.Millisecond
-	scanInterval = 250 * time.Millisecond
+	scanInterval = 100 * time.Millisecond
 	chunkSize    = 32 << 10
 	// outputJournal bounds output entries so the journal keeps room for
 	// exits, limits and cleanup.
@@ -96,10 +96,18 @@ type run struct {
 	rootPGID int
 	cwd      string
 	ownCwd   bool
+	// cwdDir holds the private working directory open, so that rea finds
+	// and removes it even after the program renamed it away.
+	cwdDir *os.File
+	owner  *owner
+	// terminated is set when the run's end is decided (before cleanup).
+	terminated bool
 }
 
 func newRun(p *plan, o Options) *run {
 	r := &run{p: p, o: o, secrets: newSecrets(p.s.Events), seen: map[ProcessKey]bool{}, lineage: map[int]Descendant{}}
+	r.token = newUUID()
+	r.owner = newOwner(r.token)
 	r.prog = progressor{fn: o.Progress}
 	r.fired = make([]bool, len(p.s.Events))
 	r.matchFrom = make([]int, len(p.s.Events))
@@ -150,8 +158,12 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 	r.start = time.Now()
 	r.startAt = time.Now().UTC()
 	r.prog.report(PhasePrepare, r.elapsed(), "")
-	r.token = newUUID()
+	defer r.owner.release()
 	r.res.RunID = r.token
+	if err := subreaper(); err != nil {
+		r.res.Limitations = append(r.res.Limitations, "rea could not become the child subreaper ("+err.Error()+
+			"): a descendant whose parent exits before a scan saw it is found only by its run token.")
+	}
 	r.res.Manifest = r.manifest()
 
 	exe, err := identifyExecutable(r.p.executable)
@@ -167,11 +179,20 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 			return nil, r.fail(ReasonStartFailed, abi.Errorf(CodeProcessCaptureFailed, "could not create the private working directory: %v; set cwd or free the temp directory", err))
 		}
 		r.cwd, r.ownCwd = dir, true
+		if f, err := os.Open(dir); err == nil {
+			r.cwdDir = f
+		}
 	}
 
 	r.prog.report(PhaseBefore, r.elapsed(), "")
 	if err := r.checkpoint(ctx, "before"); err != nil {
 		return r.finish(ctx, ReasonCancelled, false)
+	}
+	if r.elapsed() >= time.Duration(r.p.limits.TimeoutMs)*time.Millisecond {
+		// The before snapshot spent the run's time: the program never
+		// starts.
+		r.journal("limit", map[string]any{"reason": ReasonTimeout, "timeout_ms": r.p.limits.TimeoutMs, "phase": PhaseBefore})
+		return r.finish(ctx, ReasonTimeout, false)
 	}
 
 	cmd, master, stdin, readers, err := r.startProcess()
@@ -234,14 +255,16 @@ func (r *run) execute(ctx context.Context) (*Result, error) {
 
 	reason, settled, exitedEarly := r.loop(ctx, chunks, exited, writes, writeResults, master)
 	close(writes)
+	r.terminate(reason, settled)
 
-	// Cleanup: every process carrying the token, the root included.
+	// Cleanup: every owned process, the root included. A tree that hit
+	// the process limit is frozen first, then killed.
 	r.prog.report(PhaseCleanup, r.elapsed(), "")
-	r.res.Cleanup = Reap(r.token, ReapOptions{
+	r.res.Cleanup = reap(r.owner, ReapOptions{
 		Grace:    time.Duration(r.p.graceMs) * time.Millisecond,
 		Deadline: time.Duration(r.p.cleanupMs) * time.Millisecond,
 		Since:    r.elapsed,
-		Observed: r.observed(),
+		Freeze:   reason == ReasonProcessLimit,
 	})
 	for _, a := range r.res.Cleanup.SignalAttempts {
 		r.journalAt(time.Duration(a.ElapsedMs)*time.Millisecond, "cleanup_signal",
@@ -366,6 +389,8 @@ func (r *run) loop(ctx context.Context, chunks <-chan chunk, exited <-chan *os.P
 			if !now.Before(nextScan) {
 				nextScan = now.Add(scanInterval)
 				if n := r.scan(); n > r.p.limits.Processes {
+					// Cleanup starts at once and freezes the tree before
+					// killing it.
 					return end(ReasonProcessLimit, map[string]any{"processes": r.p.limits.Processes, "observed": n})
 				}
 				r.prog.report(r.prog.phase, r.elapsed(), fmt.Sprintf("%d owned processes, %d output bytes", len(r.res.Processes), r.res.Output.TotalBytes))
@@ -495,13 +520,13 @@ func deliveryResult(err error) string {
 
 // scan observes owned processes: lineage, process list, count.
 func (r *run) scan() int {
-	members, err := classify(r.token)
+	res, err := r.owner.classify()
 	if err != nil {
 		r.journal("process_scan_failed", map[string]any{"error": err.Error()})
 		return 0
 	}
 	owned := 0
-	for _, m := range members {
+	for _, m := range res.members {
 		if m.Verdict != verdictOwned {
 			continue
 		}
@@ -523,16 +548,6 @@ func (r *run) scan() int {
 		}
 	}
 	return owned
-}
-
-// observed lists the processes scans saw carrying the token.
-func (r *run) observed() []ProcessKey {
-	keys := make([]ProcessKey, 0, len(r.seen))
-	for k := range r.seen {
-		keys = append(keys, k)
-	}
-	slices.SortFunc(keys, func(a, b ProcessKey) int { return a.PID - b.PID })
-	return keys
 }
 
 // recordExit notes the root's exit status.
@@ -558,7 +573,14 @@ func (r *run) recordExit(st *os.ProcessState, duringCleanup bool) {
 // checkpoint snapshots the roots under a name.
 func (r *run) checkpoint(ctx context.Context, name string) error {
 	at := r.elapsed().Milliseconds()
-	roots, err := snapshotRoots(ctx, r.p.roots, r.p.limits)
+	// Snapshots share the run's timeout; the final one, taken after the
+	// run's time may be spent, gets timeout_ms of its own.
+	timeout := time.Duration(r.p.limits.TimeoutMs) * time.Millisecond
+	deadline := r.start.Add(timeout)
+	if name == "after_settlement" {
+		deadline = time.Now().Add(timeout)
+	}
+	roots, err := snapshotRoots(ctx, r.p.roots, r.p.limits, deadline)
 	if err != nil {
 		return err
 	}
@@ -590,7 +612,7 @@ func (r *run) startProcess() (cmd *exec.Cmd, master *os.File, stdin io.WriteClos
 		}
 		cmd.Stdin, cmd.Stdout, cmd.Stderr = tty, tty, tty
 		cmd.SysProcAttr = terminalSession()
-		err = cmd.Start()
+		err = r.owner.startRoot(func() (int, error) { return startedPID(cmd) })
 		tty.Close()
 		if err != nil {
 			m.Close()
@@ -617,7 +639,7 @@ func (r *run) startProcess() (cmd *exec.Cmd, master *os.File, stdin io.WriteClos
 	}
 	cmd.Stdin, cmd.Stdout, cmd.Stderr = inR, outW, errW
 	cmd.SysProcAttr = ownGroup()
-	err = cmd.Start()
+	err = r.owner.startRoot(func() (int, error) { return startedPID(cmd) })
 	inR.Close()
 	outW.Close()
 	errW.Close()
@@ -628,6 +650,14 @@ func (r *run) startProcess() (cmd *exec.Cmd, master *os.File, stdin io.WriteClos
 		return nil, nil, nil, nil, err
 	}
 	return cmd, nil, inW, map[string]*os.File{"stdout": outR, "stderr": errR}, nil
+}
+
+// startedPID starts cmd and returns its pid.
+func startedPID(cmd *exec.Cmd) (int, error) {
+	if err := cmd.Start(); err != nil {
+		return 0, err
+	}
+	return cmd.Process.Pid, nil
 }
 
 // environment is exactly the scenario's env plus the run token.
@@ -644,11 +674,11 @@ func (r *run) environment() []string {
 // output forms, lineage, manifest times, and the error (if any) with the
 // partial observation. cleanup_incomplete takes precedence.
 func (r *run) finish(ctx context.Context, reason string, settled bool, failure ...*abi.Error) (*Result, error) {
-	r.res.Termination = Termination{Reason: reason, AtMs: r.elapsed().Milliseconds(), Settled: settled}
+	r.terminate(reason, settled)
 	if r.res.Cleanup.Status == "" {
 		// Nothing was started, but a token could still have leaked only if a
 		// process ran; scan once anyway so the report is honest.
-		r.res.Cleanup = Reap(r.token, ReapOptions{Grace: time.Duration(r.p.graceMs) * time.Millisecond,
+		r.res.Cleanup = reap(r.owner, ReapOptions{Grace: time.Duration(r.p.graceMs) * time.Millisecond,
 			Deadline: time.Duration(r.p.cleanupMs) * time.Millisecond, Since: r.elapsed})
 	}
 	if reason != ReasonCancelled && ctx.Err() == nil {
@@ -662,10 +692,13 @@ func (r *run) finish(ctx context.Context, reason string, settled bool, failure .
 		}
 	}
 	if r.ownCwd {
-		if err := os.RemoveAll(r.cwd); err != nil {
+		if err := removePrivateDir(r.cwd, r.cwdDir); err != nil {
 			r.res.Cleanup.RemainingResourceKinds = append(r.res.Cleanup.RemainingResourceKinds, ResourceRuntimeDirectory)
 			r.res.Cleanup.Error = strings.TrimSpace(r.res.Cleanup.Error + " removing the runtime directory: " + err.Error())
 		}
+	}
+	if n := len(r.res.Cleanup.Unattributed); n > 0 {
+		r.res.Limitations = append(r.res.Limitations, fmt.Sprintf("%d process(es) this run may have started could not be attributed to it (another capture ran at the same time) and were never signalled; see cleanup.unattributed.", n))
 	}
 	for i, f := range r.fired {
 		if !f {
@@ -698,6 +731,16 @@ func (r *run) finish(ctx context.Context, reason string, settled bool, failure .
 	}
 	res := r.res
 	return &res, nil
+}
+
+// terminate records why and when the run ended, once: before cleanup, so
+// termination.at_ms never follows cleanup.started_at_ms.
+func (r *run) terminate(reason string, settled bool) {
+	if r.terminated {
+		return
+	}
+	r.terminated = true
+	r.res.Termination = Termination{Reason: reason, AtMs: r.elapsed().Milliseconds(), Settled: settled}
 }
 
 // fail is finish for errors before the process could start.

@@ -88,7 +88,10 @@ func TestProcessesWithoutTheExactTokenAreNeverSignalled(t *testing.T) {
 	}
 }
 
-func TestTokenlessMemberOfAnOwnedGroupIsRefusedAndOwnedMembersAreSignalledOneByOne(t *testing.T) {
+func TestDescendantWithoutTheTokenIsStillOwnedAndKilled(t *testing.T) {
+	// Ownership does not rest on the environment alone: a child the root
+	// started with an environment of its own is a descendant (parent pid
+	// and start time), so cleanup ends it with its group.
 	pidFile := filepath.Join(t.TempDir(), "stripped.pid")
 	res, err := Run(context.Background(), Scenario{Executable: helper(t), Args: []string{"strip-token", pidFile},
 		Limits: &Limits{TimeoutMs: 400}}, Options{})
@@ -101,25 +104,18 @@ func TestTokenlessMemberOfAnOwnedGroupIsRefusedAndOwnedMembersAreSignalledOneByO
 		t.Fatal(err)
 	}
 	assertNoSurvivors(t, res.RunID)
-	if !alive(stripped) {
-		t.Fatalf("process %d without the token was killed", stripped)
+	if alive(stripped) {
+		t.Fatalf("descendant %d without the token survived cleanup", stripped)
 	}
-	var refused bool
-	for _, r := range res.Cleanup.Refused {
-		if r.PID == stripped && r.Reason == "run-token-mismatch" {
-			refused = true
-		}
+	if res.Cleanup.Status != CleanupQuiesced || len(res.Cleanup.Refused) != 0 {
+		t.Fatalf("cleanup %+v", res.Cleanup)
 	}
-	if !refused {
-		t.Fatalf("stripped process not reported as refused: %+v", res.Cleanup.Refused)
-	}
+	var group bool
 	for _, a := range res.Cleanup.SignalAttempts {
-		if a.Target == "process_group" || slices.Contains(a.Members, stripped) {
-			t.Fatalf("a mixed group was signalled as a whole or the stripped member was signalled: %+v", a)
-		}
+		group = group || a.Target == "process_group" && slices.Contains(a.Members, stripped)
 	}
-	if len(res.Cleanup.SignalAttempts) == 0 || res.Cleanup.SignalAttempts[0].ID != res.ProcessLineage.LauncherPID {
-		t.Fatalf("the owned root was not signalled by pid: %+v", res.Cleanup.SignalAttempts)
+	if !group {
+		t.Fatalf("the root's group (with the stripped descendant) was not signalled as a whole: %+v", res.Cleanup.SignalAttempts)
 	}
 }
 
@@ -345,7 +341,7 @@ func TestSnapshotsAreBoundedByFilesDepthAndFileBytes(t *testing.T) {
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
-			got, err := snapshotRoots(context.Background(), []string{root}, c.l)
+			got, err := snapshotRoots(context.Background(), []string{root}, c.l, time.Now().Add(time.Minute))
 			if err != nil {
 				t.Fatal(err)
 			}
@@ -354,7 +350,7 @@ func TestSnapshotsAreBoundedByFilesDepthAndFileBytes(t *testing.T) {
 			}
 		})
 	}
-	got, _ := snapshotRoots(context.Background(), []string{root}, Limits{Files: 100, FileBytes: 99, Depth: 16})
+	got, _ := snapshotRoots(context.Background(), []string{root}, Limits{Files: 100, FileBytes: 99, Depth: 16}, time.Now().Add(time.Minute))
 	for _, f := range got[0].Files {
 		if f.Kind == "file" && (f.SHA256 != nil || f.HashSkipped != "file_bytes") {
 			t.Fatalf("a 100-byte file under a 99-byte limit was hashed: %+v", f)
@@ -536,25 +532,18 @@ func TestOwnedProcessLeftAtTheDeadlineIsCleanupIncompleteEvenWhenCancelled(t *te
 	assertNoSurvivors(t, r.RunID)
 }
 
-func TestProcessThatDropsItsTokenAfterBeingSeenIsReportedNotKilled(t *testing.T) {
-	_, err := Run(context.Background(), Scenario{Executable: helper(t), Args: []string{"exec-clean"},
+func TestProcessThatDropsItsTokenAfterBeingSeenIsStillKilled(t *testing.T) {
+	res, err := Run(context.Background(), Scenario{Executable: helper(t), Args: []string{"exec-clean"},
 		Limits: &Limits{TimeoutMs: 800}}, Options{})
-	e := typed(t, err, abi.CodeCleanupIncomplete)
-	r := partial(t, e)
-	root := r.ProcessLineage.LauncherPID
+	if err != nil {
+		t.Fatal(err)
+	}
+	root := res.ProcessLineage.LauncherPID
 	t.Cleanup(func() { _ = syscall.Kill(root, syscall.SIGKILL) })
-	if !alive(root) {
-		t.Fatal("the process that dropped its token was killed")
+	if alive(root) {
+		t.Fatal("the process that dropped its token survived cleanup")
 	}
-	if len(r.Cleanup.Remaining) != 1 || r.Cleanup.Remaining[0].PID != root || r.Cleanup.Remaining[0].Reason != "run-token-lost" {
-		t.Fatalf("remaining %+v", r.Cleanup.Remaining)
-	}
-	for _, a := range r.Cleanup.SignalAttempts {
-		if a.ID == root || slices.Contains(a.Members, root) {
-			t.Fatalf("signalled a process without the token: %+v", a)
-		}
-	}
-	if r.ExitCode != nil || r.ElapsedMs != nil {
-		t.Fatalf("exit observed for a live process: %v %v", r.ExitCode, r.ElapsedMs)
+	if res.Cleanup.Status != CleanupQuiesced || res.Signal == nil {
+		t.Fatalf("cleanup %+v signal %v", res.Cleanup, res.Signal)
 	}
 }

@@ -11,6 +11,7 @@ import (
 	"path/filepath"
 	"sort"
 	"strings"
+	"time"
 )
 
 // FileEntry is one path under a filesystem root at a checkpoint.
@@ -22,7 +23,12 @@ type FileEntry struct {
 	Size int64  `json:"size"`
 	Mode string `json:"mode"`
 	// SHA256 of a regular file's bytes; null when the file is larger than
-	// limits.file_bytes or unreadable (HashSkipped says which).
+	// limits.file_bytes (by its size or by what reading it gave: files of
+	// /proc say 0 bytes and are not), unreadable, or cut short by the
+	// snapshot's deadline (HashSkipped says which: file_bytes, unreadable,
+	// timeout). A directory on a pseudo-filesystem (proc, sysfs, devtmpfs,
+	// cgroup, …) that is not itself a root is listed but not entered
+	// (HashSkipped pseudo_filesystem:NAME).
 	SHA256      *string `json:"sha256"`
 	HashSkipped string  `json:"hash_skipped,omitempty"`
 	// Target of a symlink.
@@ -35,18 +41,23 @@ type RootSnapshot struct {
 	// Status is present, missing or unreadable.
 	Status string      `json:"status"`
 	Files  []FileEntry `json:"files"`
-	// Truncated names the limit that cut the listing short: files or depth.
+	// Truncated names the limit that cut the listing short: files, depth
+	// or timeout (the snapshot's deadline passed).
 	Truncated []string `json:"truncated"`
 }
 
-// snapshotRoots lists every root under the limits. The file limit is
-// shared by all roots of one checkpoint.
-func snapshotRoots(ctx context.Context, roots []string, l Limits) ([]RootSnapshot, error) {
+// snapshotRoots lists every root under the limits, until deadline. The
+// file limit is shared by all roots of one checkpoint. It returns an error
+// only when ctx is cancelled.
+func snapshotRoots(ctx context.Context, roots []string, l Limits, deadline time.Time) ([]RootSnapshot, error) {
 	out := make([]RootSnapshot, 0, len(roots))
 	budget := l.Files
+	fsc := newFSClassifier()
+	late := func() bool { return !time.Now().Before(deadline) }
 	for _, root := range roots {
 		rs := RootSnapshot{Root: root, Status: "present", Files: []FileEntry{}, Truncated: []string{}}
-		if _, err := os.Lstat(root); err != nil {
+		rootInfo, err := os.Lstat(root)
+		if err != nil {
 			rs.Status = "missing"
 			if !errors.Is(err, fs.ErrNotExist) {
 				rs.Status = "unreadable"
@@ -55,9 +66,18 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits) ([]RootSnapsho
 			continue
 		}
 		truncated := map[string]bool{}
-		err := filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
+		if late() {
+			rs.Truncated = []string{"timeout"}
+			out = append(out, rs)
+			continue
+		}
+		err = filepath.WalkDir(root, func(path string, d fs.DirEntry, err error) error {
 			if cerr := ctx.Err(); cerr != nil {
 				return cerr
+			}
+			if late() {
+				truncated["timeout"] = true
+				return fs.SkipAll
 			}
 			rel, rerr := filepath.Rel(root, path)
 			if rerr != nil {
@@ -99,13 +119,23 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits) ([]RootSnapsho
 				e.Kind = "file"
 				if info.Size() > l.FileBytes {
 					e.HashSkipped = "file_bytes"
-				} else if sum, herr := hashFile(path); herr != nil {
-					e.HashSkipped = "unreadable"
+				} else if sum, why := hashFile(ctx, path, l.FileBytes, deadline); why != "" {
+					e.HashSkipped = why
+					if why == "timeout" {
+						truncated["timeout"] = true
+					}
 				} else {
 					e.SHA256 = &sum
 				}
 			case info.IsDir():
 				e.Kind, e.Size = "directory", 0
+				if rel != "." {
+					if name := fsc.pseudo(path, info, rootInfo); name != "" {
+						e.HashSkipped = "pseudo_filesystem:" + name
+						rs.Files = append(rs.Files, e)
+						return fs.SkipDir
+					}
+				}
 			case info.Mode()&fs.ModeSymlink != 0:
 				e.Kind = "symlink"
 				e.Target, _ = os.Readlink(path)
@@ -128,17 +158,48 @@ func snapshotRoots(ctx context.Context, roots []string, l Limits) ([]RootSnapsho
 	return out, nil
 }
 
-func hashFile(path string) (string, error) {
-	f, err := os.Open(path)
+// hashFile hashes at most limit bytes of a regular file, whatever its
+// stat said, stopping when ctx is cancelled or deadline passes. It opens
+// without blocking (a file that would block on open or read is
+// unreadable). The second result is why no hash was made: file_bytes,
+// unreadable or timeout.
+func hashFile(ctx context.Context, path string, limit int64, deadline time.Time) (string, string) {
+	f, err := openNonBlocking(path)
 	if err != nil {
-		return "", err
+		return "", "unreadable"
 	}
 	defer f.Close()
 	h := sha256.New()
-	if _, err := io.Copy(h, f); err != nil {
-		return "", err
+	buf := make([]byte, 64<<10)
+	var n int64
+	for {
+		if ctx.Err() != nil || !time.Now().Before(deadline) {
+			return "", "timeout"
+		}
+		k, err := f.Read(buf)
+		n += int64(k)
+		if n > limit {
+			return "", "file_bytes"
+		}
+		h.Write(buf[:k])
+		if errors.Is(err, io.EOF) {
+			break
+		}
+		if err != nil {
+			return "", "unreadable"
+		}
 	}
-	return hex.EncodeToString(h.Sum(nil)), nil
+	return hex.EncodeToString(h.Sum(nil)), ""
+}
+
+// readBounded reads at most limit bytes of a file.
+func readBounded(path string, limit int64) ([]byte, error) {
+	f, err := os.Open(path)
+	if err != nil {
+		return nil, err
+	}
+	defer f.Close()
+	return io.ReadAll(io.LimitReader(f, limit))
 }
 
 // FilesystemChanges compares the before and after_settlement snapshots.

@@ -4,6 +4,8 @@ package capture
 
 import (
 	"errors"
+	"io"
+	"os"
 	"runtime"
 	"syscall"
 
@@ -26,6 +28,11 @@ var errUnsupported = errors.New("not supported on " + runtime.GOOS)
 func kill(int, syscall.Signal) error         { return errUnsupported }
 func alreadyExited(error) bool               { return false }
 func ownProcessGroup() int                   { return 0 }
+func ownSessionID() int                      { return 0 }
 func terminalSession() *syscall.SysProcAttr  { return nil }
 func ownGroup() *syscall.SysProcAttr         { return nil }
 func signalledBy(any) (syscall.Signal, bool) { return 0, false }
+
+const sigStop = syscall.Signal(0x13)
+
+func openNonBlocking(path string) (io.ReadCloser, error) { return os.Open(path) }

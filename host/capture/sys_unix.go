@@ -4,8 +4,12 @@ package capture
 
 import (
 	"errors"
+	"io"
+	"os"
 	"runtime"
 	"syscall"
+
+	"golang.org/x/sys/unix"
 
 	"rea/abi"
 )
@@ -43,6 +47,15 @@ func alreadyExited(err error) bool { return errors.Is(err, syscall.ESRCH) }
 // ownProcessGroup is rea's own process group, never a cleanup target.
 func ownProcessGroup() int { return syscall.Getpgrp() }
 
+// ownSessionID is rea's own session, never claimed as a whole.
+func ownSessionID() int {
+	sid, err := unix.Getsid(0)
+	if err != nil {
+		return -1
+	}
+	return sid
+}
+
 // terminalSession starts the command as a session leader whose controlling
 // terminal is its stdin (the pseudo-terminal).
 func terminalSession() *syscall.SysProcAttr {
@@ -59,3 +72,38 @@ func signalledBy(sys any) (syscall.Signal, bool) {
 	}
 	return 0, false
 }
+
+// sigStop freezes a process (the process limit stops a tree before
+// killing it).
+const sigStop = syscall.SIGSTOP
+
+// openNonBlocking opens a file for reading without ever blocking on it: a
+// FIFO or device swapped in after the stat, or a pollable /proc file such
+// as kmsg. Reads are plain read(2) calls on the non-blocking descriptor
+// (never parked in Go's poller), so "would block" is an error, not a wait.
+func openNonBlocking(path string) (io.ReadCloser, error) {
+	fd, err := syscall.Open(path, syscall.O_RDONLY|syscall.O_NONBLOCK|syscall.O_NOFOLLOW|syscall.O_CLOEXEC, 0)
+	if err != nil {
+		return nil, &os.PathError{Op: "open", Path: path, Err: err}
+	}
+	return rawFile(fd), nil
+}
+
+type rawFile int
+
+func (f rawFile) Read(b []byte) (int, error) {
+	for {
+		n, err := syscall.Read(int(f), b)
+		switch {
+		case err == syscall.EINTR:
+			continue
+		case err != nil:
+			return 0, err
+		case n == 0 && len(b) > 0:
+			return 0, io.EOF
+		}
+		return n, nil
+	}
+}
+
+func (f rawFile) Close() error { return syscall.Close(int(f)) }

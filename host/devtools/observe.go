@@ -54,6 +54,9 @@ type Limits struct {
 	Ready chan<- struct{}
 }
 
+// FirstAnswer is how long a target may take to answer its first call.
+const FirstAnswer = 30 * time.Second
+
 // Defaults and maxima of the limits.
 const (
 	DefaultDuration       = 3 * time.Second
@@ -189,7 +192,17 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 	}
 
 	origin := ""
-	if tree, err := cdp.Call(ctx, s, page.GetFrameTree, cdp.Empty{}); err == nil && tree.FrameTree != nil {
+	// The first call says whether the target answers at all: a renderer
+	// stuck in a script or a layout gets a typed deadline, not a record of
+	// nothing.
+	pctx, cancel := context.WithTimeout(ctx, FirstAnswer)
+	tree, err := cdp.Call(pctx, s, page.GetFrameTree, cdp.Empty{})
+	cancel()
+	if err != nil && pctx.Err() == context.DeadlineExceeded && ctx.Err() == nil {
+		return nil, abi.Errorf(abi.CodeResourceConstraint, "target %s did not answer within %s (a page busy in a script or layout, or paused in a debugger)", t.ID, FirstAnswer).
+			WithDetail("resource", "deadline").WithDetail("field", "target_id")
+	}
+	if err == nil && tree.FrameTree != nil {
 		var walk func(ft *page.FrameTree)
 		walk = func(ft *page.FrameTree) {
 			if ft == nil || ft.Frame == nil || len(ins.Frames) >= 1000 {

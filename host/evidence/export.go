@@ -94,12 +94,36 @@ func Export(ctx context.Context, src BundleSource, path string, overwrite bool) 
 	if err := staging.Close(); err != nil {
 		return ExportResult{}, abi.Errorf(abi.CodeUnavailable, "Closing the Evidence bundle staging file failed: %v.", err)
 	}
+	// The cancel decision and the publish are one step: once commit says
+	// go, the destination is replaced whatever arrives later, and the
+	// caller reports the export as done; if it says cancelled, nothing is.
+	if !commit(ctx) {
+		return ExportResult{}, cancelled("Exporting the Evidence bundle")
+	}
 	if err := publish(staging.Name(), abs, overwrite); err != nil {
 		return ExportResult{}, err
 	}
 	published = true
 	syncDir(dir)
 	return ExportResult{Path: abs, Bytes: n, SHA256: hex.EncodeToString(h.Sum(nil)), Records: len(b.Records), Unknowns: len(b.Unknowns)}, nil
+}
+
+type commitKey struct{}
+
+// WithCommit returns ctx carrying the commit point of an operation that
+// publishes: commit reports whether to publish (false: the operation was
+// cancelled) and, once it said true, the caller must treat the operation
+// as done even if ctx is cancelled afterwards. Without one, commit is
+// ctx.Err() == nil.
+func WithCommit(ctx context.Context, commit func() bool) context.Context {
+	return context.WithValue(ctx, commitKey{}, commit)
+}
+
+func commit(ctx context.Context) bool {
+	if f, ok := ctx.Value(commitKey{}).(func() bool); ok {
+		return f()
+	}
+	return ctx.Err() == nil
 }
 
 // publish moves the staging file to dest. Without overwrite it links instead

@@ -10,7 +10,9 @@ import (
 	"rea/jsengine/report"
 )
 
-func at(file string, line int) report.Location { return report.Location{File: file, Line: line, Column: 1} }
+func at(file string, line int) report.Location {
+	return report.Location{File: file, Line: line, Column: 1}
+}
 
 // smallApp is one window with a preload exposing one API that sends on a
 // channel a main handler answers, plus a dynamic send.

@@ -12,6 +12,7 @@ import (
 	"encoding/json"
 	"errors"
 	"log/slog"
+	"math"
 	"runtime/debug"
 	"sort"
 	"sync"
@@ -48,6 +49,10 @@ type Server struct {
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
+	// serving is Run's context: when it ends (a signal to rea mcp) every
+	// tool call in flight is cancelled too, so it cleans up before the
+	// server closes.
+	serving context.Context
 }
 
 // New builds the server and registers every tool in scope.
@@ -95,7 +100,20 @@ func (s *Server) CatalogDigest() string { return s.catalogDigest }
 
 // Run serves one transport (stdio in `rea mcp`) until the client leaves.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
+	s.mu.Lock()
+	s.serving = ctx
+	s.mu.Unlock()
 	return s.mcp.Run(ctx, t)
+}
+
+// servingContext is Run's context (never done before Run).
+func (s *Server) servingContext() context.Context {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	if s.serving == nil {
+		return context.Background()
+	}
+	return s.serving
 }
 
 // scoped keeps the tools of the selected families (all when none chosen).
@@ -203,10 +221,12 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 		prog := newProgress(ctx, req)
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
+		defer context.AfterFunc(s.servingContext(), cancel)()
 		self, end := sess.begin(cancel)
 		defer end()
-		out, err := t.Run(ctx, &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
-		if err == nil && ctx.Err() != nil {
+		point := &commitPoint{ctx: ctx}
+		out, err := t.Run(evidence.WithCommit(ctx, point.commit), &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
+		if err == nil && point.cancelled() {
 			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
 		}
 		if err != nil {
@@ -257,25 +277,6 @@ func (s *Server) success(sess *Session, t *Tool, out any) (*mcp.CallToolResult, 
 		}
 		body = b
 	}
-	size := int64(len(body)) + escapedLen(body) + envelopeReserve
-	if extra != nil {
-		size += int64(len(extra.Note)) * 2
-	}
-	if size > s.opts.MaxResponseBytes-envelopeReserve {
-		e := abi.Errorf(abi.CodeResourceConstraint,
-			"%s produced a result of about %d bytes, more than the %d-byte response budget", t.Name, size, s.opts.MaxResponseBytes).
-			WithDetail("resource", "transport").
-			WithDetail("limit", s.opts.MaxResponseBytes)
-		limits := map[string]any{"max_response_bytes": s.opts.MaxResponseBytes, "result_bytes": size}
-		if ref != nil {
-			limits["evidence_reference"] = ref
-			e.Message += "; the complete Evidence is retained in this session: call inspect_analysis_view with details.reported_limits.evidence_reference for a summary or a page, or export_evidence_bundle to write it to a file"
-		} else {
-			e.Message += "; narrow the request (filters, detail: \"summary\", paging) or use export_evidence_bundle"
-		}
-		e.WithDetail("reported_limits", limits)
-		return nil, e
-	}
 	res := &mcp.CallToolResult{
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
 		StructuredContent: json.RawMessage(body),
@@ -288,23 +289,37 @@ func (s *Server) success(sess *Session, t *Tool, out any) (*mcp.CallToolResult, 
 			res.Meta = extra.Meta
 		}
 	}
+	// Count exactly what goes on the wire: the text, the structured
+	// content and the JSON-RPC envelope around them (with the longest id
+	// the transport accepts), not the text alone.
+	size := responseSize(res)
+	if size > s.opts.MaxResponseBytes {
+		e := abi.Errorf(abi.CodeResourceConstraint,
+			"%s produced a response of %d bytes (text, structured content and envelope), more than the %d-byte response budget", t.Name, size, s.opts.MaxResponseBytes).
+			WithDetail("resource", "transport").
+			WithDetail("limit", s.opts.MaxResponseBytes)
+		limits := map[string]any{"max_response_bytes": s.opts.MaxResponseBytes, "result_bytes": size}
+		if ref != nil {
+			limits["evidence_reference"] = ref
+			e.Message += "; the complete Evidence is retained in this session: call inspect_analysis_view with details.reported_limits.evidence_reference for a summary or a page, or export_evidence_bundle to write it to a file"
+		} else {
+			e.Message += "; narrow the request (filters, detail: \"summary\", paging) or use export_evidence_bundle"
+		}
+		e.WithDetail("reported_limits", limits)
+		return nil, e
+	}
 	return res, nil
 }
 
-// escapedLen is how many bytes JSON string escaping adds to b when it is
-// sent as text content (quotes, backslashes, and <>& that encoding/json
-// writes as \u003c…).
-func escapedLen(b []byte) int64 {
-	var n int64
-	for _, c := range b {
-		switch c {
-		case '"', '\\':
-			n++
-		case '<', '>', '&':
-			n += 5
-		}
+// responseSize is how many bytes the JSON-RPC response carrying res takes
+// on the wire: {"jsonrpc":"2.0","id":ID,"result":RES} and its newline, ID
+// at its longest (the transport refuses longer ids).
+func responseSize(res *mcp.CallToolResult) int64 {
+	b, err := json.Marshal(res)
+	if err != nil {
+		return math.MaxInt64
 	}
-	return n
+	return int64(len(b)) + int64(len(`{"jsonrpc":"2.0","id":,"result":}`)+1) + maxIDBytes
 }
 
 func cloneSchema(s Schema) Schema {

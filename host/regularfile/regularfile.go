@@ -22,7 +22,13 @@ var ErrNotRegular = errors.New("not a regular file, directory or link")
 // Open opens the file at path for reading; a FIFO, socket or device is
 // refused with an error wrapping ErrNotRegular.
 func Open(path string) (*os.File, error) {
-	return regular(statted(os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)))
+	f, err := os.OpenFile(path, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if st, serr := os.Stat(path); serr == nil && Special(st.Mode()) {
+			return nil, NotRegular(path, st.Mode()) // a socket: open(2) says ENXIO
+		}
+	}
+	return regular(statted(f, err))
 }
 
 // OpenIn is Open for a path under root (which it cannot leave).
@@ -32,8 +38,18 @@ func OpenIn(root *os.Root, name string) (*os.File, error) {
 
 // OpenAnyIn opens name under root without blocking whatever it is, and
 // returns its metadata: the caller decides what a special file means.
+//
+// A Unix socket cannot be opened at all (open(2) fails with ENXIO, "no
+// such device or address"); it comes back as an error wrapping
+// ErrNotRegular with its metadata.
 func OpenAnyIn(root *os.Root, name string) (*os.File, fs.FileInfo, error) {
-	return statted(root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0))
+	f, err := root.OpenFile(name, os.O_RDONLY|syscall.O_NONBLOCK, 0)
+	if err != nil {
+		if st, serr := root.Stat(name); serr == nil && Special(st.Mode()) {
+			return nil, st, NotRegular(name, st.Mode())
+		}
+	}
+	return statted(f, err)
 }
 
 // statted adds an open file's metadata.
@@ -74,7 +90,7 @@ func kind(m fs.FileMode) string {
 	case m&fs.ModeNamedPipe != 0:
 		return "named pipe"
 	case m&fs.ModeSocket != 0:
-		return "socket"
+		return "Unix socket"
 	case m&fs.ModeDevice != 0:
 		return "device"
 	}

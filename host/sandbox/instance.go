@@ -252,3 +252,16 @@ func (s *pendingStdin) Read(p []byte) (int, error) {
 	}
 	return s.r.Read(p)
 }
+
+// memoryUsed is the size the guest's linear memory grew to, 0 when unknown.
+func (in *instance) memoryUsed() (n uint64) {
+	defer func() {
+		if recover() != nil {
+			n = 0
+		}
+	}()
+	if in.inst == nil || in.inst.Memory() == nil {
+		return 0
+	}
+	return uint64(in.inst.Memory().Size())
+}

@@ -22,6 +22,12 @@ func (d dirFS) Open(name string) (fs.File, error) {
 	}
 	f, st, err := regularfile.OpenAnyIn(d.root, name)
 	if err != nil {
+		// A Unix socket cannot be opened at all (ENXIO), which the guest
+		// would see as an I/O error on its directory: give it the
+		// socket's metadata instead, as for any special file.
+		if st, serr := d.root.Stat(name); serr == nil && regularfile.Special(st.Mode()) {
+			return specialFile{name, st}, nil
+		}
 		return nil, err
 	}
 	if regularfile.Special(st.Mode()) {

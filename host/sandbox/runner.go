@@ -380,6 +380,18 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 		}
 		start := time.Now()
 		c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+		if c.err != nil && r.cacheAt != "" && corruptCacheEntry(c.err) {
+			// A truncated or damaged entry (a crash mid-write, a full
+			// disk) must not fail every later run until `rea cache
+			// clear`: wazero names no entry, so discard the compiled
+			// cache and compile again.
+			r.log.Warn("the compiled-module cache holds a damaged entry; discarding the cache and compiling again",
+				"module", mod.Name, "cache", r.cacheAt, "error", c.err)
+			if err := removeFiles(r.cacheAt); err != nil {
+				r.log.Warn("could not empty the compiled-module cache", "cache", r.cacheAt, "error", err)
+			}
+			c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+		}
 		if c.err == nil && marker != "" {
 			_ = os.WriteFile(marker, nil, 0o644)
 		}
@@ -393,6 +405,27 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			WithDetail("module", mod.Name)
 	}
 	return c.mod, nil
+}
+
+// removeFiles removes every file under dir and keeps its directories:
+// wazero creates its cache directory once, when the cache is opened, and
+// writes new entries into it.
+func removeFiles(dir string) error {
+	var errs []error
+	_ = filepath.WalkDir(dir, func(p string, d fs.DirEntry, err error) error {
+		if err == nil && !d.IsDir() {
+			errs = append(errs, os.Remove(p))
+		}
+		return nil
+	})
+	return errors.Join(errs...)
+}
+
+// corruptCacheEntry reports whether a compile error came from reading the
+// compiled-module cache (wazero prefixes those "compilationcache:") rather
+// than from the module itself.
+func corruptCacheEntry(err error) bool {
+	return strings.Contains(err.Error(), "compilationcache")
 }
 
 // Run executes one call in a fresh instance. A domain error written by the
@@ -494,9 +527,19 @@ func (in *instance) response(out *Outcome, left uint64, limits Limits) error {
 			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
 				"module %q exhausted its stack (deep recursion on this input)", mod.Name)).WithDetail("stack", true)
 		}
-		return moduleFailed(mod.Name, "crashed", stderr)
+		if used := in.memoryUsed(); nearLimit(used, limits.MemoryBytes) {
+			// The Go runtime under memory pressure does not always say
+			// "out of memory": near its limit it has aborted with
+			// scheduler or allocator faults ("fatal error: steal with
+			// local work available"). With the memory at the limit, that
+			// is the limit.
+			return resourceError("memory", limits.MemoryBytes, fmt.Sprintf(
+				"module %q aborted with its memory at %s of the %s limit (%s); raise --memory-limit or narrow the request",
+				mod.Name, FormatBytes(used), FormatBytes(limits.MemoryBytes), stderr.abortReason()))
+		}
+		return moduleFailed(mod.Name, "crashed ("+stderr.abortReason()+")", stderr)
 	case abi.ExitBadRequest:
-		return abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, stderr.excerpt()).
+		return abi.Errorf(abi.CodeInvalidRequest, "module %q rejected the request envelope: %s", mod.Name, withoutStackTraces(stderr.excerpt())).
 			WithDetail("module", mod.Name)
 	default:
 		return moduleFailed(mod.Name, fmt.Sprintf("exited with status %d", exitCode), stderr)
@@ -535,7 +578,16 @@ func classifyTrap(name string, err error, left uint64, limits Limits, stderr *pr
 func moduleFailed(name, what string, stderr *progressWriter) *abi.Error {
 	return abi.Errorf(abi.CodeModuleFailed, "module %q %s; this is a bug in the module or an input it cannot handle — report it with the stderr excerpt", name, what).
 		WithDetail("module", name).
-		WithDetail("stderr_excerpt", stderr.excerpt())
+		WithDetail("stderr_excerpt", withoutStackTraces(stderr.excerpt()))
+}
+
+// nearLimit reports whether a guest's memory grew to within a quarter of
+// its limit. Linear memory never shrinks, so this is the peak; the Go
+// runtime needs headroom to collect (its heap target is twice the live
+// data), so a runtime that aborts past three quarters of its limit is
+// treated as having hit it.
+func nearLimit(used, limit uint64) bool {
+	return limit > 0 && used >= limit/4*3
 }
 
 func cancelledError(ctx context.Context) error {

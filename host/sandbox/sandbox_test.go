@@ -168,6 +168,27 @@ func TestPanicIsModuleFailedWithStderrExcerpt(t *testing.T) {
 	if !strings.Contains(ex, "deliberate panic") || len(ex) > 9<<10 {
 		t.Fatalf("stderr excerpt missing or unbounded (%d bytes): %q", len(ex), ex)
 	}
+	if strings.Contains(ex, "goroutine ") || strings.Contains(ex, ".go:") {
+		t.Fatalf("a Go stack trace reached the error: %q", ex)
+	}
+	assertStillServing(t, r)
+}
+
+func TestAbortWithMemoryAtTheLimitIsAMemoryLimit(t *testing.T) {
+	r := newRunner(t)
+	lim := smallLimits()
+	mib := int(lim.WithDefaults().MemoryBytes>>20) * 3 / 4
+	_, err := run(t, r, "fill-then-panic", map[string]int{"mib": mib}, lim)
+	wantResource(t, err, "memory")
+	t.Log(err.Message)
+	if strings.Contains(err.Message, "goroutine ") {
+		t.Fatalf("a Go stack trace reached the error: %q", err.Message)
+	}
+	// Far below the limit the same abort is a module failure, not a limit.
+	_, err = run(t, r, "fill-then-panic", map[string]int{"mib": 1}, lim)
+	if err == nil || err.Code != abi.CodeModuleFailed {
+		t.Fatalf("want module_failed, got %v", err)
+	}
 	assertStillServing(t, r)
 }
 

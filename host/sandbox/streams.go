@@ -132,3 +132,39 @@ func (w *progressWriter) excerpt() string {
 	b.Write(w.partial)
 	return strings.TrimSpace(b.String())
 }
+
+// abortReason is the first line of a Go runtime abort ("fatal error: …",
+// "panic: …", "runtime: …"), or "no reason written".
+func (w *progressWriter) abortReason() string {
+	for _, line := range strings.Split(w.excerpt(), "\n") {
+		line = strings.TrimSpace(line)
+		for _, p := range []string{"fatal error:", "panic:", "runtime:"} {
+			if strings.HasPrefix(line, p) {
+				return clip(line, 200)
+			}
+		}
+	}
+	return "no reason written"
+}
+
+// withoutStackTraces drops Go stack traces from a module's stderr: from the
+// first "goroutine N [" line or "runtime stack:" on, the text is frames of
+// the module's own code, which no user can act on and which would only
+// bloat an error. The abort line before them stays.
+func withoutStackTraces(s string) string {
+	lines := strings.Split(s, "\n")
+	for i, l := range lines {
+		t := strings.TrimSpace(l)
+		if strings.HasPrefix(t, "runtime stack:") || (strings.HasPrefix(t, "goroutine ") && strings.HasSuffix(t, ":") && strings.Contains(t, "[")) {
+			return strings.TrimSpace(strings.Join(lines[:i], "\n")) + "\n[Go stack trace omitted]"
+		}
+	}
+	return s
+}
+
+func clip(s string, n int) string {
+	if len(s) > n {
+		return s[:n] + "…"
+	}
+	return s
+}

@@ -66,6 +66,9 @@ type HTMLDocument struct {
 	CSP      *string       `json:"csp"`
 	CSPAt    *Location     `json:"csp_location,omitempty"`
 	Webviews []HTMLWebview `json:"webviews,omitempty"`
+	// Truncated says why the scan stopped early (a page with more
+	// elements than one file's budget); empty when it read the whole page.
+	Truncated string `json:"truncated,omitempty"`
 }
 
 // HTMLScript is one <script> element.

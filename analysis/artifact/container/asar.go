@@ -280,7 +280,7 @@ func (p *asarParser) node(at string) error {
 		return malformedf("%s has neither \"files\", \"link\" nor \"size\"", describe(at))
 	}
 	e := inventory.Entry{Path: at, Kind: inventory.KindFile, Size: n.size, Executable: n.executable, Unpacked: n.unpacked, Integrity: n.integrity}
-	if e.Integrity != nil {
+	if e.Integrity != nil && e.Integrity.Known() {
 		if err := checkBlocks(at, e.Size, e.Integrity); err != nil {
 			return err
 		}
@@ -410,7 +410,10 @@ func (p *asarParser) str(at, key string) (string, error) {
 }
 
 // integrity decodes a node's integrity object. Only SHA256 is understood;
-// another algorithm is ignored as if undeclared, as Electron does.
+// another algorithm ("sha256", "MD5") is recorded as declared, without
+// blocks, so the host reports it unverifiable instead of treating the entry
+// as if it declared nothing (Electron ignores it, so a tampered archive
+// could hide behind it).
 func (p *asarParser) integrity(at string) (*inventory.Integrity, error) {
 	var raw struct {
 		Algorithm string      `json:"algorithm"`
@@ -425,8 +428,8 @@ func (p *asarParser) integrity(at string) (*inventory.Integrity, error) {
 		}
 		return nil, malformedf("%s declares a malformed integrity object: %v", describe(at), err).WithDetail("path", at)
 	}
-	if raw.Algorithm != "SHA256" {
-		return nil, nil
+	if raw.Algorithm != inventory.AlgorithmSHA256 {
+		return &inventory.Integrity{Algorithm: clipText(raw.Algorithm), Hash: clipText(raw.Hash)}, nil
 	}
 	bs, ok := parseDecimal(string(raw.BlockSize))
 	if !ok || bs == 0 {

@@ -227,14 +227,16 @@ func TestParseASARFlagsLinksThatLeaveTheArchive(t *testing.T) {
 	}
 }
 
-func TestParseASARIgnoresIntegrityOfOtherAlgorithms(t *testing.T) {
-	b := rawASAR(`{"files":{"a":{"size":1,"offset":"0","integrity":{"algorithm":"MD5","hash":"x","blockSize":1,"blocks":[]}}}}`, []byte("a"))
-	a, err := parse(t, b, inventory.Limits{})
-	if err != nil {
-		t.Fatal(err)
-	}
-	if a.Entries[0].Integrity != nil {
-		t.Fatalf("integrity = %+v, want none", a.Entries[0].Integrity)
+func TestParseASARRecordsIntegrityOfOtherAlgorithms(t *testing.T) {
+	for _, alg := range []string{"MD5", "sha256"} {
+		b := rawASAR(`{"files":{"a":{"size":1,"offset":"0","integrity":{"algorithm":"`+alg+`","hash":"x","blockSize":1,"blocks":[]}}}}`, []byte("a"))
+		a, err := parse(t, b, inventory.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if in := a.Entries[0].Integrity; in == nil || in.Algorithm != alg || in.Known() || len(in.Blocks) != 0 {
+			t.Fatalf("%s: integrity = %+v, want it recorded as unknown", alg, in)
+		}
 	}
 }
 

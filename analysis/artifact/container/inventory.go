@@ -225,7 +225,7 @@ func walkDir(s *scope, fsys fs.FS, root string, depth int) error {
 			return err
 		case !t.IsRegular():
 			return abi.Errorf(abi.CodeArtifactOperationFailed,
-				"%q is a %v, not a regular file, directory or link; remove it from the input or inventory a copy without it", p, t.Type()).
+				"%q is a %s, not a regular file, directory or link; remove it from the input or inventory a copy without it", p, specialKind(t)).
 				WithDetail("path", norm)
 		}
 		info, err := d.Info()
@@ -240,6 +240,24 @@ func walkDir(s *scope, fsys fs.FS, root string, depth int) error {
 		}
 		return expandNested(s, fsys, p, size, idx, depth)
 	})
+}
+
+// specialKind names a file type that is neither a file, a directory nor a
+// link, in words (fs.FileMode's String spells a device "Dc---------").
+func specialKind(t fs.FileMode) string {
+	switch {
+	case t&fs.ModeNamedPipe != 0:
+		return "named pipe (FIFO)"
+	case t&fs.ModeSocket != 0:
+		return "Unix socket"
+	case t&fs.ModeCharDevice != 0:
+		return "character device"
+	case t&fs.ModeDevice != 0:
+		return "block device"
+	case t&fs.ModeIrregular != 0:
+		return "file of unknown type"
+	}
+	return "special file"
 }
 
 // expandNested lists an archive found in a directory as a child container.

@@ -266,5 +266,13 @@ type Integrity struct {
 	Blocks    []string `json:"blocks"`
 }
 
+// AlgorithmSHA256 is the one integrity algorithm ASAR headers use and rea
+// can verify.
+const AlgorithmSHA256 = "SHA256"
+
+// Known reports whether the integrity can be verified: its algorithm is
+// SHA256. Another is recorded as declared and verified by nobody.
+func (in *Integrity) Known() bool { return in != nil && in.Algorithm == AlgorithmSHA256 }
+
 // String names an entry for messages.
 func (e Entry) String() string { return fmt.Sprintf("%s %q", e.Kind, e.Path) }

@@ -93,7 +93,7 @@ func (f *File) openMachO(r io.ReaderAt, size int64, sliceOffset int64) error {
 	}
 	ncmd, cmdsz := order.Uint32(hdr[16:]), order.Uint32(hdr[20:])
 	if int64(cmdsz) > size || int(ncmd) > f.limits.MaxSegments*4 || int64(ncmd)*8 > int64(cmdsz) {
-		return malformed("the Mach-O header declares %d load commands in %d bytes, which the %d-byte file cannot hold", ncmd, cmdsz, size).WithDetail("limit", "max_segments")
+		return malformed("the Mach-O header declares %d load commands in %d bytes, which the %d-byte file cannot hold", ncmd, cmdsz, size)
 	}
 	mf, err := macho.NewFile(r)
 	if err != nil {

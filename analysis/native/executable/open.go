@@ -118,7 +118,7 @@ func Open(r io.ReaderAt, size int64, opt Options) (f *File, err error) {
 	lim := opt.Limits.WithDefaults()
 	defer recoverInto(&err, "reading the binary")
 	if size > lim.MaxFileBytes {
-		return nil, abi.Errorf(abi.CodeResourceConstraint, "the binary has %d bytes, above the %d-byte limit; raise max_file_bytes to read it", size, lim.MaxFileBytes).
+		return nil, abi.Errorf(abi.CodeResourceConstraint, "the binary has %d bytes, above rea's fixed %d-byte limit for one binary", size, lim.MaxFileBytes).
 			WithDetail("limit", "max_file_bytes")
 	}
 	var magic [4]byte
@@ -204,7 +204,7 @@ func malformed(format string, args ...any) *abi.Error {
 }
 
 func tooMany(what string, got, limit int, field string) *abi.Error {
-	return abi.Errorf(abi.CodeArtifactOperationFailed, "malformed binary: it declares %d %s, above the limit of %d; if the file is genuine, raise %s", got, what, limit, field).
+	return abi.Errorf(abi.CodeArtifactOperationFailed, "malformed binary: it declares %d %s, above rea's fixed limit of %d (no flag or field changes it: real binaries stay far below)", got, what, limit).
 		WithDetail("limit", field).WithDetail("declared", got)
 }
 
@@ -319,7 +319,7 @@ func (f *File) claimCode(s *Section, budget *int64) error {
 	}
 	if budget != nil {
 		if *budget < s.FileSize {
-			return abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass the %d-byte max_code_bytes limit; raise it to analyse this binary", s.Name, f.limits.MaxCodeBytes).
+			return abi.Errorf(abi.CodeResourceConstraint, "reading section %s would pass rea's fixed %d-byte limit of code read from one binary", s.Name, f.limits.MaxCodeBytes).
 				WithDetail("limit", "max_code_bytes")
 		}
 		*budget -= s.FileSize

@@ -6,6 +6,7 @@ import (
 	"crypto/sha256"
 	"encoding/hex"
 	"encoding/json"
+	"fmt"
 	"os"
 	"time"
 
@@ -56,6 +57,26 @@ func main() {
 		"recurse": func(json.RawMessage, *abi.Reporter) (any, error) { return recurse(0), nil },
 		"panic": func(json.RawMessage, *abi.Reporter) (any, error) {
 			panic("probe: deliberate panic for the sandbox test")
+		},
+		// fill-then-panic grows the heap by mib MiB, then aborts: how the Go
+		// runtime dies under memory pressure without saying "out of
+		// memory" (it has thrown scheduler faults there).
+		"fill-then-panic": func(p json.RawMessage, _ *abi.Reporter) (any, error) {
+			var c struct {
+				MiB int `json:"mib"`
+			}
+			if err := json.Unmarshal(p, &c); err != nil {
+				return nil, err
+			}
+			keep := make([][]byte, 0, c.MiB)
+			for i := 0; i < c.MiB; i++ {
+				b := make([]byte, 1<<20)
+				for j := range b {
+					b[j] = byte(j)
+				}
+				keep = append(keep, b)
+			}
+			panic(fmt.Sprintf("probe: abort with %d MiB held", len(keep)))
 		},
 		"flood": func(json.RawMessage, *abi.Reporter) (any, error) {
 			chunk := make([]byte, 1<<20)
