@@ -189,6 +189,9 @@ A directory or .asar file is an application, not a binary: without
 			if req.ProviderID == "" && isApplication(args[0]) {
 				return js.RunE(js, args)
 			}
+			if req.ProviderID == "" && app.LooksLikeInstaller(args[0]) {
+				return c.analyzeInstaller(cmd, args[0])
+			}
 			var appOnly []string
 			cmd.Flags().Visit(func(f *pflag.Flag) {
 				if js.Flags().Lookup(f.Name) != nil && !nativeOwn[f.Name] {

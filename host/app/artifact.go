@@ -2,7 +2,6 @@ package app
 
 import (
 	"compress/flate"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -20,6 +19,7 @@ import (
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
+	"rea/analysis/artifact/stream"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 	"rea/host/sandbox"
@@ -83,9 +83,9 @@ func (r *ArtifactRequest) validate() error {
 		r.Format = ""
 	}
 	switch r.Format {
-	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDirectory:
+	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDeb, inventory.FormatDirectory:
 	default:
-		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, directory", r.Format).WithDetail("field", "format")
+		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, deb, directory", r.Format).WithDetail("field", "format")
 	}
 	if err := r.Limits.Validate(); err != nil {
 		return err
@@ -275,7 +275,28 @@ type fileJobs struct {
 	plain   []*digestJob // compression none
 	whole   []int        // entries whose range is the whole file
 	deflate []int
-	gzip    []*digestJob // members of the decompressed stream
+	// streams holds the members of each decompressed stream (a tar.gz, a
+	// .deb's data.tar.xz), in first-seen order.
+	streams     map[streamKey][]*digestJob
+	streamOrder []streamKey
+}
+
+// streamKey names one compressed stream inside a file.
+type streamKey struct {
+	compression string
+	offset      int64
+	length      int64
+}
+
+func (fj *fileJobs) addStream(e inventory.Entry, job *digestJob) {
+	k := streamKey{e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength}
+	if fj.streams == nil {
+		fj.streams = map[streamKey][]*digestJob{}
+	}
+	if _, ok := fj.streams[k]; !ok {
+		fj.streamOrder = append(fj.streamOrder, k)
+	}
+	fj.streams[k] = append(fj.streams[k], job)
 }
 
 // sortJobs orders jobs by offset, empty ranges first at equal offsets.
@@ -334,9 +355,9 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			fj.plain = append(fj.plain, job)
 		case inventory.CompressionDeflate:
 			fj.deflate = append(fj.deflate, i)
-		case inventory.CompressionGzipStream:
+		case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream:
 			job.length = e.Size
-			fj.gzip = append(fj.gzip, job)
+			fj.addStream(e, job)
 		default:
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
 		}
@@ -443,19 +464,19 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 			return err
 		}
 	}
-	if len(fj.gzip) > 0 {
-		if _, err := fh.Seek(0, io.SeekStart); err != nil {
-			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot rewind %q: %v", fj.file, err)
-		}
-		zr, err := gzip.NewReader(fh)
+	for _, k := range fj.streamOrder {
+		jobs := fj.streams[k]
+		zr, err := stream.Open(fh, size, inventory.Range{Compression: k.compression, StreamOffset: k.offset, StreamLength: k.length})
 		if err != nil {
-			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", fj.file, err)
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
 		}
-		sortJobs(fj.gzip)
-		if _, err := streamRanges(ctx, zr, fj.gzip, nil); err != nil {
+		sortJobs(jobs)
+		_, err = streamRanges(ctx, zr, jobs, nil)
+		zr.Close()
+		if err != nil {
 			return err
 		}
-		for _, j := range fj.gzip {
+		for _, j := range jobs {
 			s.observe(j.entry, j)
 		}
 	}

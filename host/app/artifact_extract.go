@@ -2,7 +2,6 @@ package app
 
 import (
 	"compress/flate"
-	"compress/gzip"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -16,6 +15,7 @@ import (
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
+	"rea/analysis/artifact/stream"
 	"rea/host/evidence"
 	"rea/host/regularfile"
 )
@@ -320,7 +320,7 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamC
 // openEntry returns a reader of an entry's bytes from the validated range.
 func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Reader, func(), error) {
 	e := s.res.Entries[i]
-	if e.Data != nil && e.Data.Compression == inventory.CompressionGzipStream {
+	if e.Data != nil && stream.IsStream(e.Data.Compression) {
 		return cur.seek(src, e)
 	}
 	if e.Unpacked {
@@ -363,8 +363,9 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 // taken in offset order.
 type streamCursor struct {
 	file string
+	key  streamKey
 	f    *os.File
-	zr   *gzip.Reader
+	zr   io.ReadCloser
 	pos  int64
 }
 
@@ -372,7 +373,10 @@ func (c *streamCursor) close() {
 	if c.f != nil {
 		c.f.Close()
 	}
-	c.f, c.zr, c.file, c.pos = nil, nil, "", 0
+	if c.zr != nil {
+		c.zr.Close()
+	}
+	c.f, c.zr, c.file, c.key, c.pos = nil, nil, "", streamKey{}, 0
 }
 
 func (c *streamCursor) Read(p []byte) (int, error) {
@@ -384,25 +388,31 @@ func (c *streamCursor) Read(p []byte) (int, error) {
 // seek positions the stream at e's member, reopening it only when e lies
 // behind the cursor or in another file.
 func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(), error) {
-	if c.file != e.Data.File || c.pos > e.Data.Offset {
+	key := streamKey{e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength}
+	if c.file != e.Data.File || c.key != key || c.pos > e.Data.Offset {
 		c.close()
 		f, err := regularfile.OpenIn(src, e.Data.File)
 		if err != nil {
 			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
 		}
-		zr, err := gzip.NewReader(f)
+		st, err := f.Stat()
 		if err != nil {
 			f.Close()
-			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the gzip stream of %q: %v", e.Data.File, err)
+			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot stat %q: %v", e.Data.File, err)
 		}
-		c.file, c.f, c.zr = e.Data.File, f, zr
+		zr, err := stream.Open(f, st.Size(), *e.Data)
+		if err != nil {
+			f.Close()
+			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", e.Data.File, err)
+		}
+		c.file, c.key, c.f, c.zr = e.Data.File, key, f, zr
 	}
 	if _, err := io.CopyN(io.Discard, c, e.Data.Offset-c.pos); err != nil {
 		if errors.Is(err, io.EOF) {
 			err = io.ErrUnexpectedEOF
 		}
 		c.close()
-		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reach %q in the gzip stream: %v", e.Path, err)
+		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reach %q in the decompressed stream: %v", e.Path, err)
 	}
 	return c, func() {}, nil
 }

@@ -48,7 +48,7 @@ func dashed(name string) string {
 func artifactInput(inputDescription string) []Param {
 	return append([]Param{
 		{Name: "input_path", Type: String, Required: true, Description: inputDescription},
-		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "directory"},
+		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "deb", "directory"},
 			Description: "Container format; auto (default) detects it.", Flag: &Flag{Name: "archive-format"}},
 		{Name: "integrity_policy", Type: String, Default: "fail", Enum: []string{"fail", "record-and-continue"},
 			Description: "fail (default) stops at the first declared-versus-observed hash mismatch; record-and-continue records it as an integrity contradiction and keeps verified siblings.",
@@ -63,7 +63,7 @@ func artifactInput(inputDescription string) []Param {
 
 // InspectArtifact inventories a container as a content-addressed graph.
 func InspectArtifact() Spec {
-	params := artifactInput("Local ASAR, zip, tar, tar.gz file or directory to inventory.")
+	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb file or directory to inventory.")
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		params = append(params,
 			Param{Name: c + "_offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
@@ -89,7 +89,7 @@ func InspectArtifact() Spec {
 
 // ExtractArtifact materialises selected files into a fresh directory.
 func ExtractArtifact() Spec {
-	params := append(artifactInput("Local ASAR, zip, tar, tar.gz file or directory to inventory."),
+	params := append(artifactInput("Local ASAR, zip, tar, tar.gz, .deb file or directory to inventory."),
 		Param{Name: "paths", Type: Array, MaxItems: 500, Items: &Param{Type: String, Description: "Glob."},
 			Description: "Globs over logical paths (path.Match syntax); a directory match selects everything under it. Nested entries are named \"<container>!/<path>\".",
 			Flag:        &Flag{Name: "path", Help: "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)"}},

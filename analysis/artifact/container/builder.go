@@ -14,6 +14,7 @@ import (
 	"rea/abi"
 	"rea/analysis/artifact/artpath"
 	"rea/analysis/artifact/inventory"
+	"rea/analysis/artifact/stream"
 )
 
 // builder accumulates the entries of every container and enforces the
@@ -74,7 +75,7 @@ func (s *scope) add(e inventory.Entry) (int, error) {
 				fmt.Sprintf("the entries up to %q declare %d bytes in total", e.Path, b.res.TotalBytes+e.Size))
 		}
 		b.res.TotalBytes += e.Size
-		if e.Data != nil && e.Data.Compression != inventory.CompressionGzipStream {
+		if e.Data != nil && !stream.IsStream(e.Data.Compression) {
 			if err := checkRatio(b.lim, e); err != nil {
 				return 0, err
 			}

@@ -67,7 +67,7 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
 			}
 			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
-				"input %q is not a recognised container (ASAR, zip, tar, tar.gz or directory); if it is one, name its format (format; CLI --archive-format)", name)
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb or directory); if it is one, name its format (format; CLI --archive-format)", name)
 		}
 	}
 	b.res.Format = format
@@ -106,8 +106,10 @@ func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, pa
 		err = listTar(s, ra, size, file)
 	case inventory.FormatTarGz:
 		err = listTarGz(s, ra, size, file)
+	case inventory.FormatDeb:
+		err = listDeb(s, ra, size, file)
 	default:
-		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, directory or auto", format).WithDetail("field", "format")
+		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, directory or auto", format).WithDetail("field", "format")
 	}
 	if err != nil {
 		return 0, inContainer(err, file, depth)
@@ -137,6 +139,8 @@ func sniff(ra io.ReaderAt, size int64) string {
 		return inventory.FormatASAR
 	case bytes.HasPrefix(h, []byte("PK\x03\x04")) || bytes.HasPrefix(h, []byte("PK\x05\x06")):
 		return inventory.FormatZip
+	case sniffDeb(h):
+		return inventory.FormatDeb
 	case bytes.HasPrefix(h, []byte{0x1f, 0x8b}):
 		return inventory.FormatTarGz
 	case n >= 262 && string(h[257:262]) == "ustar":
@@ -179,6 +183,8 @@ func formatByName(name string) string {
 	switch strings.ToLower(path.Ext(name)) {
 	case ".asar":
 		return inventory.FormatASAR
+	case ".deb":
+		return inventory.FormatDeb
 	case ".zip", ".jar", ".apk", ".ipa", ".xpi", ".crx", ".nupkg", ".vsix", ".whl", ".aar", ".appx", ".msix":
 		return inventory.FormatZip
 	}

@@ -58,6 +58,8 @@ type countingReader struct {
 	fileSize int64
 	ratio    int64
 	err      error
+	// stream names the compression in messages ("gzip" when empty).
+	stream string
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {
@@ -67,14 +69,24 @@ func (c *countingReader) Read(p []byte) (int, error) {
 	n, err := c.r.Read(p)
 	c.n += int64(n)
 	if c.n > c.budget {
+		name := c.stream
+		if name == "" {
+			name = "gzip"
+		}
 		c.err = limitError("max_compression_ratio", c.ratio, c.n/max(c.fileSize, 1),
-			fmt.Sprintf("the gzip stream of %d bytes expands past %d bytes", c.fileSize, c.budget))
+			fmt.Sprintf("the %s stream of %d bytes expands past %d bytes", name, c.fileSize, c.budget))
 		return n, c.err
 	}
 	return n, err
 }
 
 func listTarStream(s *scope, tr *tar.Reader, pos func() int64, size int64, file, compression string, cr *countingReader) error {
+	return listTarStreamStamped(s, tr, pos, size, file, compression, cr, nil)
+}
+
+// listTarStreamStamped is listTarStream with stamp applied to each file
+// entry before it is added (a .deb member places its stream in the file).
+func listTarStreamStamped(s *scope, tr *tar.Reader, pos func() int64, size int64, file, compression string, cr *countingReader, stamp func(*inventory.Entry)) error {
 	for {
 		hdr, err := tr.Next()
 		if err == io.EOF {
@@ -123,8 +135,12 @@ func listTarStream(s *scope, tr *tar.Reader, pos func() int64, size int64, file,
 			if size >= 0 && (off > size || hdr.Size > size-off) {
 				return malformedf("tar member %q declares bytes %d–%d past the end of the file (%d bytes)", norm, off, off+hdr.Size, size).WithDetail("path", norm)
 			}
-			_, err = s.add(inventory.Entry{Path: norm, Kind: inventory.KindFile, Size: hdr.Size, Executable: hdr.Mode&0o111 != 0,
-				Data: &inventory.Range{File: file, Offset: off, Length: hdr.Size, Compression: compression}})
+			e := inventory.Entry{Path: norm, Kind: inventory.KindFile, Size: hdr.Size, Executable: hdr.Mode&0o111 != 0,
+				Data: &inventory.Range{File: file, Offset: off, Length: hdr.Size, Compression: compression}}
+			if stamp != nil {
+				stamp(&e)
+			}
+			_, err = s.add(e)
 		default:
 			return malformedf("tar member %q has type %q (device, FIFO or unknown); rea only inventories files, directories and links", norm, string(rune(hdr.Typeflag))).WithDetail("path", norm)
 		}

@@ -18,10 +18,13 @@ const Operation = "inventory"
 
 // Formats of a container.
 const (
-	FormatASAR      = "asar"
-	FormatZip       = "zip"
-	FormatTar       = "tar"
-	FormatTarGz     = "tar.gz"
+	FormatASAR  = "asar"
+	FormatZip   = "zip"
+	FormatTar   = "tar"
+	FormatTarGz = "tar.gz"
+	// FormatDeb is a Debian package: an ar archive whose control.tar.* and
+	// data.tar.* members are listed as nested tar containers.
+	FormatDeb       = "deb"
 	FormatDirectory = "directory"
 	// FormatAuto lets the module decide from magic bytes and the name.
 	FormatAuto = "auto"
@@ -44,6 +47,10 @@ const (
 	// CompressionGzipStream: Offset and Length address the decompressed
 	// gzip stream of Range.File (tar.gz members), not the file itself.
 	CompressionGzipStream = "gzip-stream"
+	// CompressionXzStream and CompressionZstdStream are the same for xz and
+	// zstd streams (a .deb's data.tar.xz / data.tar.zst).
+	CompressionXzStream   = "xz-stream"
+	CompressionZstdStream = "zstd-stream"
 )
 
 // Defaults and ceilings of the limits.
@@ -207,6 +214,10 @@ type Range struct {
 	Length int64  `json:"length"`
 	// Compression says how to turn the range into the entry's bytes.
 	Compression string `json:"compression,omitempty"`
+	// StreamOffset and StreamLength place a compressed stream inside File
+	// (a .deb member); zero length means the stream is the whole file.
+	StreamOffset int64 `json:"stream_offset,omitempty"`
+	StreamLength int64 `json:"stream_length,omitempty"`
 }
 
 // End is the first byte after the range.

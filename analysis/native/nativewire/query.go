@@ -19,11 +19,13 @@ const (
 	OpFileOffset   = "file_offset"
 	OpReadBytes    = "read_bytes"
 	OpReferences   = "references"
+	// OpElectronBinary reads an Electron executable's fuse wire and versions.
+	OpElectronBinary = "electron_binary"
 )
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences}
+	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences, OpElectronBinary}
 }
 
 // Paging defaults and maxima of REA's native tools.

@@ -21,6 +21,9 @@ func targetOf(f *executable.File) Target {
 
 // Run opens the input under fsys and answers one operation.
 func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
+	if op == OpElectronBinary {
+		return electronBinary(fsys, p)
+	}
 	f, closeInput, err := open(fsys, p)
 	if err != nil {
 		return nil, err

@@ -1,0 +1,75 @@
+// Package stream opens the compressed streams an inventory Range can point
+// into (gzip, xz, zstd), so the artifact module that lists a member and the
+// host that hashes and extracts it decode the same bytes the same way.
+package stream
+
+import (
+	"bufio"
+	"compress/gzip"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+
+	"rea/analysis/artifact/inventory"
+)
+
+// maxZstdWindow bounds the memory a zstd frame may ask for (the format
+// allows up to 3.75 TB windows; real packages use ≤ 128 MiB).
+const maxZstdWindow = 128 << 20
+
+// IsStream reports whether compression names a decompressed-stream range,
+// whose Offset and Length address the decompressed bytes.
+func IsStream(compression string) bool {
+	switch compression {
+	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream:
+		return true
+	}
+	return false
+}
+
+// Open decodes the compressed stream r names: bytes [StreamOffset,
+// StreamOffset+StreamLength) of ra, or the whole file (fileSize bytes)
+// when StreamLength is zero.
+func Open(ra io.ReaderAt, fileSize int64, r inventory.Range) (io.ReadCloser, error) {
+	off, n := r.StreamOffset, r.StreamLength
+	if n == 0 {
+		off, n = 0, fileSize
+	}
+	if off < 0 || n < 0 || off > fileSize || n > fileSize-off {
+		return nil, fmt.Errorf("the compressed stream %d+%d lies outside the file (%d bytes)", off, n, fileSize)
+	}
+	src := bufio.NewReaderSize(io.NewSectionReader(ra, off, n), 64<<10)
+	return Decoder(src, r.Compression)
+}
+
+// Decoder wraps src in the decompressor of compression.
+func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
+	switch compression {
+	case inventory.CompressionGzipStream:
+		zr, err := gzip.NewReader(src)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the gzip stream: %w", err)
+		}
+		return zr, nil
+	case inventory.CompressionXzStream:
+		cfg := xz.ReaderConfig{SingleStream: false}
+		xr, err := cfg.NewReader(src)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the xz stream: %w", err)
+		}
+		return io.NopCloser(xr), nil
+	case inventory.CompressionZstdStream:
+		zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow))
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the zstd stream: %w", err)
+		}
+		return zstdCloser{zr}, nil
+	}
+	return nil, fmt.Errorf("compression %q is not a stream", compression)
+}
+
+type zstdCloser struct{ *zstd.Decoder }
+
+func (z zstdCloser) Close() error { z.Decoder.Close(); return nil }
