@@ -6,7 +6,7 @@ import (
 
 	"github.com/spf13/cobra"
 
-	"rea/analysis/native/query"
+	"rea/analysis/native/nativewire"
 	"rea/host/app"
 )
 
@@ -26,14 +26,14 @@ X.app/Contents/Frameworks/Electron Framework.framework/Electron Framework.`,
 		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
-			return runNative(c, cmd, "inspect-electron-binary", func(a *app.App) (*app.NativeResult[query.ElectronBinary], error) {
+			return runNative(c, cmd, "inspect-electron-binary", func(a *app.App) (*app.NativeResult[nativewire.ElectronBinary], error) {
 				return a.InspectElectronBinary(cmd.Context(), req, c.progressPrinter("inspect-electron-binary"))
 			}, c.printElectronBinary)
 		},
 	}
 }
 
-func (c *cli) printElectronBinary(e *query.ElectronBinary) {
+func (c *cli) printElectronBinary(e *nativewire.ElectronBinary) {
 	w := c.stdout
 	fmt.Fprintf(w, "%s %s, %d bytes\n", e.Target.Format, e.Target.Architecture, e.FileSize)
 	version := func(v string) string {

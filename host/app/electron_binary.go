@@ -4,7 +4,7 @@ import (
 	"context"
 
 	"rea/abi"
-	"rea/analysis/native/query"
+	"rea/analysis/native/nativewire"
 	"rea/providers"
 )
 
@@ -13,7 +13,7 @@ import (
 // finding for each fuse that lets the app be driven as Node.js, debugged
 // or fed code from outside its ASAR. Like inspect_binary_layout it needs
 // no deep provider.
-func (a *App) InspectElectronBinary(ctx context.Context, req NativeRequest, progress func(abi.Progress)) (*NativeResult[query.ElectronBinary], error) {
+func (a *App) InspectElectronBinary(ctx context.Context, req NativeRequest, progress func(abi.Progress)) (*NativeResult[nativewire.ElectronBinary], error) {
 	if err := providers.ValidateEnvironment(nil); err != nil {
 		return nil, err
 	}
@@ -22,17 +22,17 @@ func (a *App) InspectElectronBinary(ctx context.Context, req NativeRequest, prog
 		return nil, err
 	}
 	defer in.f.Close()
-	var out query.ElectronBinary
-	res, err := a.runNative(ctx, in, query.OpElectronBinary, query.Params{}, &out, progress)
+	var out nativewire.ElectronBinary
+	res, err := a.runNative(ctx, in, nativewire.OpElectronBinary, nativewire.Params{}, &out, progress)
 	if err != nil {
 		return nil, err
 	}
-	if out.Facts == nil {
+	if out.ElectronFacts == nil {
 		return nil, abi.Errorf(abi.CodeInternal, "the native module returned no Electron binary facts")
 	}
 	rec, err := nativeEvidence("inspect_electron_binary", NativeRequest{InputPath: req.InputPath}, in, out.Target, nil, res, out)
 	if err != nil {
 		return nil, err
 	}
-	return &NativeResult[query.ElectronBinary]{Evidence: rec, Result: &out}, nil
+	return &NativeResult[nativewire.ElectronBinary]{Evidence: rec, Result: &out}, nil
 }

@@ -9,7 +9,18 @@ import (
 	"bytes"
 	"fmt"
 	"io"
+	"rea/analysis/native/nativewire"
 	"sort"
+)
+
+// The scan's result types are the native module's wire vocabulary
+// (nativewire), so the host decodes them without linking the scanner.
+type (
+	Fuse    = nativewire.ElectronFuse
+	Wire    = nativewire.FuseWire
+	Version = nativewire.VersionCandidate
+	Finding = nativewire.FuseFinding
+	Facts   = nativewire.ElectronFacts
 )
 
 // Sentinel precedes the fuse wire in every Electron ≥ 12 binary
@@ -51,60 +62,6 @@ type Limits struct {
 
 // DefaultLimits suit any real Electron build.
 var DefaultLimits = Limits{MaxWires: 8, MaxVersions: 16}
-
-// Fuse is one decoded fuse.
-type Fuse struct {
-	Index int    `json:"index"`
-	Name  string `json:"name"`
-	// State is enabled, disabled, removed or unknown (with Raw the byte).
-	State string `json:"state"`
-	Raw   string `json:"raw"`
-}
-
-// Wire is one fuse wire found after a sentinel.
-type Wire struct {
-	Offset  int64  `json:"offset"`
-	Version int    `json:"version"`
-	Length  int    `json:"length"`
-	Fuses   []Fuse `json:"fuses"`
-	// Truncated says the file ended inside the wire.
-	Truncated bool `json:"truncated,omitempty"`
-}
-
-// Version is one product version string with where it was first seen.
-type Version struct {
-	Value       string `json:"value"`
-	Occurrences int    `json:"occurrences"`
-	FirstOffset int64  `json:"first_offset"`
-}
-
-// Finding is one insecure fuse with what it lets an attacker do.
-type Finding struct {
-	RuleID      string `json:"rule_id"`
-	Severity    string `json:"severity"`
-	Confidence  string `json:"confidence"`
-	Fuse        string `json:"fuse"`
-	State       string `json:"state"`
-	Message     string `json:"message"`
-	Consequence string `json:"consequence"`
-	Remediation string `json:"remediation"`
-	Offset      int64  `json:"offset"`
-}
-
-// Facts is a scan's result.
-type Facts struct {
-	FileSize int64 `json:"file_size"`
-	// SentinelCount counts every sentinel; Wires decodes at most MaxWires.
-	SentinelCount int       `json:"sentinel_count"`
-	Wires         []Wire    `json:"wires"`
-	Electron      []Version `json:"electron_versions"`
-	Chromium      []Version `json:"chromium_versions"`
-	// ElectronVersion/ChromiumVersion are the most frequent candidates.
-	ElectronVersion string    `json:"electron_version,omitempty"`
-	ChromiumVersion string    `json:"chromium_version,omitempty"`
-	Findings        []Finding `json:"findings"`
-	Limitations     []string  `json:"limitations"`
-}
 
 const chunk = 1 << 20
 

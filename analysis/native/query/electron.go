@@ -12,14 +12,8 @@ import (
 // OpElectronBinary reads an Electron executable's fuse wire and versions.
 const OpElectronBinary = nativewire.OpElectronBinary
 
-// ElectronBinary is inspect_electron_binary's result. Target is filled
-// when the file parses as ELF, PE or Mach-O; the scan runs over the raw
-// bytes either way (the wire sits in a data section, and a file that is
-// not an executable simply has no sentinel).
-type ElectronBinary struct {
-	Target Target `json:"target"`
-	*electronbin.Facts
-}
+// ElectronBinary is inspect_electron_binary's result.
+type ElectronBinary = nativewire.ElectronBinary
 
 // electronBinary runs before the executable parser so that a layout the
 // parser rejects still has its bytes scanned.
@@ -54,6 +48,6 @@ func electronBinary(fsys fs.FS, p Params) (*ElectronBinary, error) {
 	if parseLimit != "" {
 		facts.Limitations = append(facts.Limitations, parseLimit)
 	}
-	out.Facts = facts
+	out.ElectronFacts = facts
 	return out, nil
 }
