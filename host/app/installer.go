@@ -5,6 +5,7 @@ import (
 	"context"
 	"os"
 	"path/filepath"
+	"rea/host/regularfile"
 	"sort"
 	"strings"
 
@@ -30,7 +31,9 @@ type InstallerApplication struct {
 // LooksLikeInstaller reports whether the file starts like a package or
 // archive rea can open to find an application in (.deb, zip, tar.gz, tar).
 func LooksLikeInstaller(p string) bool {
-	f, err := os.Open(p)
+	// Only a regular file is sniffed: opening a FIFO or device to read
+	// its first bytes would block (the binary tools then refuse it).
+	f, err := regularfile.Open(p)
 	if err != nil {
 		return false
 	}
