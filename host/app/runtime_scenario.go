@@ -198,6 +198,7 @@ func (a *App) CaptureScenario(ctx context.Context, kind RuntimeKind, req Scenari
 		left := remaining()
 		if left <= 0 {
 			r.Status, r.Error = "skipped", "max_duration_ms reached"
+			note("action %d (%s) skipped: max_duration_ms reached", i, act.Action)
 			res.Actions = append(res.Actions, r)
 			continue
 		}
