@@ -61,6 +61,20 @@ func launchChromium(t *testing.T, url, title string) string {
 	return ""
 }
 
+// serveLoopback serves mux on a loopback port for the test and returns its
+// origin.
+func serveLoopback(t *testing.T, mux *http.ServeMux) string {
+	t.Helper()
+	ln, err := net.Listen("tcp", "127.0.0.1:0")
+	if err != nil {
+		t.Fatal(err)
+	}
+	srv := &http.Server{Handler: mux}
+	go srv.Serve(ln)
+	t.Cleanup(func() { srv.Close() })
+	return "http://" + ln.Addr().String()
+}
+
 // firstTarget lists targets with rea and returns the first one's id.
 func firstTarget(t *testing.T, list string, args ...string) string {
 	t.Helper()
@@ -129,14 +143,7 @@ func TestInspectAndObserveALivePageInRealChromium(t *testing.T) {
 	})
 	mux.HandleFunc("/frame", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "<p>frame</p>") })
 	mux.HandleFunc("/ping", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	origin := "http://" + ln.Addr().String()
+	origin := serveLoopback(t, mux)
 	ep := launchChromium(t, origin+"/", "fixture")
 
 	// Another origin is out of scope.
@@ -233,14 +240,7 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 	mux.HandleFunc("/huge", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>huge</title><script>const f = document.createDocumentFragment(); for (let i = 0; i < 50000; i++) f.appendChild(document.createElement('i')); document.addEventListener('DOMContentLoaded', () => document.body.appendChild(f))</script>`)
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	origin := "http://" + ln.Addr().String()
+	origin := serveLoopback(t, mux)
 	ep := launchChromium(t, origin+"/", "spam")
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
 	go func() {
@@ -425,14 +425,7 @@ func TestCaptureBrowserScenarioDrivesAPageAndCleansUp(t *testing.T) {
 		fmt.Fprint(w, `<!doctype html><title>form</title><input id="name"><button id="go" onclick="console.log('hello ' + document.getElementById('name').value); fetch('/saved'); const d = document.createElement('p'); d.className = 'done'; document.body.appendChild(d)">go</button>`)
 	})
 	mux.HandleFunc("/saved", func(w http.ResponseWriter, r *http.Request) { fmt.Fprint(w, "ok") })
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	origin := "http://" + ln.Addr().String()
+	origin := serveLoopback(t, mux)
 	scenario := filepath.Join(t.TempDir(), "s.json")
 	writeFiles(t, filepath.Dir(scenario), map[string]string{"s.json": fmt.Sprintf(`{"start_url": %q, "allowed_origins": [%q], "screenshot": true,
  "actions": [{"action":"type","selector":"#name","text":"rea"},{"action":"click","selector":"#go"},{"action":"wait_for","selector":".done","timeout_ms":10000},
@@ -532,14 +525,7 @@ func TestCompareWebCapturesAndScreenshots(t *testing.T) {
 	mux.HandleFunc("/b", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>b</title><body style="background:#c00"><h1>other</h1></body>`)
 	})
-	ln, err := net.Listen("tcp", "127.0.0.1:0")
-	if err != nil {
-		t.Fatal(err)
-	}
-	srv := &http.Server{Handler: mux}
-	go srv.Serve(ln)
-	t.Cleanup(func() { srv.Close() })
-	origin := "http://" + ln.Addr().String()
+	origin := serveLoopback(t, mux)
 	c := startMCP(t)
 	ref := func(r map[string]any) map[string]any {
 		return map[string]any{"kind": "retained-evidence", "evidence_id": r["evidence_id"]}
