@@ -41,18 +41,17 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"address_to_file_offset", "analyze_function", "analyze_web_bundle", "binary_overview", "binary_session",
+	"address_to_file_offset", "analyze_function", "analyze_web_bundle", "binary_overview",
 	"build_reconstruction_obligation_ledger", "capture_browser_scenario", "capture_electron_scenario",
-	"capture_process_scenario", "capture_web_screenshot", "close_binary", "compare_web_captures",
-	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage",
-	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows", "import_evidence_bundle",
-	"inspect_analysis_view", "inspect_electron_binary", "inspect_binary_layout", "inspect_electron_page", "inspect_web_page",
-	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names",
-	"list_procedures", "list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session",
-	"open_binary", "procedure_assembly", "procedure_callees", "procedure_callers", "procedure_references",
-	"read_bytes", "read_function_instructions", "read_guidance_section", "reconcile_javascript_runtime",
-	"record_unknown", "render_application_report", "resolve_containing_procedure", "search_guidance",
-	"search_procedures", "search_strings", "update_unknown", "verify_reconstruction", "xrefs",
+	"capture_process_scenario", "capture_web_screenshot", "compare_web_captures", "compare_web_screenshots",
+	"discover_webmcp_tools", "evaluate_reconstruction_coverage", "guided_workflows", "inspect_analysis_view",
+	"inspect_electron_binary", "inspect_binary_layout", "inspect_electron_page", "inspect_web_page",
+	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names", "list_procedures",
+	"list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session", "procedure_assembly",
+	"procedure_callees", "procedure_callers", "procedure_references", "read_bytes", "read_function_instructions",
+	"read_guidance_section", "reconcile_javascript_runtime", "record_unknown", "render_application_report",
+	"resolve_containing_procedure", "search_guidance", "search_procedures", "search_strings", "update_unknown",
+	"verify_reconstruction", "xrefs",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -113,7 +112,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		return params, nil
 	}
 	ctx := context.Background()
-	return map[string]func(params map[string]any) (map[string]any, error){
+	m := map[string]func(params map[string]any) (map[string]any, error){
 		"inspect_artifact": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.InspectArtifactRequest
@@ -256,6 +255,16 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			return asMap(req)
 		},
 	}
+	for _, name := range withoutDefaults {
+		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
+	}
+	return m
+}
+
+// withoutDefaults are the operations with no integer or string parameter
+// that has a default (absence means "none", "any" or "complete").
+var withoutDefaults = []string{
+	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
@@ -478,13 +487,17 @@ func checkMCP(t *testing.T, srv *mcpserver.Server, profile string, sp operation.
 			t.Errorf("%s: examples %v, spec %v", profile, got, examples)
 		}
 	}
-	checkObject(t, profile, "", schema, sp.Params)
+	checkObject(t, profile, "", schema, sp.Params, false)
 }
 
-func checkObject(t *testing.T, profile, at string, schema map[string]any, params []operation.Param) {
+func checkObject(t *testing.T, profile, at string, schema map[string]any, params []operation.Param, nullable bool) {
 	t.Helper()
 	props, _ := schema["properties"].(map[string]any)
-	if schema["type"] != "object" || schema["additionalProperties"] != false {
+	typ := any("object")
+	if nullable {
+		typ = []any{"object", "null"}
+	}
+	if !reflect.DeepEqual(schema["type"], typ) || schema["additionalProperties"] != false {
 		t.Errorf("%s %s: not a closed object: %v", profile, at, schema)
 	}
 	var required []string
@@ -517,9 +530,13 @@ func checkObject(t *testing.T, profile, at string, schema map[string]any, params
 func checkParam(t *testing.T, profile, path string, prop map[string]any, p operation.Param) {
 	t.Helper()
 	types := map[operation.Type]any{operation.String: "string", operation.Integer: "integer", operation.Boolean: "boolean",
-		operation.Object: "object", operation.Array: "array",
+		operation.Object: "object", operation.Array: "array", operation.Map: "object",
 		operation.Evidence: []any{"object", "array", "string", "number", "integer", "boolean", "null"}}
-	if !reflect.DeepEqual(prop["type"], types[p.Type]) {
+	want := types[p.Type]
+	if p.Nullable {
+		want = []any{want, "null"}
+	}
+	if !reflect.DeepEqual(prop["type"], want) {
 		t.Errorf("%s: %s is %v, spec %s", profile, path, prop["type"], p.Type)
 	}
 	wantDescription := p.Description
@@ -552,12 +569,20 @@ func checkParam(t *testing.T, profile, path string, prop map[string]any, p opera
 			t.Errorf("%s: %s examples %v, spec %v", profile, path, prop["examples"], examples)
 		}
 	}
+	if n, _ := prop["maxLength"].(float64); int(n) != p.MaxLength {
+		t.Errorf("%s: %s maxLength %v, spec %d", profile, path, prop["maxLength"], p.MaxLength)
+	}
 	switch p.Type {
 	case operation.Object:
-		checkObject(t, profile, path+".", prop, p.Fields)
+		checkObject(t, profile, path+".", prop, p.Fields, p.Nullable)
+	case operation.Map:
+		if !reflect.DeepEqual(prop["additionalProperties"], map[string]any{"type": "string"}) {
+			t.Errorf("%s: %s is no map of strings: %v", profile, path, prop)
+		}
 	case operation.Array:
-		if prop["maxItems"] != float64(p.MaxItems) {
-			t.Errorf("%s: %s maxItems %v, spec %d", profile, path, prop["maxItems"], p.MaxItems)
+		n, _ := prop["minItems"].(float64)
+		if prop["maxItems"] != float64(p.MaxItems) || int(n) != p.MinItems {
+			t.Errorf("%s: %s items %v..%v, spec %d..%d", profile, path, prop["minItems"], prop["maxItems"], p.MinItems, p.MaxItems)
 		}
 		items, _ := prop["items"].(map[string]any)
 		checkParam(t, profile, path+"[]", items, *p.Items)
