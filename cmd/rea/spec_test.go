@@ -49,9 +49,8 @@ var unconvertedTools = []string{
 	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names", "list_procedures",
 	"list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session", "procedure_assembly",
 	"procedure_callees", "procedure_callers", "procedure_references", "read_bytes", "read_function_instructions",
-	"read_guidance_section", "reconcile_javascript_runtime", "record_unknown", "render_application_report",
-	"resolve_containing_procedure", "search_guidance", "search_procedures", "search_strings", "update_unknown",
-	"verify_reconstruction", "xrefs",
+	"read_guidance_section", "reconcile_javascript_runtime", "render_application_report", "resolve_containing_procedure",
+	"search_guidance", "search_procedures", "search_strings", "verify_reconstruction", "xrefs",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -223,6 +222,21 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(map[string]any{"offset": page.Offset, "limit": page.Limit})
 		},
+		// record_unknown fills the defaults of the fields a proposal omits:
+		// record one in a fresh ledger and read the revision back.
+		"record_unknown": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"question": "Which handler answers?", "domain": "ipc"}
+			maps.Copy(in, p)
+			var prop unknowns.Proposal
+			if err := remarshal(in, &prop); err != nil {
+				return nil, err
+			}
+			m, err := unknowns.New(evidence.NewLedger(evidence.Limits{})).Record(ctx, prop)
+			if err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"status": m.Unknown.Status, "severity": m.Unknown.Severity, "required_confidence": m.Unknown.RequiredConfidence})
+		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
@@ -265,6 +279,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 // that has a default (absence means "none", "any" or "complete").
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
+	"update_unknown",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
