@@ -41,16 +41,12 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"address_to_file_offset", "analyze_function", "analyze_web_bundle", "binary_overview",
-	"build_reconstruction_obligation_ledger", "capture_browser_scenario", "capture_electron_scenario",
-	"capture_process_scenario", "capture_web_screenshot", "compare_web_captures", "compare_web_screenshots",
-	"discover_webmcp_tools", "evaluate_reconstruction_coverage", "guided_workflows", "inspect_analysis_view",
-	"inspect_electron_binary", "inspect_binary_layout", "inspect_electron_page", "inspect_web_page",
-	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names", "list_procedures",
-	"list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session", "procedure_assembly",
-	"procedure_callees", "procedure_callers", "procedure_references", "read_bytes", "read_function_instructions",
-	"read_guidance_section", "reconcile_javascript_runtime", "render_application_report", "resolve_containing_procedure",
-	"search_guidance", "search_procedures", "search_strings", "verify_reconstruction", "xrefs",
+	"analyze_web_bundle", "build_reconstruction_obligation_ledger", "capture_browser_scenario",
+	"capture_electron_scenario", "capture_process_scenario", "capture_web_screenshot", "compare_web_captures",
+	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "guided_workflows",
+	"inspect_analysis_view", "inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
+	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session", "read_guidance_section",
+	"reconcile_javascript_runtime", "render_application_report", "search_guidance", "verify_reconstruction",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -67,6 +63,12 @@ var schemaOnlyBounds = func() map[string]bool {
 		for _, p := range operation.InventoryLimits() {
 			m[op+" "+p.Name] = true
 		}
+	}
+	// The native pages refuse only negative offsets (instruction pages
+	// bound theirs).
+	for _, op := range []string{"inspect_binary_layout", "list_procedures", "search_procedures", "list_strings", "search_strings", "list_names",
+		"procedure_callers", "procedure_callees", "xrefs", "procedure_references", "analyze_function"} {
+		m[op+" offset"] = true
 	}
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		m["inspect_artifact "+c+"_offset"] = true
@@ -269,6 +271,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			return asMap(req)
 		},
 	}
+	maps.Copy(m, nativeServiceDefaults(t, a))
 	for _, name := range withoutDefaults {
 		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
 	}
@@ -279,7 +282,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 // that has a default (absence means "none", "any" or "complete").
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
-	"update_unknown",
+	"update_unknown", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
@@ -429,7 +432,10 @@ func checkCLI(t *testing.T, root *cobra.Command, sp operation.Spec) {
 		want[fp.Param.Flag.Name] = fp.Param
 	}
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
-		if wrapperFlags[f.Name] != "" {
+		// A wrapper's flag, a flag borrowed from a command the command
+		// hands some inputs to, or a deprecated older form: no flag of
+		// the operation.
+		if wrapperFlags[f.Name] != "" || len(f.Annotations[wrapperAnnotation]) > 0 || len(f.Annotations[deprecatedAnnotation]) > 0 {
 			return
 		}
 		p, ok := want[f.Name]
