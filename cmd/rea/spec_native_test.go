@@ -102,9 +102,9 @@ func nativeServiceDefaults(t *testing.T, a *app.App) map[string]func(map[string]
 			}
 			return map[string]any{"offset": res.Result.Instructions.Offset, "limit": res.Result.Instructions.Limit}, nil
 		},
-		"procedure_callers":          paged(nativewire.OpCallers, "calls", proc),
-		"procedure_callees":          paged(nativewire.OpCallees, "calls", proc),
-		"xrefs":                      paged(nativewire.OpXrefs, "references", map[string]any{"address": entry}),
+		"procedure_callers": paged(nativewire.OpCallers, "calls", proc),
+		"procedure_callees": paged(nativewire.OpCallees, "calls", proc),
+		"xrefs":             paged(nativewire.OpXrefs, "references", map[string]any{"address": entry}),
 		"procedure_references": func(p map[string]any) (map[string]any, error) {
 			out, err := run(nativewire.OpReferences, proc, p)
 			if err != nil {

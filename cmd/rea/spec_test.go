@@ -23,6 +23,7 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/guidance/index"
 	"rea/host/app"
 	"rea/host/evidence"
 	"rea/host/mcpserver"
@@ -43,10 +44,10 @@ var wrapperFlags = map[string]string{
 var unconvertedTools = []string{
 	"analyze_web_bundle", "build_reconstruction_obligation_ledger", "capture_browser_scenario",
 	"capture_electron_scenario", "capture_process_scenario", "capture_web_screenshot", "compare_web_captures",
-	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "guided_workflows",
-	"inspect_analysis_view", "inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
-	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session", "read_guidance_section",
-	"reconcile_javascript_runtime", "render_application_report", "search_guidance", "verify_reconstruction",
+	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "inspect_analysis_view",
+	"inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
+	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session",
+	"reconcile_javascript_runtime", "render_application_report", "verify_reconstruction",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -57,7 +58,8 @@ var unconvertedTools = []string{
 // schemaOnlyBounds are maxima the MCP schema enforces and the service does
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
-	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true}
+	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
+		"search_guidance offset": true}
 	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
@@ -239,6 +241,31 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(map[string]any{"status": m.Unknown.Status, "severity": m.Unknown.Severity, "required_confidence": m.Unknown.RequiredConfidence})
 		},
+		// search_guidance pages in the guidance index the app searches.
+		"search_guidance": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"query": "exact JavaScript module"}
+			maps.Copy(in, p)
+			var req index.SearchParams
+			if err := remarshal(in, &req); err != nil {
+				return nil, err
+			}
+			res, err := a.SearchGuidance(ctx, req, nil)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"offset": res.Offset, "limit": res.Limit}, nil
+		},
+		"guided_workflows": func(p map[string]any) (map[string]any, error) {
+			var req app.GuidedWorkflowsRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			res, err := app.GuidedWorkflows(req, nil, app.RenderContext{})
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"action": res.Action}, nil
+		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
@@ -282,7 +309,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 // that has a default (absence means "none", "any" or "complete").
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
-	"update_unknown", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
+	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

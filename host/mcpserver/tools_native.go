@@ -51,7 +51,6 @@ func (s *Server) nativeTools() []*Tool {
 	}
 }
 
-
 // compareFunctionsTool compares two sets of analyze_function Evidence.
 func (s *Server) compareFunctionsTool() *Tool {
 	return &Tool{

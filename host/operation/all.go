@@ -11,5 +11,6 @@ func All() []Spec {
 	out = append(out, Unknowns()...)
 	out = append(out, Session()...)
 	out = append(out, Native()...)
+	out = append(out, Guidance()...)
 	return out
 }
