@@ -430,6 +430,9 @@ type WebMCPResult struct {
 	Target    devtools.TargetRef    `json:"target"`
 	Tools     []devtools.WebMCPTool `json:"tools"`
 	Truncated bool                  `json:"truncated"`
+	// APIEnabled is false when the page has no WebMCP interface at all (the
+	// browser runs with the API off), so zero tools is not a finding.
+	APIEnabled bool `json:"api_enabled"`
 }
 
 // DiscoverWebMCPTools lists the tools a page registered through WebMCP,
@@ -459,7 +462,17 @@ func (a *App) DiscoverWebMCPTools(ctx context.Context, req RuntimeTargetRequest,
 	if truncated {
 		lim = append(lim, fmt.Sprintf("more than max_tools=%d tools; the first listed", req.MaxTools))
 	}
-	rec, err := runtimeEvidence(RuntimeBrowser, "discover_webmcp_tools", redactedRuntimeParams(req), WebMCPResult{Target: t.Ref(), Tools: tools, Truncated: truncated}, lim)
+	enabled := len(tools) > 0
+	if !enabled {
+		if enabled, err = devtools.WebMCPInterface(ctx, s); err != nil {
+			return nil, runtimeCallError(ctx, err)
+		}
+	}
+	if !enabled {
+		lim = append(lim, "the page has no WebMCP interface (document.modelContext): the browser runs with WebMCP off, so zero tools does not mean the page registers none; "+
+			"start Chromium with --enable-blink-features=WebMCPTesting to list them")
+	}
+	rec, err := runtimeEvidence(RuntimeBrowser, "discover_webmcp_tools", redactedRuntimeParams(req), WebMCPResult{Target: t.Ref(), Tools: tools, Truncated: truncated, APIEnabled: enabled}, lim)
 	if err != nil {
 		return nil, err
 	}

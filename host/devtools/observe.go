@@ -743,6 +743,34 @@ func WebMCPTools(ctx context.Context, s *Session, t Target, l Limits, maxTools, 
 	}
 }
 
+// WebMCPInterface reports whether the page's global object has WebMCP's
+// ModelContext interface, read through Runtime.getProperties like the
+// globals inventory, so no page code runs. Without it a listing of zero
+// tools says nothing about the page: the browser has the API off.
+func WebMCPInterface(ctx context.Context, s *Session) (bool, error) {
+	yes := true
+	g, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: "globalThis", Silent: &yes, ThrowOnSideEffect: &yes, Timeout: 1000, ObjectGroup: "rea-webmcp"})
+	if err != nil {
+		return false, err
+	}
+	defer func() {
+		_, _ = cdp.Call(context.WithoutCancel(ctx), s, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "rea-webmcp"})
+	}()
+	if g.ExceptionDetails != nil || g.Result == nil || g.Result.ObjectID == "" {
+		return false, fmt.Errorf("the global object is not readable")
+	}
+	props, err := cdp.Call(ctx, s, runtime.GetProperties, runtime.GetPropertiesParams{ObjectID: g.Result.ObjectID, OwnProperties: &yes, NonIndexedPropertiesOnly: &yes})
+	if err != nil {
+		return false, err
+	}
+	for _, p := range props.Result {
+		if p != nil && p.Name == "ModelContext" && p.Symbol == nil {
+			return true, nil
+		}
+	}
+	return false, nil
+}
+
 // builtinShape is true for names shaped like a browser's own globals that
 // the baseline may lack on another build: constructors (Capitalised
 // functions) and event-handler slots (on…).
