@@ -112,3 +112,58 @@ func TestDiscoverWebMCPToolsSaysWhenTheBrowserHasTheAPIOff(t *testing.T) {
 			ev.NormalizedResult.Tools, ev.NormalizedResult.APIEnabled, ev.Limitations, webMCPFlag)
 	}
 }
+
+// A page that navigates away mid-observation: a move within the approved
+// origin is one more timeline event; a move to another origin ends the
+// observation there as partial, keeps only that origin, and records
+// nothing the other page did (the in-scope page's own request that led
+// there is its behaviour and stays, its query redacted).
+func TestObservationStopsWhenThePageNavigatesOutOfScope(t *testing.T) {
+	other := http.NewServeMux()
+	other.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>elsewhere</title><script>setInterval(() => console.log('secret-of-another-origin'), 50)</script>`)
+	})
+	away := serveLoopback(t, other)
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>start</title><script>console.log('start page'); setTimeout(() => location.href = '/second', 1500)</script>`)
+	})
+	mux.HandleFunc("/second", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprintf(w, `<!doctype html><title>second</title><script>console.log('second page'); setTimeout(() => location.href = %q, 1500)</script>`, away+"/landing?token=abc")
+	})
+	origin := serveLoopback(t, mux)
+	ep := launchChromium(t, origin+"/", "start")
+	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
+	r := reaWithModules(t, "observe-web-session", ep, id, "--allow-origin", origin, "--observation-ms", "30000", "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("observe-web-session: exit %d\n%s", r.code, r.stderr)
+	}
+	var ev struct {
+		NormalizedResult struct {
+			Events   []struct{ Kind, Text, URL string }
+			Ended    string
+			Complete bool
+		} `json:"normalized_result"`
+		Limitations []string
+	}
+	decode(t, r.stdout, &ev)
+	n := ev.NormalizedResult
+	if n.Ended != "navigated_out_of_scope" || n.Complete {
+		t.Fatalf("ended %q complete %v, want navigated_out_of_scope and partial; events %+v", n.Ended, n.Complete, n.Events)
+	}
+	var navs []string
+	for _, e := range n.Events {
+		if e.Kind == "navigation" {
+			navs = append(navs, e.URL)
+		}
+		if strings.Contains(e.Text, "secret-of-another-origin") || strings.Contains(e.URL, "token") {
+			t.Errorf("something of the other origin was recorded: %+v", e)
+		}
+	}
+	if len(navs) < 2 || navs[len(navs)-1] != away || !strings.HasSuffix(navs[len(navs)-2], "/second") {
+		t.Errorf("navigations %q: want the in-scope move to /second, then %s (origin only)", navs, away)
+	}
+	if !strings.Contains(strings.Join(ev.Limitations, "\n"), "outside the approved scope") {
+		t.Errorf("no limitation says the page left the scope: %q", ev.Limitations)
+	}
+}

@@ -115,8 +115,7 @@ func (sc scope) allows(t devtools.Target) bool {
 		if t.Type != "page" && t.Type != "iframe" {
 			return false
 		}
-		u, err := url.Parse(t.URL)
-		return err == nil && sc.origins[u.Scheme+"://"+u.Host]
+		return sc.allowsURL(t.URL)
 	case RuntimeElectron:
 		if t.Type != "page" && t.Type != "iframe" && t.Type != "webview" {
 			return false
@@ -129,6 +128,16 @@ func (sc scope) allows(t devtools.Target) bool {
 		// A Node target's url is its main script (file:///…).
 		return sc.underRoot(t.URL)
 	}
+}
+
+// allowsURL says whether a page URL is in scope: an approved origin for a
+// browser, a file under an approved root for an Electron renderer.
+func (sc scope) allowsURL(raw string) bool {
+	if sc.kind == RuntimeBrowser {
+		u, err := url.Parse(raw)
+		return err == nil && sc.origins[u.Scheme+"://"+u.Host]
+	}
+	return sc.underRoot(raw)
 }
 
 func (sc scope) underRoot(raw string) bool {
@@ -340,6 +349,9 @@ func (a *App) ObserveRuntime(ctx context.Context, kind RuntimeKind, req RuntimeT
 		return nil, err
 	}
 	defer s.Close()
+	if sc, err := newScope(kind, req); err == nil && kind != RuntimeNode {
+		l.InScope = sc.allowsURL
+	}
 	obs, err := devtools.Observe(ctx, s, t, l, kind == RuntimeNode, progress)
 	if err != nil {
 		return nil, runtimeCallError(ctx, err)
