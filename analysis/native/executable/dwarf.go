@@ -191,14 +191,6 @@ func Demangle(name string) string {
 	return out
 }
 
-// SourceLine is an address's place in the source.
-type SourceLine struct {
-	Address Addr   `json:"address"`
-	File    string `json:"file"`
-	Line    int    `json:"line"`
-	Column  int    `json:"column,omitempty"`
-}
-
 // LineIndex maps addresses to source lines, one compilation unit at a
 // time as asked.
 type LineIndex struct {

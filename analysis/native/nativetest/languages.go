@@ -86,3 +86,18 @@ func maybeStrip(out string, stripped bool) error {
 	}
 	return Run("", nil, "strip", out)
 }
+
+// RecordsELF is records.c built with gcc -g -O1 (DWARF types, lines and a
+// known call chain).
+func RecordsELF(t testing.TB) string {
+	return BuildOnce(t, "records", func(out string) error {
+		return Run("", nil, "gcc", "-g", "-O1", "-fno-inline", "-o", out, Testdata(t, "records.c"))
+	})
+}
+
+// RecordsLayout is records.c built to print its struct's layout.
+func RecordsLayout(t testing.TB) string {
+	return BuildOnce(t, "records-layout", func(out string) error {
+		return Run("", nil, "gcc", "-DREA_PRINT_LAYOUT", "-o", out, Testdata(t, "records.c"))
+	})
+}
