@@ -20,12 +20,14 @@ const (
 	OpSearchConstant  = "search_constant"
 	OpSearchSequence  = "search_sequence"
 	DefaultGraphDepth = 2
-	MaxGraphDepth     = 8
+	MaxGraphDepth     = 5
 	DefaultGraphNodes = 200
 	MaxGraphNodes     = 2000
-	DefaultPathDepth  = 8
-	MaxPathDepth      = 16
-	MaxPaths          = 10
+	DefaultPathDepth  = 5
+	MaxPathDepth      = 10
+	// DefaultStringLimit is find_code_for_string's page (at most MaxSearchLimit).
+	DefaultStringLimit = 20
+	MaxPaths           = 10
 	// MaxSearchHits bounds the hits a byte, constant or sequence search
 	// collects before it stops (reported as truncated).
 	MaxSearchHits = 10_000
@@ -64,14 +66,30 @@ func (p *Params) NormaliseDepth(op string) error {
 		}
 		switch p.Direction {
 		case "":
-			p.Direction = "callees"
-		case "callees", "callers":
+			p.Direction = "forward"
+		case "forward", "backward":
 		default:
-			return abi.Errorf(abi.CodeInvalidRequest, "direction must be callees or callers, got %q", p.Direction).WithDetail("field", "direction")
+			return abi.Errorf(abi.CodeInvalidRequest, "direction must be forward (callees) or backward (callers), got %q", p.Direction).WithDetail("field", "direction")
 		}
 	case OpCallPath:
-		if err := bound(&p.Depth, DefaultPathDepth, MaxPathDepth, "depth"); err != nil {
+		if err := bound(&p.Depth, DefaultPathDepth, MaxPathDepth, "max_depth"); err != nil {
 			return err
+		}
+		switch p.Direction {
+		case "":
+			p.Direction = "forward"
+		case "forward", "backward":
+		default:
+			return abi.Errorf(abi.CodeInvalidRequest, "direction must be forward or backward, got %q", p.Direction).WithDetail("field", "direction")
+		}
+	case OpCodeForString:
+		if p.Mode == "" {
+			p.Mode = "literal"
+		}
+		return p.Page(DefaultStringLimit, MaxSearchLimit)
+	case OpTypes:
+		if p.Mode == "" {
+			p.Mode = "literal"
 		}
 	}
 	return p.Page(DefaultLimit, MaxLimit)

@@ -150,7 +150,7 @@ func codeForString(a *executable.Analysis, p Params) (*nativewire.CodeForString,
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Page(DefaultLimit, MaxSearchLimit); err != nil {
+	if err := p.NormaliseDepth(nativewire.OpCodeForString); err != nil {
 		return nil, err
 	}
 	out := &nativewire.CodeForString{Target: targetOf(a.File), Pattern: p.Pattern, Mode: p.Mode, Limitations: limitations(a)}
@@ -194,7 +194,7 @@ func xrefsToName(a *executable.Analysis, p Params) (*nativewire.XrefsToName, err
 	if name == "" {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "name the symbol or procedure (exact name, demangled name or name@plt)").WithDetail("field", "name")
 	}
-	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.NormaliseDepth(nativewire.OpXrefsToName); err != nil {
 		return nil, err
 	}
 	out := &nativewire.XrefsToName{Target: targetOf(a.File), Name: name, Resolved: []nativewire.NameTarget{}, Limitations: limitations(a)}
@@ -287,7 +287,7 @@ func callGraph(a *executable.Analysis, p Params) (*nativewire.CallGraph, error) 
 		return nil, err
 	}
 	q := queryNames{a}
-	callers := p.Direction == "callers"
+	callers := p.Direction == "backward"
 	idx := buildEdges(a, callers)
 	out := &nativewire.CallGraph{Target: targetOf(a.File), Root: refOf(root), Direction: p.Direction, Depth: p.Depth, Limitations: limitations(a)}
 	depth := map[executable.Addr]int{root.Address: 0}
@@ -364,7 +364,8 @@ func callPath(a *executable.Analysis, p Params) (*nativewire.CallPath, error) {
 		return nil, err
 	}
 	q := queryNames{a}
-	idx := buildEdges(a, false)
+	backward := p.Direction == "backward"
+	idx := buildEdges(a, backward)
 	out := &nativewire.CallPath{Target: targetOf(a.File), From: refOf(from), To: refOf(to), Paths: [][]nativewire.ProcedureRef{}, Limitations: limitations(a)}
 	// Breadth-first by levels, keeping every parent on a shortest path.
 	parents := map[executable.Addr][]executable.Addr{from.Address: nil}
@@ -375,19 +376,23 @@ func callPath(a *executable.Analysis, p Params) (*nativewire.CallPath, error) {
 		newly := map[executable.Addr]bool{}
 		for _, cur := range level {
 			for _, e := range idx[cur] {
-				if _, seen := parents[e.Callee]; seen && !newly[e.Callee] {
+				nx := e.Callee
+				if backward {
+					nx = e.Caller
+				}
+				if _, seen := parents[nx]; seen && !newly[nx] {
 					continue
 				}
-				if !newly[e.Callee] {
+				if !newly[nx] {
 					if len(parents) >= maxPathExplored {
 						exhausted = false
 						continue
 					}
-					newly[e.Callee] = true
-					next = append(next, e.Callee)
+					newly[nx] = true
+					next = append(next, nx)
 				}
-				parents[e.Callee] = append(parents[e.Callee], cur)
-				if e.Callee == to.Address {
+				parents[nx] = append(parents[nx], cur)
+				if nx == to.Address {
 					out.Found = true
 				}
 			}
@@ -419,9 +424,9 @@ func callPath(a *executable.Analysis, p Params) (*nativewire.CallPath, error) {
 		walk(to.Address, nil)
 	}
 	if !out.Found {
-		why := "no chain of direct calls within depth " + strconv.Itoa(p.Depth)
+		why := "no chain of direct calls within max_depth " + strconv.Itoa(p.Depth)
 		if !out.Exhausted {
-			why += " (the search stopped before covering everything reachable: raise depth)"
+			why += " (the search stopped before covering everything reachable: raise max_depth)"
 		}
 		out.Limitations = append(out.Limitations, why+"; indirect calls (through pointers or tables) are not followed")
 	}
@@ -433,7 +438,7 @@ func searchBytes(a *executable.Analysis, p Params, progress func(done, total int
 	if err != nil {
 		return nil, err
 	}
-	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.NormaliseDepth(nativewire.OpSearchBytes); err != nil {
 		return nil, err
 	}
 	out := &nativewire.Search{Target: targetOf(a.File), Query: p.Pattern, Limitations: limitations(a)}
@@ -522,7 +527,7 @@ func matchMasked(b, pat []byte, mask []bool) bool {
 const maxScanInstructions = 20_000_000
 
 func searchInstructions(a *executable.Analysis, op string, p Params, progress func(done, total int64)) (*nativewire.Search, error) {
-	if err := p.Page(DefaultLimit, MaxLimit); err != nil {
+	if err := p.NormaliseDepth(op); err != nil {
 		return nil, err
 	}
 	var match func(ins []executable.Instruction, i int) int // instructions matched at i, 0 for none

@@ -126,7 +126,7 @@ func TestNavigation(t *testing.T) {
 	if _, deep := names["stage_three"]; deep {
 		t.Errorf("call graph went past depth 2: %+v", names)
 	}
-	up := runOn[nativewire.CallGraph](t, bin, nativewire.OpCallGraph, Params{Procedure: "stage_three", Direction: "callers", Depth: 3})
+	up := runOn[nativewire.CallGraph](t, bin, nativewire.OpCallGraph, Params{Procedure: "stage_three", Direction: "backward", Depth: 3})
 	ups := map[string]bool{}
 	for _, n := range up.Nodes {
 		ups[n.Name] = true
@@ -137,6 +137,10 @@ func TestNavigation(t *testing.T) {
 	path := runOn[nativewire.CallPath](t, bin, nativewire.OpCallPath, Params{Procedure: "main", To: "stage_three"})
 	if !path.Found || len(path.Paths) != 1 || len(path.Paths[0]) != 4 || path.Paths[0][1].Name != "dispatch" || path.Paths[0][2].Name != "stage_two" {
 		t.Errorf("call path: %+v", path)
+	}
+	back := runOn[nativewire.CallPath](t, bin, nativewire.OpCallPath, Params{Procedure: "stage_three", To: "main", Direction: "backward"})
+	if !back.Found || len(back.Paths) != 1 || len(back.Paths[0]) != 4 || back.Paths[0][1].Name != "stage_two" {
+		t.Errorf("backward call path: %+v", back)
 	}
 	none := runOn[nativewire.CallPath](t, bin, nativewire.OpCallPath, Params{Procedure: "stage_three", To: "main"})
 	if none.Found || !none.Exhausted || len(none.Limitations) == 0 {
