@@ -73,6 +73,9 @@ var schemaOnlyBounds = func() map[string]bool {
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		m["inspect_artifact "+c+"_offset"] = true
 	}
+	for tool := range app.DepthOperation { // pages past the end are empty, not refused
+		m[tool+" offset"] = true
+	}
 	return m
 }()
 
@@ -113,7 +116,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		return params, nil
 	}
 	ctx := context.Background()
-	return map[string]func(params map[string]any) (map[string]any, error){
+	return withNativeDepth(map[string]func(params map[string]any) (map[string]any, error){
 		"inspect_artifact": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.InspectArtifactRequest
@@ -263,7 +266,13 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(req)
 		},
-	}
+	})
+}
+
+// withNativeDepth adds the native depth tools' entries.
+func withNativeDepth(m map[string]func(params map[string]any) (map[string]any, error)) map[string]func(params map[string]any) (map[string]any, error) {
+	maps.Copy(m, nativeDepthDefaults())
+	return m
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

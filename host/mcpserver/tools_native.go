@@ -73,7 +73,7 @@ func (s *Server) nativeTools() []*Tool {
 	deep := []string{"provider_id", "architecture"}
 	page := append(append([]string{}, deep...), "offset", "limit")
 	with := func(base []string, more ...string) []string { return append(append([]string{}, base...), more...) }
-	return []*Tool{
+	return append([]*Tool{
 		withSummaryDetail(nativeTool(s, "inspect_binary_layout", "Binary layout and hardening", "layout",
 			"Format, architecture, entry, sections and segments with permissions, a page of symbols, imports/exports, needed libraries, interpreter, "+
 				"relocations and static mitigations (ELF NX/PIE/RELRO/canary/FORTIFY/CET/RPATH; PE ASLR/DEP/CFG/SafeSEH/signature; Mach-O PIE/signature/encryption), "+
@@ -133,7 +133,7 @@ func (s *Server) nativeTools() []*Tool {
 				"truncation counts; the pseudocode facet is reported unavailable with its reason.",
 			with(deep, "procedure", "assembly_offset", "assembly_limit"), []string{"procedure"}, ex("procedure", "main"), (*app.App).AnalyzeFunction),
 		s.compareFunctionsTool(),
-	}
+	}, s.nativeDepthTools()...)
 }
 
 // oneSided marks a tool that has no CLI command of its own, with the reason.

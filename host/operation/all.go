@@ -10,5 +10,6 @@ func All() []Spec {
 	out = append(out, AnalyzeJavaScriptApplication())
 	out = append(out, Unknowns()...)
 	out = append(out, NativeContext()...)
+	out = append(out, NativeDepth()...)
 	return out
 }
