@@ -75,6 +75,9 @@ var schemaOnlyBounds = func() map[string]bool {
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		m["inspect_artifact "+c+"_offset"] = true
 	}
+	for tool := range app.DepthOperation { // pages past the end are empty, not refused
+		m[tool+" offset"] = true
+	}
 	return m
 }()
 
@@ -270,6 +273,14 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
 		"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		// The native context operations (host/operation/native_context.go)
+		// have no parameter with a default.
+		"list_documents":          func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_document":        func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_address":         func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_procedure":       func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"get_navigation_context":  func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"inspect_address_context": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_functions pages inside the app service, which checks offset and
 		// limit before it reads either side: an error naming one of them is the
 		// service refusing it; what it fills is its exported default.
@@ -299,6 +310,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		},
 	}
 	maps.Copy(m, nativeServiceDefaults(t, a))
+	maps.Copy(m, nativeDepthDefaults())
 	for _, name := range withoutDefaults {
 		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
 	}

@@ -28,8 +28,8 @@ func nativeTool[T any](s *Server, sp operation.Spec, run func(*app.App, context.
 }
 
 func (s *Server) nativeTools() []*Tool {
-	return []*Tool{
-		nativeTool(s, operation.InspectBinaryLayout(), (*app.App).InspectBinaryLayout),
+	return append([]*Tool{
+		withSummaryDetail(nativeTool(s, operation.InspectBinaryLayout(), (*app.App).InspectBinaryLayout), "inspect_binary_layout"),
 		nativeTool(s, operation.BinaryOverview(), (*app.App).BinaryOverview),
 		nativeTool(s, operation.ListProcedures(), (*app.App).ListProcedures),
 		nativeTool(s, operation.SearchProcedures(), (*app.App).SearchProcedures),
@@ -48,7 +48,7 @@ func (s *Server) nativeTools() []*Tool {
 		nativeTool(s, operation.ProcedureReferences(), (*app.App).ProcedureReferences),
 		nativeTool(s, operation.AnalyzeFunction(), (*app.App).AnalyzeFunction),
 		s.compareFunctionsTool(),
-	}
+	}, s.nativeDepthTools()...)
 }
 
 // compareFunctionsTool compares two sets of analyze_function Evidence.

@@ -24,6 +24,7 @@ func (s *Server) sessionTools() []*Tool {
 				"server_identity": typed("object"), "open": typed("boolean"), "target": typed("object", "null"),
 				"analysis_provider_candidates": typed("array"),
 				"analysis_run":                 typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
+				"client_features": typed("object"), "analysis_provider_binding": typed("object", "null"),
 			}),
 			Run: s.runBinarySession,
 		},
@@ -109,7 +110,7 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	for _, m := range s.app.ListModules().Modules {
 		modules = append(modules, map[string]any{"name": m.Name, "sha256": m.SHA256, "source": m.Source})
 	}
-	return map[string]any{
+	report := map[string]any{
 		"server_identity": map[string]any{
 			"package":                     map[string]any{"name": "rea", "version": s.opts.Version, "path": exe},
 			"server":                      map[string]any{"name": ServerName, "version": s.opts.Version},
@@ -127,7 +128,9 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 		"analysis_run":                 run,
 		"evidence":                     map[string]any{"records": c.Session.Ledger.Len(), "bytes": c.Session.Ledger.Bytes(), "limits": c.Session.Ledger.Limits()},
 		"tool_availability":            tools,
-	}, nil
+	}
+	s.addSessionReport(c, report, tools)
+	return report, nil
 }
 
 // appleBundleSuffixes are the bundle directories open_binary admits.
@@ -137,10 +140,16 @@ func appleBundleSuffixes() []string {
 
 func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 	var in struct {
-		InputPath string `json:"input_path"`
+		InputPath  string `json:"input_path"`
+		ProviderID string `json:"provider_id"`
 	}
 	if err := c.Decode(&in); err != nil {
 		return nil, err
+	}
+	if in.ProviderID != "" {
+		if _, err := providers.ParseSelector(in.ProviderID, "provider_id"); err != nil {
+			return nil, err
+		}
 	}
 	abs, err := filepath.Abs(in.InputPath)
 	if err != nil {
@@ -191,8 +200,19 @@ func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 		return nil, asError(err)
 	}
 	t := &Target{Path: abs, SHA256: hex.EncodeToString(h.Sum(nil)), Size: st.Size(), Kind: kind, Format: format}
+	var native *nativeState
+	if kind == "executable" {
+		if native, err = s.openNativeTarget(ctx, c, abs, in.ProviderID); err != nil {
+			return nil, err
+		}
+	}
 	runID := c.Session.open(t)
-	return map[string]any{"opened": true, "target": t, "run_id": runID}, nil
+	c.Session.setNative(runID, native)
+	out := map[string]any{"opened": true, "target": t, "run_id": runID}
+	for k, v := range native.openReport() {
+		out[k] = v
+	}
+	return out, nil
 }
 
 // classifyMagic names a file's kind and format from its first bytes only;

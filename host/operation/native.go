@@ -25,8 +25,6 @@ const (
 	nativeMaxReadBytes      = 4096
 )
 
-const exampleBinary = "/usr/bin/example"
-
 func nativeInput() Param {
 	return Param{Name: "input_path", Type: String, Required: true, Description: "Native binary (ELF, PE, Mach-O, universal Mach-O) on the local file system."}
 }
@@ -74,7 +72,7 @@ func nativeSearch() []Param {
 
 // nativeSpec is one native tool: Family native, recording its Evidence in
 // the session.
-func nativeSpec(name, title, description string, params []Param, example map[string]any, cli *Command) Spec {
+func nativeToolSpec(name, title, description string, params []Param, example map[string]any, cli *Command) Spec {
 	ex := map[string]any{"input_path": exampleBinary}
 	for k, v := range example {
 		ex[k] = v
@@ -91,18 +89,23 @@ func binaryArgs(more ...Arg) []Arg {
 // InspectBinaryLayout is the format, sections and hardening of a binary; it
 // needs no deep provider.
 func InspectBinaryLayout() Spec {
-	return nativeSpec("inspect_binary_layout", "Binary layout and hardening",
+	return nativeToolSpec("inspect_binary_layout", "Binary layout and hardening",
 		"Format, architecture, entry, sections and segments with permissions, a page of symbols, imports/exports, needed libraries, interpreter, "+
 			"relocations and static mitigations (ELF NX/PIE/RELRO/canary/FORTIFY/CET/RPATH; PE ASLR/DEP/CFG/SafeSEH/signature; Mach-O PIE/signature/encryption), "+
-			"each observed or inferred with its basis. Needs no deep provider.",
-		[]Param{nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Symbols", nativeDefaultLimit, nativeMaxLimit)}, nil,
+			"each observed or inferred with its basis. Needs no deep provider. detail \"summary\" returns the summary view of the retained layout instead.",
+		[]Param{nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Symbols", nativeDefaultLimit, nativeMaxLimit),
+			// detail is MCP's choice of what to return (the CLI prints the
+			// layout); it has no service default.
+			{Name: "detail", Type: String, Enum: []string{"complete", "summary"},
+				Description: "complete (default): the complete layout Evidence; summary: record it in the session and return its inspect_analysis_view " +
+					"summary Evidence instead (parent_evidence_id names the retained layout)."}}, nil,
 		&Command{Name: "layout", Args: binaryArgs(), Synopsis: "BINARY",
 			Short: "Format, sections, segments, imports, libraries and static hardening of an ELF, PE or Mach-O binary"})
 }
 
 // BinaryOverview counts what the bound provider found.
 func BinaryOverview() Spec {
-	return nativeSpec("binary_overview", "Binary overview",
+	return nativeToolSpec("binary_overview", "Binary overview",
 		"Exhaustive counts of procedures, strings, names, call edges and references, a sample of segments and the mitigations, from the bound provider.",
 		[]Param{nativeProvider(), nativeArchitecture(), {Name: "limit", Type: Integer, Min: 1, Max: 50, Default: 10,
 			Description: "Segments sampled (default 10, at most 50).", Flag: &Flag{Name: "limit"}}}, nil,
@@ -112,7 +115,7 @@ func BinaryOverview() Spec {
 
 // ListProcedures pages the procedures.
 func ListProcedures() Spec {
-	return nativeSpec("list_procedures", "List procedures",
+	return nativeToolSpec("list_procedures", "List procedures",
 		"Page the procedures found from symbol tables and direct call targets (thunks and externals marked); limit default 100, at most 500.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Procedures", nativeDefaultLimit, nativeMaxLimit)},
 		map[string]any{"limit": 100},
@@ -121,7 +124,7 @@ func ListProcedures() Spec {
 
 // SearchProcedures pages the procedures whose name matches.
 func SearchProcedures() Spec {
-	return nativeSpec("search_procedures", "Search procedures by name",
+	return nativeToolSpec("search_procedures", "Search procedures by name",
 		"Page the procedures whose name matches pattern (literal, or bounded regex with mode regex); limit default 100, at most 100.",
 		append([]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Procedures", nativeDefaultLimit, nativeMaxSearchLimit)}, nativeSearch()...),
 		map[string]any{"pattern": "main"},
@@ -131,7 +134,7 @@ func SearchProcedures() Spec {
 
 // ListStrings pages the strings.
 func ListStrings() Spec {
-	return nativeSpec("list_strings", "List strings",
+	return nativeToolSpec("list_strings", "List strings",
 		"Page ASCII and UTF-16 strings with section, address and length; with address, the string holding it.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Strings", nativeDefaultLimit, nativeMaxLimit),
 			nativeAddress(&Flag{Name: "address", Help: "only the string holding this address"})}, nil,
@@ -141,7 +144,7 @@ func ListStrings() Spec {
 
 // SearchStrings pages the strings whose value matches.
 func SearchStrings() Spec {
-	return nativeSpec("search_strings", "Search strings",
+	return nativeToolSpec("search_strings", "Search strings",
 		"Page the strings whose value matches pattern (literal, or bounded regex with mode regex); limit default 100, at most 100.",
 		append([]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Strings", nativeDefaultLimit, nativeMaxSearchLimit)}, nativeSearch()...),
 		map[string]any{"pattern": "password"},
@@ -151,7 +154,7 @@ func SearchStrings() Spec {
 
 // ListNames pages the symbol and procedure names.
 func ListNames() Spec {
-	return nativeSpec("list_names", "List names",
+	return nativeToolSpec("list_names", "List names",
 		"Page symbol and procedure names; with address, the names at it.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("Names", nativeDefaultLimit, nativeMaxLimit),
 			nativeAddress(&Flag{Name: "address", Help: "only the names at this address"})}, nil,
@@ -160,7 +163,7 @@ func ListNames() Spec {
 
 // ListSegments lists every segment and section; they are few, and not paged.
 func ListSegments() Spec {
-	return nativeSpec("list_segments", "List segments",
+	return nativeToolSpec("list_segments", "List segments",
 		"Segments and sections with addresses, sizes and permissions.",
 		[]Param{nativeProvider(), nativeArchitecture()}, nil,
 		&Command{Name: "segments", Args: binaryArgs(), Synopsis: "BINARY", Short: "List segments and sections with permissions (ends are exclusive)"})
@@ -176,7 +179,7 @@ func instructionPage() []Param {
 
 // ReadFunctionInstructions pages a procedure's decoded instructions.
 func ReadFunctionInstructions() Spec {
-	return nativeSpec("read_function_instructions", "Read a procedure's instructions",
+	return nativeToolSpec("read_function_instructions", "Read a procedure's instructions",
 		"Page one procedure's decoded instructions (limit default 64, at most 500).",
 		instructionPage(), map[string]any{"procedure": "main"},
 		&Command{Name: "disassemble", Args: procedureArgs(), Synopsis: "BINARY PROCEDURE",
@@ -189,7 +192,7 @@ func ProcedureAssembly() Spec {
 	params := instructionPage()
 	params[3] = nativeLimit("Instructions", nativeMaxLimit, nativeMaxLimit)
 	params[3].Description = "Instructions per page (default and maximum 500)."
-	return nativeSpec("procedure_assembly", "Procedure assembly",
+	return nativeToolSpec("procedure_assembly", "Procedure assembly",
 		"One page of a procedure's assembly text (limit default and maximum 500).",
 		params, map[string]any{"procedure": "0x401000"},
 		&Command{Name: "assembly", Args: procedureArgs(), Synopsis: "BINARY PROCEDURE",
@@ -202,14 +205,14 @@ func callPage(direction string) []Param {
 
 // ProcedureCallers pages the call sites into a procedure.
 func ProcedureCallers() Spec {
-	return nativeSpec("procedure_callers", "Callers of a procedure", "Page the direct call sites into a procedure.",
+	return nativeToolSpec("procedure_callers", "Callers of a procedure", "Page the direct call sites into a procedure.",
 		callPage("Call sites"), map[string]any{"procedure": "main"},
 		&Command{Name: "callers", Args: procedureArgs(), Synopsis: "BINARY PROCEDURE", Short: "List the direct call sites into a procedure"})
 }
 
 // ProcedureCallees pages the calls out of a procedure.
 func ProcedureCallees() Spec {
-	return nativeSpec("procedure_callees", "Callees of a procedure", "Page the direct calls out of a procedure.",
+	return nativeToolSpec("procedure_callees", "Callees of a procedure", "Page the direct calls out of a procedure.",
 		callPage("Calls"), map[string]any{"procedure": "main"},
 		&Command{Name: "callees", Args: procedureArgs(), Synopsis: "BINARY PROCEDURE", Short: "List the direct call sites out of a procedure"})
 }
@@ -224,7 +227,7 @@ func requiredAddress() Param {
 
 // Xrefs pages the references to an address.
 func Xrefs() Spec {
-	return nativeSpec("xrefs", "Cross-references to an address", "Page the references (calls, jumps, data) to an explicit address.",
+	return nativeToolSpec("xrefs", "Cross-references to an address", "Page the references (calls, jumps, data) to an explicit address.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("References", nativeDefaultLimit, nativeMaxLimit), requiredAddress()},
 		map[string]any{"address": "0x401000"},
 		&Command{Name: "xrefs", Args: addressArgs(), Synopsis: "BINARY ADDRESS", Short: "List references (calls, jumps, reads, writes, address loads) to an address"})
@@ -232,7 +235,7 @@ func Xrefs() Spec {
 
 // ResolveContainingProcedure maps an address to its procedure.
 func ResolveContainingProcedure() Spec {
-	return nativeSpec("resolve_containing_procedure", "Procedure containing an address",
+	return nativeToolSpec("resolve_containing_procedure", "Procedure containing an address",
 		"Map an address to its procedure, or say whether it lies outside every section or in a section but no procedure.",
 		[]Param{nativeProvider(), nativeArchitecture(), requiredAddress()}, map[string]any{"address": "0x401010"},
 		&Command{Name: "resolve", Args: addressArgs(), Synopsis: "BINARY ADDRESS", Short: "Find the procedure containing an address (or say it is outside every section)"})
@@ -240,7 +243,7 @@ func ResolveContainingProcedure() Spec {
 
 // AddressToFileOffset maps a virtual address to its file offset.
 func AddressToFileOffset() Spec {
-	return nativeSpec("address_to_file_offset", "Address to file offset",
+	return nativeToolSpec("address_to_file_offset", "Address to file offset",
 		"Map a virtual address to its offset in the original file; an unmapped address fails explicitly.",
 		[]Param{nativeProvider(), nativeArchitecture(), requiredAddress()}, map[string]any{"address": "0x401000"},
 		&Command{Name: "file-offset", Args: addressArgs(), Synopsis: "BINARY ADDRESS", Short: "Map a virtual address to its offset in the file"})
@@ -248,7 +251,7 @@ func AddressToFileOffset() Spec {
 
 // ReadBytes reads bytes at an address; both front ends default to 16.
 func ReadBytes() Spec {
-	return nativeSpec("read_bytes", "Read bytes at an address",
+	return nativeToolSpec("read_bytes", "Read bytes at an address",
 		"Exactly length (default 16, at most 4,096) bytes at an address, as hex.",
 		[]Param{nativeProvider(), nativeArchitecture(), requiredAddress(),
 			{Name: "length", Type: Integer, Min: 1, Max: nativeMaxReadBytes, Default: 16, Description: "Bytes to read (default 16, at most 4,096).",
@@ -259,7 +262,7 @@ func ReadBytes() Spec {
 
 // ProcedureReferences pages the references into or out of a procedure.
 func ProcedureReferences() Spec {
-	sp := nativeSpec("procedure_references", "References of a procedure",
+	sp := nativeToolSpec("procedure_references", "References of a procedure",
 		"Page the references into (direction in) or out of (direction out) a procedure: calls, jumps, reads, writes and address loads.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeOffset(1 << 31), nativeLimit("References", nativeDefaultLimit, nativeMaxLimit), nativeProcedure(),
 			{Name: "direction", Type: String, Enum: []string{"in", "out"}, Default: "out",
@@ -273,7 +276,7 @@ func ProcedureReferences() Spec {
 
 // AnalyzeFunction is one function's dossier.
 func AnalyzeFunction() Spec {
-	return nativeSpec("analyze_function", "Function dossier",
+	return nativeToolSpec("analyze_function", "Function dossier",
 		"One function's dossier: an assembly page, basic blocks and local CFG, callers and callees, references, referenced strings and names, exact "+
 			"truncation counts; the pseudocode facet is reported unavailable with its reason.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeProcedure(),
@@ -293,7 +296,7 @@ func AnalyzeFunction() Spec {
 // InspectElectronBinary reads an Electron executable's fuse wire and
 // versions; it needs no deep provider.
 func InspectElectronBinary() Spec {
-	sp := nativeSpec("inspect_electron_binary", "Electron fuses and versions",
+	sp := nativeToolSpec("inspect_electron_binary", "Electron fuses and versions",
 		"Electron executable facts: the fuse wire after its sentinel (RunAsNode, EnableCookieEncryption, EnableNodeOptionsEnvironmentVariable, "+
 			"EnableNodeCliInspectArguments, EnableEmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot, "+
 			"GrantFileProtocolExtraPrivileges: enabled/disabled/removed), Electron and Chromium versions from its strings, and a finding per insecure "+

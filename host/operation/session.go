@@ -39,8 +39,12 @@ func OpenBinary() Spec {
 		Description: "Make a file (native binary, archive, bundle) or an Apple bundle directory (.app, .appex, .framework, .xpc, .systemextension, .bundle, .plugin) " +
 			"the active target of this connection. Allocates a fresh analysis run id. Another directory is not opened; the result names the analysis that applies " +
 			"(for an Electron/JavaScript app: analyze_javascript_application with input_path). Retained Evidence is kept.",
-		Effects:        Effects{MutatesSession: true, Idempotent: true},
-		Params:         []Param{{Name: "input_path", Type: String, Required: true, Description: "Path of the file or bundle directory to open."}},
+		Effects: Effects{MutatesSession: true, Idempotent: true},
+		Params: []Param{
+			{Name: "input_path", Type: String, Required: true, Description: "Path of the file or bundle directory to open."},
+			{Name: "provider_id", Type: String, Description: "Deep provider for a native binary: a concrete id (native-lite, ghidra, hopper) or auto " +
+				"(default: REA_ANALYSIS_PROVIDER, then auto); the binding is reported as analysis_provider_binding."},
+		},
 		Examples:       []map[string]any{{"input_path": "/Applications/Example.app"}},
 		OneSidedReason: "CLI commands take their target as an argument and need no open step",
 	}
