@@ -42,12 +42,8 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"analyze_web_bundle", "build_reconstruction_obligation_ledger", "capture_browser_scenario",
-	"capture_electron_scenario", "capture_process_scenario", "capture_web_screenshot", "compare_web_captures",
-	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "inspect_analysis_view",
-	"inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
-	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session",
-	"reconcile_javascript_runtime", "render_application_report", "verify_reconstruction",
+	"build_reconstruction_obligation_ledger", "capture_process_scenario", "evaluate_reconstruction_coverage",
+	"inspect_analysis_view", "render_application_report", "verify_reconstruction",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -60,6 +56,15 @@ var unconvertedTools = []string{
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
 		"search_guidance offset": true}
+	// The runtime services refuse only negative offsets and bound only the
+	// limits their constants name; the other maxima are the schema's.
+	for _, op := range []string{"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets"} {
+		m[op+" offset"] = true
+	}
+	for _, op := range []string{"inspect_web_page", "analyze_web_bundle", "inspect_electron_page", "observe_web_session", "observe_javascript_runtime"} {
+		m[op+" max_scripts"] = true
+	}
+	m["discover_webmcp_tools max_tools"], m["discover_webmcp_tools max_schema_bytes"] = true, true
 	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
@@ -311,6 +316,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 	}
 	maps.Copy(m, nativeServiceDefaults(t, a))
 	maps.Copy(m, nativeDepthDefaults())
+	maps.Copy(m, runtimeServiceDefaults())
 	for _, name := range withoutDefaults {
 		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
 	}
@@ -322,6 +328,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
 	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
+	"compare_web_captures", "reconcile_javascript_runtime",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

@@ -12,6 +12,7 @@ func All() []Spec {
 	out = append(out, Session()...)
 	out = append(out, Native()...)
 	out = append(out, Guidance()...)
+	out = append(out, Runtime()...)
 	out = append(out, NativeContext()...)
 	out = append(out, NativeDepth()...)
 	return out
