@@ -23,6 +23,7 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/analysis/reconstruct/verify"
 	"rea/guidance/index"
 	"rea/host/app"
 	"rea/host/evidence"
@@ -42,8 +43,7 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"build_reconstruction_obligation_ledger", "capture_process_scenario", "evaluate_reconstruction_coverage",
-	"inspect_analysis_view", "render_application_report", "verify_reconstruction",
+	"build_reconstruction_obligation_ledger", "capture_process_scenario", "inspect_analysis_view",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -55,7 +55,7 @@ var unconvertedTools = []string{
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
-		"search_guidance offset": true}
+		"search_guidance offset": true, "verify_reconstruction offset": true}
 	// The runtime services refuse only negative offsets and bound only the
 	// limits their constants name; the other maxima are the schema's.
 	for _, op := range []string{"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets"} {
@@ -274,6 +274,19 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return map[string]any{"action": res.Action}, nil
 		},
+		// verify_reconstruction pages in the reconstruct module's library.
+		"verify_reconstruction": func(p map[string]any) (map[string]any, error) {
+			spec := `{"schema_version":1,"name":"x","claims":[{"claim_id":"c","kind":"structural-function","evidence_id":"ev_` + strings.Repeat("0", 64) + `"}]}`
+			req := verify.Request{Specification: json.RawMessage(spec)}
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			res, err := verify.Evaluate(req)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"offset": res.Page.Offset, "limit": res.Page.Limit}, nil
+		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
@@ -328,7 +341,8 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
 	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
-	"compare_web_captures", "reconcile_javascript_runtime",
+	"compare_web_captures", "reconcile_javascript_runtime", "render_application_report",
+	"evaluate_reconstruction_coverage",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
