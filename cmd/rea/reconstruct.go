@@ -171,8 +171,6 @@ Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
 func (c *cli) obligationLedgerCommand() *cobra.Command {
 	var bundle string
 	cmd := &cobra.Command{
-		Use:   "build-reconstruction-obligation-ledger REQUEST.json --bundle BUNDLE.json",
-		Short: "Build the obligation ledger of a reconstruction from application Evidence in an exported bundle",
 		Long: `REQUEST.json is {"manifest":{"schema_version":1,"bindings":[…],"contradictions":[…]},
 "reviewed_obligations":[…], "source_evidence_ids":[…], "limits":{…}, "page":{…}} as the
 MCP tool build_reconstruction_obligation_ledger takes it. Candidates come from
@@ -180,7 +178,6 @@ the bundle's analyze_javascript_application Evidence.
 
 Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 		Example: `  rea build-reconstruction-obligation-ledger request.json --bundle evidence.json`,
-		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			raw, err := readJSONFile(args[0], "obligation ledger request")
 			if err != nil {
@@ -229,8 +226,7 @@ Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&bundle, "bundle", "", "exported Evidence bundle holding the application Evidence (required)")
-	return cmd
+	return fromSpec(cmd, operation.BuildReconstructionObligationLedger(), targets{"cli.bundle": &bundle})
 }
 
 func strictJSON(raw []byte, v any) error {

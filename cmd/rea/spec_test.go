@@ -23,6 +23,7 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/analysis/reconstruct/obligations"
 	"rea/analysis/reconstruct/verify"
 	"rea/guidance/index"
 	"rea/host/app"
@@ -43,7 +44,7 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"build_reconstruction_obligation_ledger", "capture_process_scenario", "inspect_analysis_view",
+	"capture_process_scenario", "inspect_analysis_view",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -55,7 +56,8 @@ var unconvertedTools = []string{
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
-		"search_guidance offset": true, "verify_reconstruction offset": true}
+		"search_guidance offset": true, "verify_reconstruction offset": true,
+		"build_reconstruction_obligation_ledger page.offset": true}
 	// The runtime services refuse only negative offsets and bound only the
 	// limits their constants name; the other maxima are the schema's.
 	for _, op := range []string{"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets"} {
@@ -286,6 +288,26 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 				return nil, err
 			}
 			return map[string]any{"offset": res.Page.Offset, "limit": res.Page.Limit}, nil
+		},
+		// build_reconstruction_obligation_ledger pages and bounds in the
+		// reconstruct module's library; max_obligations is not in its
+		// result, so its absence reads as the library's default.
+		"build_reconstruction_obligation_ledger": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"manifest": map[string]any{"schema_version": 1}}
+			maps.Copy(in, p)
+			var req obligations.Request
+			if err := remarshal(in, &req); err != nil {
+				return nil, err
+			}
+			l, err := obligations.Build(req)
+			if err != nil {
+				return nil, err
+			}
+			max := req.Limits.MaxObligations
+			if max == 0 {
+				max = obligations.DefaultMaxObligations
+			}
+			return map[string]any{"limits": map[string]any{"max_obligations": max}, "page": map[string]any{"offset": l.Page.Offset, "limit": l.Page.Limit}}, nil
 		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },

@@ -1,6 +1,9 @@
 package operation
 
-import "rea/analysis/reconstruct/verify"
+import (
+	"rea/analysis/reconstruct/obligations"
+	"rea/analysis/reconstruct/verify"
+)
 
 // Reconstruction checks: a reconstruction against what was observed, claim
 // by claim, never turning missing Evidence into equivalence. The CLI reads
@@ -9,7 +12,88 @@ import "rea/analysis/reconstruct/verify"
 
 // Reconstruct lists the declared reconstruction operations.
 func Reconstruct() []Spec {
-	return []Spec{VerifyReconstruction(), EvaluateReconstructionCoverage()}
+	return []Spec{BuildReconstructionObligationLedger(), VerifyReconstruction(), EvaluateReconstructionCoverage()}
+}
+
+func idList(description string, max int) Param {
+	return Param{Name: "", Type: Array, Description: description, MaxItems: max, Items: &Param{Type: String, Description: "ev_…"}}
+}
+
+func named(name string, p Param) Param {
+	p.Name = name
+	return p
+}
+
+// BuildReconstructionObligationLedger derives and binds the obligations a
+// reconstruction must meet.
+func BuildReconstructionObligationLedger() Spec {
+	reviewed := Param{Type: Object, Fields: []Param{
+		{Name: "obligation_id", Type: String, Required: true,
+			Description: "Obligation id; candidates are ipc:<channel>, api:<key>.<member>, window:<module>#<id>, ipc-dynamic:<module>."},
+		{Name: "layer", Type: String, Required: true, Enum: obligations.Layers(), Description: "Where the obligation lives."},
+		{Name: "statement", Type: String, Description: "What must hold."},
+		named("source_evidence_ids", idList("Application Evidence the obligation comes from.", 100)),
+		{Name: "required_cases", Type: Array, Description: "Case kinds that need fixtures.", MaxItems: 5,
+			Items: &Param{Type: String, Enum: obligations.CaseKinds()}},
+		{Name: "requires_parser_type", Type: Boolean, Description: "The obligation parses input, so its binding must name a parser type."},
+		{Name: "disposition", Type: String, Enum: []string{obligations.Blocked, obligations.OutOfScope}, Description: "blocked or out-of-scope (needs a rationale)."},
+		{Name: "rationale", Type: String, Description: "Why the disposition holds."},
+	}}
+	verifier := Param{Type: Object, Fields: []Param{
+		{Name: "verifier_id", Type: String, Required: true, Description: "Verifier id."},
+		{Name: "authority", Type: String, Required: true, Enum: obligations.Authorities(), Description: "Proof authority of the verifier."},
+		{Name: "result", Type: String, Required: true, Enum: []string{"pass", "fail", "unknown"}, Description: "pass, fail or unknown."},
+		{Name: "enumerates", Type: Array, Required: true, Description: "Obligation ids the verifier checks.", MaxItems: 10000, Items: &Param{Type: String}},
+	}}
+	binding := Param{Type: Object, Fields: []Param{
+		{Name: "obligation_id", Type: String, Required: true, Description: "The obligation bound."},
+		{Name: "owner", Type: String, Required: true, Description: "Who reimplements it."},
+		{Name: "parser_type", Type: String, Description: "Parser type of its input, when it parses input."},
+		{Name: "cases", Type: Map, Description: "Case kind → fixture id (positive, negative, malformed, cancellation, teardown)."},
+		{Name: "verifiers", Type: Array, Description: "Verifiers that ran.", MaxItems: 100, Items: &verifier},
+	}}
+	contradiction := Param{Type: Object, Fields: []Param{
+		{Name: "obligation_id", Type: String, Required: true, Description: "The obligation contradicted."},
+		named("evidence_ids", idList("Contradicting Evidence.", 100)),
+		{Name: "note", Type: String, Description: "What differs."},
+	}}
+	return Spec{
+		Name:   "build_reconstruction_obligation_ledger",
+		Title:  "Build the reconstruction obligation ledger",
+		Family: "application",
+		Description: "Derive every obligation a reconstruction must meet from retained analyze_javascript_application Evidence (IPC channels, " +
+			"exposed APIs, windows; static facts only create unowned candidates), refine them with reviewed_obligations and bind them with the " +
+			"manifest. An obligation is verified only with a unique owner, its parser type when required, a fixture for every required case kind " +
+			"and a passing verifier that enumerates it with the layer's proof authority (unit < integration < protocol < renderer < " +
+			"packaged-process/native-abi/live-observation/external); otherwise unowned, characterized, implemented, contradicted, blocked, " +
+			"out-of-scope or unknown, with diagnostics. No application Evidence ⇒ an unknown ledger with 0 obligations. Pages (offset/limit ≤ 500) " +
+			"repeat ledger_id, closure_digest and the complete summaries. Returns derived Evidence.",
+		Effects: Effects{MutatesSession: true, Idempotent: true},
+		// The CLI reads the whole request from its REQUEST.json argument.
+		Params: []Param{
+			named("source_evidence_ids", idList("Retained analyze_javascript_application Evidence; default every such record retained.", 100)),
+			{Name: "reviewed_obligations", Type: Array, Description: "Analyst decisions refining or adding obligations.", MaxItems: obligations.MaxObligations, Items: &reviewed},
+			{Name: "manifest", Type: Object, Required: true, Description: "Bindings of obligations to the reconstruction.", Fields: []Param{
+				{Name: "schema_version", Type: Integer, Required: true, Min: 1, Max: 1, Description: "Always 1."},
+				{Name: "bindings", Type: Array, Description: "Owner, parser type, case fixtures and verifiers per obligation.", MaxItems: obligations.MaxObligations, Items: &binding},
+				{Name: "contradictions", Type: Array, Description: "Evidence that the reconstruction differs.", MaxItems: obligations.MaxObligations, Items: &contradiction},
+			}},
+			{Name: "limits", Type: Object, Fields: []Param{
+				{Name: "max_obligations", Type: Integer, Min: 1, Max: obligations.MaxObligations, Default: obligations.DefaultMaxObligations,
+					Description: "Obligations kept (default 1,000)."},
+			}},
+			{Name: "page", Type: Object, Fields: []Param{
+				{Name: "offset", Type: Integer, Min: 0, Max: obligations.MaxObligations, Default: 0, Description: "First obligation (default 0)."},
+				{Name: "limit", Type: Integer, Min: 1, Max: obligations.MaxPageLimit, Default: obligations.DefaultPageLimit, Description: "Obligations per page (default 100)."},
+			}},
+		},
+		Examples: []map[string]any{{"manifest": map[string]any{"schema_version": 1, "bindings": []any{map[string]any{
+			"obligation_id": "ipc:settings:save", "owner": "main-process", "parser_type": "SettingsValues",
+			"cases": map[string]any{"positive": "fixtures/save-ok.json"}}}}}},
+		CLIFlags: []Param{bundleFlag("application")},
+		CLI: &Command{Name: "build-reconstruction-obligation-ledger", Args: []Arg{{Name: "REQUEST.json"}}, Synopsis: "REQUEST.json --bundle BUNDLE.json",
+			Short: "Build the obligation ledger of a reconstruction from application Evidence in an exported bundle"},
+	}
 }
 
 // VerifyReconstruction evaluates a finite reconstruction specification.
