@@ -223,6 +223,8 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
 		prog := newProgress(ctx, req)
+		stopBeat := prog.heartbeat()
+		defer stopBeat()
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(s.servingContext(), cancel)()
@@ -234,10 +236,12 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
 		}
 		if err != nil {
+			stopBeat()
 			prog.finish("failed")
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
 		res, err := s.success(sess, t, out)
+		stopBeat()
 		if err != nil {
 			prog.finish("failed")
 			return toolError(err, s.opts.MaxResponseBytes), nil
