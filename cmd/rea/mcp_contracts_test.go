@@ -8,6 +8,7 @@ import (
 	"testing"
 
 	"rea/host/mcpserver"
+	"rea/wasm/wasmtest"
 )
 
 // Issue 21 point 5: the MCP contracts of seed 000/001 that were missing.
@@ -104,5 +105,40 @@ func TestParamTypeErrorsAreInvalidParamsWithIssuePaths(t *testing.T) {
 	}
 	if m := r.request("tools/list", `{}`); m["result"] == nil {
 		t.Fatalf("connection unusable after -32602: %v", m)
+	}
+}
+
+// Issue 21 point 9: a summary's own evidence_id works where the
+// application is expected, and an Evidence object without its kind is
+// answered with the reference form.
+func TestSummaryEvidenceIDResolvesToItsParentApplication(t *testing.T) {
+	c := startMCP(t)
+	dir := filepath.Join(wasmtest.RepoRoot(t), "testdata", "versions", "v1")
+	summary := structured(t, c.call(t, "analyze_javascript_application", map[string]any{"input_path": dir, "detail": "summary"}))
+	if summary["operation"] != "inspect_analysis_view" {
+		t.Fatalf("detail summary returned %v", summary["operation"])
+	}
+	parent := summary["normalized_result"].(map[string]any)["parent_evidence_id"].(string)
+	ref := map[string]any{"kind": "retained-evidence", "evidence_id": summary["evidence_id"]}
+	traced := structured(t, c.call(t, "trace_application_feature", map[string]any{"application": ref, "seed": map[string]any{"kind": "channel", "value": "save", "match": "contains"}}))
+	if links, _ := traced["evidence_links"].([]any); len(links) == 0 || links[0] != parent {
+		t.Errorf("trace of the summary's id does not link the parent application %s: %v", parent, traced["evidence_links"])
+	}
+	cmp := structured(t, c.call(t, "compare_application_versions", map[string]any{"left": ref, "right": ref}))
+	if links, _ := cmp["evidence_links"].([]any); len(links) == 0 || links[0] != parent {
+		t.Errorf("comparison of the summary's id does not link the parent %s: %v", parent, cmp["evidence_links"])
+	}
+	if r := c.call(t, "render_application_report", map[string]any{"application": ref}); r.IsError {
+		t.Errorf("report of the summary's id: %s", text(r))
+	}
+
+	e := toolError(t, c.call(t, "trace_application_feature", map[string]any{"application": map[string]any{"evidence_id": parent}, "seed": map[string]any{"kind": "channel", "value": "save"}}))
+	msg, _ := e["message"].(string)
+	if e["code"] != "invalid_request" || !strings.Contains(msg, `{"kind":"retained-evidence","evidence_id":"`+parent+`"}`) || strings.Contains(msg, "analysis_profile") {
+		t.Errorf("missing kind: want the reference form in the message, got %v", e)
+	}
+	details, _ := e["details"].(map[string]any)
+	if b, _ := json.Marshal(details["issues"]); !strings.Contains(string(b), `"path":["kind"]`) || details["field"] != "application" {
+		t.Errorf("missing kind: details %v", details)
 	}
 }
