@@ -82,9 +82,7 @@ func New(a *app.App, opts Options) (*Server, error) {
 			// session-based versions until rea supports it.
 			SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
 		})
-	for _, t := range s.tools {
-		s.mcp.AddTool(s.advertise(t), s.handler(t))
-	}
+	s.registerTools()
 	s.registerPrompts()
 	return s, nil
 }
