@@ -64,8 +64,14 @@ type DiffSummary struct {
 // added, removed and ambiguous functions paged (most different first);
 // unchanged pairs are counted, not listed.
 type BinaryDiff struct {
-	Left        Target               `json:"left"`
-	Right       Target               `json:"right"`
+	Left  Target `json:"left"`
+	Right Target `json:"right"`
+	// RightSHA256 is the second binary's digest (the Evidence subject is
+	// the first); the host fills it.
+	RightSHA256 string `json:"right_sha256,omitempty"`
+	// Comparison is the compare_functions Evidence of the first changed
+	// pairs' dossiers, when the host was asked for it.
+	Comparison  *string              `json:"compare_functions_evidence_id,omitempty"`
 	Summary     DiffSummary          `json:"summary"`
 	Changes     abi.Page[DiffChange] `json:"changes"`
 	Limitations []string             `json:"limitations"`
