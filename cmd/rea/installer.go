@@ -9,6 +9,7 @@ import (
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/jsengine/report"
 )
 
 // analyzeInstaller is `rea analyze PACKAGE`: extract the package with the
@@ -35,10 +36,35 @@ func (c *cli) analyzeInstaller(cmd *cobra.Command, input string) error {
 	}
 	note := fmt.Sprintf("package %s: analysing %s (extraction evidence %s); other application roots seen: %s\n",
 		input, found.Chosen, found.Extraction.EvidenceID, others)
+	note += c.shippedElectronNote(cmd, a, found)
 	if c.format == "text" {
 		fmt.Fprint(c.stdout, note)
 	} else {
 		fmt.Fprint(c.stderr, note) // stdout carries only the report
 	}
 	return js.RunE(js, []string{found.ChosenPath})
+}
+
+// shippedElectronNote reads the Electron executable shipped beside the
+// chosen root (fuse wire and versions, in the native module's sandbox) and
+// hands its Electron version to the application analysis, whose
+// version-aware rules then judge by the runtime that actually ships. The
+// note says what was found, or why no version is used.
+func (c *cli) shippedElectronNote(cmd *cobra.Command, a *app.App, found *app.InstallerApplication) string {
+	if found.Binary == "" {
+		return "no Electron executable beside it; version-aware rules use the version the application declares\n"
+	}
+	res, err := a.InspectElectronBinary(cmd.Context(), app.NativeRequest{InputPath: found.BinaryPath}, nil)
+	if err != nil {
+		return fmt.Sprintf("Electron executable %s could not be read (%v); version-aware rules use the version the application declares\n", found.Binary, err)
+	}
+	facts := res.Result.ElectronFacts
+	fuses := fmt.Sprintf("%d fuse wire(s), %d fuse finding(s)", len(facts.Wires), len(facts.Findings))
+	if facts.ElectronVersion == "" {
+		return fmt.Sprintf("Electron executable %s: no Electron version string, %s (evidence %s); version-aware rules use the version the application declares\n",
+			found.Binary, fuses, res.Evidence.EvidenceID)
+	}
+	c.shippedElectron = &report.ShippedElectron{Version: facts.ElectronVersion, Binary: found.Binary}
+	return fmt.Sprintf("Electron executable %s: Electron %s, %s (evidence %s); version-aware rules judge by Electron %s\n",
+		found.Binary, facts.ElectronVersion, fuses, res.Evidence.EvidenceID, facts.ElectronVersion)
 }

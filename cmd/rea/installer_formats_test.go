@@ -239,3 +239,44 @@ func TestAnalyzeInstallerExplainsUnreadableFormats(t *testing.T) {
 		}
 	}
 }
+
+// TestAnalyzeInstallerJudgesByTheShippedElectron: a .deb whose app
+// declares Electron 11.5.0 in package.json but ships an Electron 33.2.1
+// executable beside resources/ is judged by 33.2.1 — the runtime that
+// loads the code — and the note names the binary, its version and fuses.
+func TestAnalyzeInstallerJudgesByTheShippedElectron(t *testing.T) {
+	needPackager(t, "dpkg-deb", "dpkg")
+	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp", "native"), "REA_ANALYSIS_PROVIDER=", "GHIDRA_INSTALL_DIR="}
+	dir := t.TempDir()
+	root := filepath.Join(dir, "pkg")
+	electronTree(t, root)
+	bin, err := os.ReadFile(electronELF(t, "10110001"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "opt", "Example", "example"), bin, 0o755)
+	os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755)
+	os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte("Package: example\nVersion: 1.0.0\nArchitecture: amd64\nMaintainer: rea <rea@example.com>\nDescription: fixture\n"), 0o644)
+	deb := filepath.Join(dir, "example.deb")
+	if b, err := exec.Command("dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, deb).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg-deb: %v\n%s", err, b)
+	}
+	r := rea(t, "", env, "--format", "json", "analyze", deb)
+	if r.code != 0 && r.code != 2 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"Electron executable data.tar.xz!/opt/Example/example: Electron 33.2.1", "5 fuse finding(s)", "judge by Electron 33.2.1"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("note lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if !strings.Contains(r.stdout, "the shipped binary data.tar.xz!/opt/Example/example is Electron 33.2.1") || strings.Contains(r.stdout, "sandbox is not set") {
+		t.Errorf("the analysis does not judge by the shipped binary:\n%.2000s", r.stdout)
+	}
+	if strings.Contains(r.stdout, "in Electron 11.5.0 (package.json") {
+		t.Errorf("the analysis still judges by package.json's 11.5.0")
+	}
+	if !strings.Contains(r.stdout, `"shipped_electron"`) {
+		t.Errorf("the evidence parameters do not record the shipped version")
+	}
+}
