@@ -3,6 +3,7 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -37,6 +38,7 @@ func (c *cli) analyzeInstaller(cmd *cobra.Command, input string) error {
 	note := fmt.Sprintf("package %s: analysing %s (extraction evidence %s); other application roots seen: %s\n",
 		input, found.Chosen, found.Extraction.EvidenceID, others)
 	note += c.shippedElectronNote(cmd, a, found)
+	note += asarIntegrityNote(cmd, a, found)
 	if c.format == "text" {
 		fmt.Fprint(c.stdout, note)
 	} else {
@@ -67,4 +69,37 @@ func (c *cli) shippedElectronNote(cmd *cobra.Command, a *app.App, found *app.Ins
 	c.shippedElectron = &report.ShippedElectron{Version: facts.ElectronVersion, Binary: found.Binary}
 	return fmt.Sprintf("Electron executable %s: Electron %s, %s (evidence %s); version-aware rules judge by Electron %s\n",
 		found.Binary, facts.ElectronVersion, fuses, res.Evidence.EvidenceID, facts.ElectronVersion)
+}
+
+// asarIntegrityNote checks, for a macOS bundle, the ElectronAsarIntegrity
+// its Info.plist declares against the archives' header hashes.
+func asarIntegrityNote(cmd *cobra.Command, a *app.App, found *app.InstallerApplication) string {
+	i := strings.LastIndex(found.Chosen, "/Contents/Resources/")
+	if i < 0 || !strings.HasSuffix(found.Chosen, ".asar") {
+		return ""
+	}
+	contents := found.Chosen[:i+len("/Contents")]
+	res, err := a.CheckASARIntegrity(cmd.Context(), found.ExtractDir, contents)
+	if err != nil {
+		return fmt.Sprintf("ASAR integrity of %s could not be checked: %v\n", contents, err)
+	}
+	var b strings.Builder
+	for _, n := range res.Notes {
+		fmt.Fprintf(&b, "ASAR integrity (%s): %s\n", path.Join(contents, "Info.plist"), n)
+	}
+	for _, c := range res.Checks {
+		fmt.Fprintf(&b, "ASAR integrity (%s): %s declared %s %s, header hashes to %s: %s", path.Join(contents, "Info.plist"), c.Archive, c.Algorithm, c.Declared, orNothing(c.Observed), c.Status)
+		if c.Detail != "" {
+			fmt.Fprintf(&b, " (%s)", c.Detail)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func orNothing(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
 }

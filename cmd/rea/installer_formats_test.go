@@ -1,7 +1,11 @@
 package main_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -278,5 +282,52 @@ func TestAnalyzeInstallerJudgesByTheShippedElectron(t *testing.T) {
 	}
 	if !strings.Contains(r.stdout, `"shipped_electron"`) {
 		t.Errorf("the evidence parameters do not record the shipped version")
+	}
+}
+
+// TestAnalyzeInstallerChecksDeclaredASARIntegrity: a zipped macOS bundle
+// whose Info.plist declares its app.asar's header hash is said to match;
+// once the archive's header changes (as a patched app would), mismatch.
+func TestAnalyzeInstallerChecksDeclaredASARIntegrity(t *testing.T) {
+	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp")}
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	electronTree(t, tree)
+	archive, err := os.ReadFile(filepath.Join(tree, "opt", "Example", "resources", "app.asar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := binary.LittleEndian.Uint32(archive[12:])
+	sum := sha256.Sum256(archive[16 : 16+n])
+	plist := `<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict>
+<key>ElectronAsarIntegrity</key><dict><key>Resources/app.asar</key><dict><key>algorithm</key><string>SHA256</string><key>hash</key><string>` +
+		hex.EncodeToString(sum[:]) + `</string></dict></dict>
+</dict></plist>`
+	bundle := func(asar []byte) string {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for name, body := range map[string][]byte{"Example.app/Contents/Info.plist": []byte(plist), "Example.app/Contents/Resources/app.asar": asar} {
+			w, _ := zw.Create(name)
+			w.Write(body)
+		}
+		zw.Close()
+		p := filepath.Join(t.TempDir(), "Example-mac.zip")
+		os.WriteFile(p, buf.Bytes(), 0o644)
+		return p
+	}
+	r := rea(t, "", env, "analyze", bundle(archive))
+	if r.code != 0 || !strings.Contains(r.stdout, "ASAR integrity (Example.app/Contents/Info.plist): Resources/app.asar declared SHA256 "+hex.EncodeToString(sum[:])) ||
+		!strings.Contains(r.stdout, ": match\n") {
+		t.Errorf("exit %d\n%.1500s\n%s", r.code, r.stdout, r.stderr)
+	}
+	// Rename one header key (same length, so the archive stays readable).
+	tampered := bytes.Replace(archive, []byte(`"preload.js"`), []byte(`"preloaX.js"`), 1)
+	if bytes.Equal(tampered, archive) {
+		t.Fatal("fixture has no preload.js in its header")
+	}
+	r = rea(t, "", env, "analyze", bundle(tampered))
+	if !strings.Contains(r.stdout, ": mismatch (the archive's header does not hash to the declared value") {
+		t.Errorf("tampered: exit %d\n%.1500s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

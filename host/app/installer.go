@@ -31,6 +31,8 @@ type InstallerApplication struct {
 	// extracted.
 	Binary     string `json:"binary,omitempty"`
 	BinaryPath string `json:"binary_path,omitempty"`
+	// ExtractDir is the directory the package's paths are relative to.
+	ExtractDir string `json:"extract_dir"`
 }
 
 // LooksLikeInstaller reports whether the file starts like a package or
@@ -81,7 +83,7 @@ func (a *App) LocateInstallerApplication(ctx context.Context, req ArtifactReques
 			req.InputPath, len(files)).WithDetail("field", "input_path")
 	}
 	chosen := roots[0]
-	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence}
+	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence, ExtractDir: dest}
 	for _, r := range roots[1:] {
 		ia.Others = append(ia.Others, r.logical)
 	}
