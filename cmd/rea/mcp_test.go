@@ -322,7 +322,9 @@ func TestProgressIsRateBoundedAndStrictlyIncreasing(t *testing.T) {
 		t.Fatalf("want intermediate and terminal progress, got %d notifications", len(c.progress))
 	}
 	for i, p := range c.progress {
-		if p.ProgressToken != "tok-1" || p.Total != 0 || p.Message == "" {
+		// A total, when present, makes progress/total the phase's share of
+		// its work done (issue 21 point 7): never below progress.
+		if p.ProgressToken != "tok-1" || (p.Total != 0 && p.Total < p.Progress) || p.Message == "" {
 			t.Fatalf("progress %d malformed: %+v", i, p)
 		}
 		if i > 0 && p.Progress <= c.progress[i-1].Progress {

@@ -272,7 +272,11 @@ func (c *cli) printProcedures(p *query.Procedures) {
 		if pr.Target != "" {
 			flags += " -> " + pr.Target
 		}
-		fmt.Fprintf(c.stdout, "%18s %8d  %-40s %s (%s)\n", pr.Address, pr.Size, pr.Name, flags, pr.Source)
+		fmt.Fprintf(c.stdout, "%18s %8d  %-40s %s (%s)", pr.Address, pr.Size, pr.Name, flags, pr.Source)
+		if pr.Demangled != "" {
+			fmt.Fprintf(c.stdout, "  %s", pr.Demangled)
+		}
+		fmt.Fprintln(c.stdout)
 	}
 	c.pageLine(len(p.Procedures.Items), p.Procedures.Total, p.Procedures.NextOffset, "procedures")
 }

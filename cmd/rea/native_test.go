@@ -142,7 +142,7 @@ func TestAnalyzeRoutesApplicationDirectoriesToTheJavaScriptAnalysis(t *testing.T
 	dir := t.TempDir()
 	writeNativeTestFile(t, dir+"/package.json", `{"name":"routed-app","main":"main.js"}`)
 	writeNativeTestFile(t, dir+"/main.js", "console.log('hi')\n")
-	r := rea(t, "", []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "native", "jsapp")}, "analyze", dir)
+	r := rea(t, "", []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "native", "jsapp", "normalise")}, "analyze", dir)
 	if r.code != 0 || !strings.Contains(r.stdout, "routed-app") {
 		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}

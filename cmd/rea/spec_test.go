@@ -93,6 +93,7 @@ var schemaOnlyBounds = func() map[string]bool {
 	for tool := range app.DepthOperation { // pages past the end are empty, not refused
 		m[tool+" offset"] = true
 	}
+	m["diff_binaries offset"] = true
 	return m
 }()
 

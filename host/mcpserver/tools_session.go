@@ -166,9 +166,10 @@ func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 				return map[string]any{"opened": true, "target": c.Session.Target(), "run_id": runID}, nil
 			}
 		}
-		if strings.HasSuffix(strings.ToLower(abs), ".pkg") || strings.HasSuffix(strings.ToLower(abs), ".kext") {
-			return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an Apple bundle type rea does not open; open the executable inside it instead", abs).
-				WithDetail("field", "input_path")
+		if kind, refused := refusedAppleBundle(abs); refused {
+			return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an Apple bundle type (%s) rea does not open; open the executable inside it instead", abs, kind).
+				WithDetail("field", "input_path").WithDetail("bundle_type", kind).
+				WithDetail("admitted_bundle_types", appleBundleSuffixes())
 		}
 		return map[string]any{
 			"opened": false,
