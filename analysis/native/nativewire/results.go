@@ -90,6 +90,8 @@ type Resolution struct {
 	Status    string     `json:"status"`
 	Section   string     `json:"section,omitempty"`
 	Procedure *Procedure `json:"procedure"`
+	// SourceLine is the DWARF line table's file:line of the address.
+	SourceLine *SourceLine `json:"source_line,omitempty"`
 }
 
 // FileOffset is address_to_file_offset.
@@ -139,7 +141,9 @@ type Dossier struct {
 	References        abi.Page[Reference]   `json:"references"`
 	ReferencedStrings abi.Page[String]      `json:"referenced_strings"`
 	ReferencedNames   abi.Page[Name]        `json:"referenced_names"`
-	Limitations       []string              `json:"limitations"`
+	// Source is the DWARF facet: entry file:line and the line rows.
+	Source      *SourceFacet `json:"source,omitempty"`
+	Limitations []string     `json:"limitations"`
 }
 
 // References is procedure_references: the raw reference edges into or out

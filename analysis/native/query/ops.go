@@ -61,7 +61,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 	if keep != nil {
 		all = nil
 		for _, pr := range a.Procedures {
-			hit := keep(pr.Name)
+			hit := keep(pr.Name) || pr.Demangled != "" && keep(pr.Demangled)
 			for _, al := range pr.Aliases {
 				hit = hit || keep(al)
 			}
@@ -175,6 +175,9 @@ func resolve(a *executable.Analysis, p Params) (*Resolution, error) {
 		c := *pr
 		r.Status, r.Procedure = "in-procedure", &c
 	}
+	if x, err := a.File.Lines(); err == nil {
+		r.SourceLine = x.At(*p.Address)
+	}
 	return r, nil
 }
 
@@ -273,6 +276,7 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 		References:        abi.PageOf(body.Out, p.Offset, p.Limit),
 		ReferencedStrings: abi.PageOf(strs, p.Offset, p.Limit),
 		ReferencedNames:   abi.PageOf(nms, p.Offset, p.Limit),
+		Source:            sourceFacet(a.File, pr),
 		Limitations:       limitations(a),
 	}, nil
 }
