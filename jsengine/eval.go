@@ -171,6 +171,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		if _, ok := x.Left.(*ast.ThisExpression); ok {
 			return e.evalThisMember(m, string(x.Identifier.Name), c, x)
 		}
+		if v, ok := e.importMeta(m, s, x); ok {
+			return v
+		}
 		left := e.eval(m, s, x.Left, c)
 		return e.member(left, string(x.Identifier.Name), c, m, x)
 	case *ast.BracketExpression:

@@ -24,6 +24,8 @@ type bundlerResolution struct {
 	workspace map[string]string
 	// sources are the configuration files read, for limitations.
 	notes []string
+	// entries maps a bundler entry (output) name to its sources (entries.go).
+	entries map[string][]string
 }
 
 // aliasRule maps a specifier prefix (bundler alias) or a tsconfig paths
@@ -284,6 +286,7 @@ func (e *engine) readBundlerConfig(r *bundlerResolution, p string) {
 		}
 	}
 	walk(c, pf.prog)
+	e.readEntries(r, pf, c)
 	scope := e.packageScope(path.Dir(p))
 	for _, a := range c.found {
 		a.scope, a.from = scope, p
