@@ -2,6 +2,7 @@ package jsengine
 
 import (
 	"path"
+	"regexp"
 	"sort"
 	"strings"
 
@@ -131,4 +132,128 @@ func (e *engine) importMeta(m *moduleInfo, s *scope, x *ast.DotExpression) (valu
 		return value{kind: kString, str: m.path, fsPath: true, at: e.locp(m, x.Idx0())}, true
 	}
 	return unknown(m.pf.text(x, 80)), true
+}
+
+// Electron Forge's webpack plugin defines, for each renderer entry point
+// of forge.config, a global <NAME>_PRELOAD_WEBPACK_ENTRY holding the
+// built preload's path (the template's `preload:
+// MAIN_WINDOW_PRELOAD_WEBPACK_ENTRY`). The entry's `preload.js` names the
+// source.
+
+var forgeConfigName = regexp.MustCompile(`^forge\.config\.(js|ts|mjs|cjs|mts|cts)$`)
+
+// forgeCollector gathers { name, preload: { js } } entry points.
+type forgeCollector struct {
+	c     *aliasCollector
+	e     *engine
+	found map[string]string
+}
+
+func (fc *forgeCollector) Leave(any) {}
+
+func (fc *forgeCollector) Enter(n any) bool {
+	o, ok := n.(*ast.ObjectLiteral)
+	if !ok {
+		return true
+	}
+	var name string
+	var js ast.Expression
+	for _, p := range o.Value {
+		kp, ok := p.(*ast.PropertyKeyed)
+		if !ok {
+			continue
+		}
+		switch k, _ := staticKey(kp.Key, kp.Computed); k {
+		case "name":
+			if s, ok := fc.c.deref(kp.Value).(*ast.StringLiteral); ok {
+				name = string(s.Value)
+			}
+		case "preload":
+			if po, ok := fc.c.deref(kp.Value).(*ast.ObjectLiteral); ok {
+				for _, q := range po.Value {
+					if qp, ok := q.(*ast.PropertyKeyed); ok {
+						if k, _ := staticKey(qp.Key, qp.Computed); k == "js" {
+							js = qp.Value
+						}
+					}
+				}
+			}
+		}
+	}
+	if name == "" || js == nil {
+		return true
+	}
+	if target, ok := fc.c.pathOf(js, 0); ok {
+		if r := fc.e.resolveFile(target); r != "" {
+			fc.found[forgeGlobal(name)] = r
+		}
+	}
+	return true
+}
+
+// forgeGlobal is the global the plugin defines for entry point name.
+func forgeGlobal(name string) string {
+	var b strings.Builder
+	for _, r := range strings.ToUpper(name) {
+		if r >= 'A' && r <= 'Z' || r >= '0' && r <= '9' {
+			b.WriteRune(r)
+		} else {
+			b.WriteByte('_')
+		}
+	}
+	return b.String() + "_PRELOAD_WEBPACK_ENTRY"
+}
+
+// readForgeConfig records the preload entry globals of forge.config p.
+func (e *engine) readForgeConfig(r *bundlerResolution, p string) {
+	b, ok := e.readSmall(p)
+	if !ok {
+		return
+	}
+	pf, err := parseJS(p, string(b))
+	if err != nil {
+		r.notes = append(r.notes, "Electron Forge configuration "+p+" could not be parsed; its entry points are not applied")
+		return
+	}
+	c := &aliasCollector{pf: pf, dir: path.Dir(p), consts: map[string]ast.Expression{}}
+	for _, st := range pf.prog.Body {
+		switch v := st.(type) {
+		case *ast.VariableStatement:
+			for _, bd := range v.List {
+				c.declare(bd)
+			}
+		case *ast.LexicalDeclaration:
+			for _, bd := range v.List {
+				c.declare(bd)
+			}
+		}
+	}
+	fc := &forgeCollector{c: c, e: e, found: map[string]string{}}
+	walk(fc, pf.prog)
+	if len(fc.found) == 0 {
+		return
+	}
+	if r.forge == nil {
+		r.forge = map[string]forgeEntry{}
+	}
+	for g, src := range fc.found {
+		r.forge[g] = forgeEntry{source: src, config: p}
+	}
+}
+
+type forgeEntry struct{ source, config string }
+
+// forgePreload gives a free identifier the plugin defines its value.
+func (e *engine) forgePreload(m *moduleInfo, x *ast.Identifier) (value, bool) {
+	name := string(x.Name)
+	if !strings.HasSuffix(name, "_PRELOAD_WEBPACK_ENTRY") {
+		return value{}, false
+	}
+	f, ok := e.resolution().forge[name]
+	if !ok {
+		return value{}, false
+	}
+	v := value{kind: kString, str: f.source, fsPath: true, inferred: true, at: e.locp(m, x.Idx)}
+	return v.withStep(Step{Description: "Electron Forge's webpack plugin defines " + name + " from the entry point in " + f.config,
+		Location: Location{File: f.config, Line: 1, Column: 1}}), true
 }

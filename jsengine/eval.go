@@ -251,6 +251,9 @@ func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx
 			// The page's global object: what preloads expose lives below it.
 			return value{kind: kExternal, ext: "window"}
 		}
+		if v, ok := e.forgePreload(m, x); ok {
+			return v
+		}
 		return unknown(name)
 	}
 	return e.evalBinding(b, c, x)

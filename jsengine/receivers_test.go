@@ -106,3 +106,27 @@ new BrowserWindow({ webPreferences: { preload: path.join(import_meta.dirname, 'p
 		t.Errorf("another member of esbuild's empty import_meta reads as %+v, want unknown", v)
 	}
 }
+
+func TestElectronForgeWebpackPreloadGlobals(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+new BrowserWindow({ webPreferences: { preload: process.env.VITEST ? 'x/preload.js' : MAIN_WINDOW_PRELOAD_WEBPACK_ENTRY } });
+new BrowserWindow({ webPreferences: { preload: OTHER_PRELOAD_WEBPACK_ENTRY } });
+`, map[string]string{
+		"forge.config.js": `const path = require('path');
+const root = process.cwd();
+module.exports = { plugins: [{ name: '@electron-forge/plugin-webpack', config: { renderer: { entryPoints: [
+  { html: './static/index.html', js: './src/renderer.ts', name: 'main_window', preload: { js: path.join(root, 'src/preload/preload.ts') } },
+] } } }] };`,
+		"src/preload/preload.ts": `export {};`,
+	})
+	if len(r.Windows) != 2 {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	p := r.Windows[0].Preload
+	if p == nil || len(p.Alternatives) != 2 || p.Alternatives[1].Module != "src/preload/preload.ts" {
+		t.Errorf("forge preload %+v", p)
+	}
+	if p := r.Windows[1].Preload; p == nil || p.State != "unknown" || p.Module != "" {
+		t.Errorf("a global of no entry point is %+v, want unknown", p)
+	}
+}

@@ -230,6 +230,14 @@ func TestAnalyzeResolvesWindowForms(t *testing.T) {
 			t.Errorf("settings preload %+v", w[1].Preload)
 		}
 	})
+	t.Run("Electron Forge webpack preload global", func(t *testing.T) {
+		// MAIN_WINDOW_PRELOAD_WEBPACK_ENTRY is the preload of forge.config's
+		// entry point main_window, returned by an options helper.
+		w := analyseFixtureFacts(t, "forge-webpack").NormalizedResult.Application.Windows
+		if len(w) != 1 || w[0].Preload == nil || w[0].Preload.Module != "src/preload/preload.ts" || w[0].WebPreferences["contextIsolation"].Value != true {
+			t.Fatalf("windows %+v", w)
+		}
+	})
 	t.Run("alternatives", func(t *testing.T) {
 		w := analyseFixtureFacts(t, "window-alternatives").NormalizedResult.Application.Windows
 		if len(w) != 1 || w[0].Preload == nil {
