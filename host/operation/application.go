@@ -36,8 +36,9 @@ func AnalyzeJavaScriptApplication() Spec {
 		Description: "Statically analyse an Electron or JavaScript application (directory, .asar, or installed layout) without executing it: " +
 			"package and Electron version, entrypoints, HTML and CSP, imports and the module graph, bundles, windows and their webPreferences " +
 			"(resolved through helper functions and spreads), preload scripts tied to their windows, contextBridge APIs, IPC channels resolved across " +
-			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence; " +
-			"use detail: \"summary\" for big apps and read details with inspect_analysis_view.",
+			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence, " +
+			"which passes 256 KiB from a few dozen modules (a 1 MB bundle app is several MB): ask for detail: \"summary\" unless you need every " +
+			"record inline — it returns counts, the top findings and the exact next calls, and inspect_analysis_view pages the rest.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/Applications/Example.app"}, {"input_path": "/tmp/app/resources/app.asar", "detail": "summary"}},
