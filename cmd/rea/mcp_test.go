@@ -454,6 +454,19 @@ func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
 	if viaCLI["total_records"] != float64(2) {
 		t.Fatalf("want 2 records: %v", viaCLI)
 	}
+	// The same query as flags (the spec's), and as a request file.
+	reqFile := filepath.Join(t.TempDir(), "request.json")
+	_ = os.WriteFile(reqFile, []byte(req), 0o644)
+	for _, args := range [][]string{{out, "--detail", "summary", "--operation", "inspect_artifact"}, {reqFile}} {
+		r = rea(t, "", nil, append(append([]string{"inspect-evidence-bundle"}, args...), "--format", "json")...)
+		var got map[string]any
+		if r.code == 0 {
+			decode(t, r.stdout, &got)
+		}
+		if r.code != 0 || mustJSON(t, got) != mustJSON(t, viaMCP) {
+			t.Fatalf("%v: exit %d: %s %s", args, r.code, r.stdout, r.stderr)
+		}
+	}
 	// Filters without summary are refused with the field named.
 	r = rea(t, "", nil, "inspect-evidence-bundle", mustJSON(t, map[string]any{"path": out, "filters": filters}), "--format", "json")
 	var e typedError

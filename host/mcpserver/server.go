@@ -82,9 +82,7 @@ func New(a *app.App, opts Options) (*Server, error) {
 			// session-based versions until rea supports it.
 			SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
 		})
-	for _, t := range s.tools {
-		s.mcp.AddTool(s.advertise(t), s.handler(t))
-	}
+	s.registerTools()
 	s.registerPrompts()
 	return s, nil
 }
@@ -148,6 +146,7 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.compareTools()...)
 	out = append(out, s.processTools()...)
 	out = append(out, s.nativeTools()...)
+	out = append(out, s.nativeContextTools()...)
 	out = append(out, s.electronBinaryTools()...)
 	out = append(out, s.guidanceTools()...)
 	out = append(out, s.unknownTools()...)
