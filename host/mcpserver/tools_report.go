@@ -19,7 +19,8 @@ func (s *Server) reportTools() []*Tool {
 			"coverage in plain words first, counts and top findings, the security boundary as a graph (windows → preloads → bridge APIs → IPC " +
 			"channels → main handlers, coloured by the worst finding, edges marked paired/ambiguous/unpaired/dynamic), per-window preferences, " +
 			"findings by severity with original locations and code, and what was not analysed. The page loads nothing, carries its own strict " +
-			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; the same " +
+			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; a page over " +
+			"120 KiB (big apps) is written to a new temporary file named in `path` instead, with `html` null, so the response stays small. The same " +
 			"Evidence always gives the same bytes. For reading facts as an agent, inspect_analysis_view is smaller.",
 		Effects: Effects{Idempotent: true},
 		Input: object("", map[string]Schema{
@@ -27,7 +28,7 @@ func (s *Server) reportTools() []*Tool {
 		}, "application"),
 		Output: result("The rendered page.", map[string]Schema{
 			"media_type": typed("string"), "bytes": typed("integer"), "sha256": typed("string"),
-			"source_evidence_id": typed("string"), "html": typed("string"),
+			"source_evidence_id": typed("string"), "html": typed("string", "null"), "path": typed("string", "null"),
 		}),
 		Examples:       []map[string]any{{"application": ref}},
 		OneSidedReason: "the CLI renders the same page with analyze-javascript-application --format html (or --report FILE beside another format)",
@@ -47,8 +48,9 @@ func (s *Server) reportTools() []*Tool {
 				return nil, err
 			}
 			sum := sha256.Sum256(page.Bytes())
-			return map[string]any{"media_type": "text/html; charset=utf-8", "bytes": page.Len(), "sha256": hex.EncodeToString(sum[:]),
-				"source_evidence_id": src.EvidenceID, "html": page.String()}, nil
+			out := map[string]any{"media_type": "text/html; charset=utf-8", "bytes": page.Len(), "sha256": hex.EncodeToString(sum[:]),
+				"source_evidence_id": src.EvidenceID, "html": page.String(), "path": nil}
+			return reportDelivery(out, page.Bytes()) // reportfile.go
 		},
 	}}
 }
