@@ -27,10 +27,11 @@ REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method too
 node -e 'const r=require("./inspector-call.json"); if(r.isError||!r.structuredContent){console.error(JSON.stringify(r).slice(0,500));process.exit(1)}; console.log("inspector: binary_session ok")'
 # The strict input-schema profile through the Inspector's --strict lint:
 # no errors and, unlike the full profile, no type-list warnings either.
-REA_MCP_INPUT_SCHEMA_PROFILE=strict REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/list --strict > inspector-strict-tools.json 2> inspector-strict-lint.txt
-strict_summary=$(grep -E '^[0-9]+ errors' inspector-strict-lint.txt || echo "no lint summary")
-echo "inspector --strict, strict profile: $strict_summary"
-case "$strict_summary" in "0 errors, 0 warnings"*) ;; *) cat inspector-strict-lint.txt >&2; exit 1 ;; esac
+# (The Inspector passes only -e variables to the server it starts.)
+REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli -e REA_MCP_INPUT_SCHEMA_PROFILE=strict "$rea" mcp --method tools/list --strict > inspector-strict-tools.json 2> inspector-strict-lint.txt
+node -e 'const t=require("./inspector-strict-tools.json").tools; const lists=JSON.stringify(t.map(x=>x.inputSchema)).match(/"type":\[/g); if(!t.length||lists){console.error("strict profile not applied: "+(lists||[]).length+" type lists");process.exit(1)}'
+if [ -s inspector-strict-lint.txt ] && ! grep -qE '^0 errors, 0 warnings' inspector-strict-lint.txt; then cat inspector-strict-lint.txt >&2; exit 1; fi
+echo "inspector --strict, strict profile: no lint findings"
 # Issue 21's contracts (-32602 paths, progress, byte-bounded pages, summary
 # references, strict profile, the 10 MiB budget just under and over, doctor).
 node contracts.mjs "$rea" "$root"
