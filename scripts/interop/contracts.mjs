@@ -17,6 +17,8 @@ const failures = [];
 let passed = 0;
 const check = (ok, msg) => { if (ok) passed++; else { failures.push(msg); console.error("FAIL " + msg); } };
 const BUDGET = 10 * 1024 * 1024;
+// Calls on a 78 MB binary may take minutes on a loaded machine.
+const LONG = { timeout: 600000 };
 
 async function connect(env = {}) {
   const transport = new StdioClientTransport({ command: rea, args: ["mcp", "--log-level", "error"], env: { ...process.env, REA_RESULT_CACHE_DIR: "off", ...env }, stderr: "inherit" });
@@ -54,7 +56,7 @@ check(ptext.indexOf("`open_binary`") >= 0 && ptext.indexOf("`open_binary`") < pt
 const tmp = mkdtempSync(join(tmpdir(), "rea-interop-"));
 for (const name of ["Preview.qlgenerator", "Driver.kext"]) {
   mkdirSync(join(tmp, name, "Contents"), { recursive: true });
-  const e = errorOf(await c.callTool({ name: "open_binary", arguments: { input_path: join(tmp, name) } }));
+  const e = errorOf(await c.callTool({ name: "open_binary", arguments: { input_path: join(tmp, name) } }, undefined, LONG));
   check(e?.code === "capability_unavailable", `open_binary ${name}: want capability_unavailable, got ${JSON.stringify(e)}`);
 }
 
@@ -69,7 +71,7 @@ const last = notes[notes.length - 1];
 check(last && /completed/.test(last.message) && last.total === last.progress, `terminal progress ${JSON.stringify(last)}`);
 
 // Point 6: pages stop at 64 KiB of items and report next_offset.
-const strs = await c.callTool({ name: "list_strings", arguments: { input_path: rea, limit: 500 } });
+const strs = await c.callTool({ name: "list_strings", arguments: { input_path: rea, limit: 500 } }, undefined, LONG);
 if (strs.isError) console.error("list_strings limit 500: " + strs.content?.[0]?.text?.slice(0, 300));
 const page = strs.structuredContent?.normalized_result?.strings;
 const itemBytes = page ? page.items.reduce((n, it) => n + JSON.stringify(it).length + 1, 0) : -1;
@@ -79,12 +81,12 @@ const byBytes = JSON.stringify(strs).length;
 check(byBytes < 256 * 1024, `list_strings page is ${byBytes} bytes on the wire`);
 
 // Point 9: a summary's own evidence_id works where the application is expected.
-const summary = (await c.callTool({ name: "analyze_javascript_application", arguments: { input_path: `${root}/testdata/versions/v1`, detail: "summary" } })).structuredContent;
+const summary = (await c.callTool({ name: "analyze_javascript_application", arguments: { input_path: `${root}/testdata/versions/v1`, detail: "summary" } }, undefined, LONG)).structuredContent;
 const parent = summary?.normalized_result?.parent_evidence_id;
-const traced = await c.callTool({ name: "trace_application_feature", arguments: { application: ref(summary), seed: { kind: "channel", value: "save", match: "contains" } } });
+const traced = await c.callTool({ name: "trace_application_feature", arguments: { application: ref(summary), seed: { kind: "channel", value: "save", match: "contains" } } }, undefined, LONG);
 check(!traced.isError && traced.structuredContent?.evidence_links?.[0] === parent, `trace of a summary id: ${traced.content?.[0]?.text?.slice(0, 300)}`);
 // ...and a reference without kind is answered with the reference form.
-const nokind = errorOf(await c.callTool({ name: "trace_application_feature", arguments: { application: { evidence_id: parent }, seed: { kind: "channel", value: "save" } } }));
+const nokind = errorOf(await c.callTool({ name: "trace_application_feature", arguments: { application: { evidence_id: parent }, seed: { kind: "channel", value: "save" } } }, undefined, LONG));
 check(nokind?.code === "invalid_request" && nokind.message.includes(`{"kind":"retained-evidence","evidence_id":"${parent}"}`), `missing kind: ${JSON.stringify(nokind)}`);
 
 // Must hold: a result just under and just over the 10 MiB budget. A
@@ -143,10 +145,10 @@ check(schemaProblems === 0, `strict profile: ${schemaProblems} schema problems`)
 const props = tools.find((t) => t.name === "capture_process_scenario").inputSchema.properties;
 const args = Object.fromEntries(Object.keys(props).map((k) => [k, null]));
 Object.assign(args, { executable: "/bin/sh", args: ["-c", "echo $GREETING"], env: [{ name: "PATH", value: "/usr/bin:/bin" }, { name: "GREETING", value: "strict" }] });
-const cap = await strict.callTool({ name: "capture_process_scenario", arguments: args });
+const cap = await strict.callTool({ name: "capture_process_scenario", arguments: args }, undefined, LONG);
 check(!cap.isError && JSON.stringify(cap.structuredContent).includes("strict"), `strict-form capture: ${cap.content?.[0]?.text?.slice(0, 300)}`);
 // Canonical validation still applies under the strict profile.
-const tooBig = errorOf(await strict.callTool({ name: "list_strings", arguments: { input_path: rea, limit: 10 ** 9 } }));
+const tooBig = errorOf(await strict.callTool({ name: "list_strings", arguments: { input_path: rea, limit: 10 ** 9 } }, undefined, LONG));
 check(tooBig?.code === "invalid_request" && JSON.stringify(tooBig.details?.issues?.[0]?.path) === '["limit"]', `strict: out-of-range limit accepted: ${JSON.stringify(tooBig)}`);
 await strict.close();
 
