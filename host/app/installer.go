@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"rea/abi"
-	"rea/analysis/artifact/container"
+	"rea/analysis/artifact/magic"
 	"rea/host/evidence"
 )
 
@@ -51,7 +51,7 @@ func LooksLikeInstaller(p string) bool {
 	if err != nil {
 		return false
 	}
-	return container.SniffPackage(f, st.Size()) != ""
+	return magic.Package(f, st.Size()) != ""
 }
 
 // LocateInstallerApplication extracts the package (same inventory,
