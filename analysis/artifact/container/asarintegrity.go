@@ -17,39 +17,6 @@ import (
 	"rea/analysis/artifact/inventory"
 )
 
-// IntegrityOperation is the artifact module operation that checks the ASAR
-// integrity an Electron app declares against its archives' headers.
-const IntegrityOperation = "asar_integrity"
-
-// IntegrityRequest names a macOS bundle's Contents directory (holding
-// Info.plist and Resources/) under the mount.
-type IntegrityRequest struct {
-	MountPath string `json:"mount_path,omitempty"`
-	// Contents is the slash path of X.app/Contents relative to the mount.
-	Contents string `json:"contents"`
-}
-
-// IntegrityResult is what Info.plist declares and what the headers hash to.
-type IntegrityResult struct {
-	// Declared says Info.plist has an ElectronAsarIntegrity dictionary.
-	Declared bool             `json:"declared"`
-	Checks   []IntegrityCheck `json:"checks"`
-	Limits   inventory.Limits `json:"limits"`
-	Notes    []string         `json:"notes"`
-}
-
-// IntegrityCheck is one archive: status match, mismatch, missing (the
-// declared archive is absent), unreadable (not an ASAR) or unsupported
-// (an algorithm other than SHA256).
-type IntegrityCheck struct {
-	Archive   string `json:"archive"`
-	Algorithm string `json:"algorithm"`
-	Declared  string `json:"declared_hash"`
-	Observed  string `json:"observed_hash,omitempty"`
-	Status    string `json:"status"`
-	Detail    string `json:"detail,omitempty"`
-}
-
 // maxPlistBytes bounds the Info.plist read (real ones are a few KiB).
 const maxPlistBytes = 4 << 20
 
@@ -59,12 +26,12 @@ const maxPlistBytes = 4 << 20
 // SHA-256 of that archive's JSON header string, which is what Electron
 // checks at startup when the EnableEmbeddedAsarIntegrityValidation fuse is
 // on.
-func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*IntegrityResult, error) {
+func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*inventory.IntegrityResult, error) {
 	lim = lim.WithDefaults()
 	if !fs.ValidPath(contents) {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "contents %q is not a slash path relative to the mount", contents).WithDetail("field", "contents")
 	}
-	res := &IntegrityResult{Checks: []IntegrityCheck{}, Limits: lim, Notes: []string{}}
+	res := &inventory.IntegrityResult{Checks: []inventory.IntegrityCheck{}, Limits: lim, Notes: []string{}}
 	plist := path.Join(contents, "Info.plist")
 	f, err := fsys.Open(plist)
 	if err != nil {
@@ -99,7 +66,7 @@ func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*Int
 	sort.Strings(names)
 	for _, name := range names {
 		d := decl[name]
-		c := IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
+		c := inventory.IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
 		p := path.Join(contents, name)
 		switch {
 		case !strings.EqualFold(d.algorithm, "SHA256"):
