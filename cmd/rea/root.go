@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"rea/abi"
+	"rea/analysis/jssource/sourcewire"
 	"rea/host/app"
 	"rea/host/sandbox"
 )
@@ -49,6 +50,9 @@ type cli struct {
 	// exitCode is a non-failure status a command chose (e.g. partial
 	// coverage); failures return errors instead.
 	exitCode int
+
+	// findingSource is the code --show-source prints under findings.
+	findingSource map[sourcewire.SourceRef][]sourcewire.Line
 }
 
 // globalFlagEnv pairs each global flag with its environment variable; a
@@ -139,6 +143,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.nativeCommands()...)
 	root.AddCommand(c.inspectElectronBinaryCommand())
 	root.AddCommand(c.compareCommands()...)
+	root.AddCommand(c.sourceCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
 	c.withListRules(root, "analyze", "analyze-javascript-application")
 	root.AddCommand(c.reconstructCommands()...)

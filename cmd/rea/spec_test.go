@@ -23,6 +23,8 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/analysis/jssource"
+	"rea/analysis/jssource/sourcewire"
 	"rea/host/app"
 	"rea/host/evidence"
 	"rea/host/mcpserver"
@@ -243,6 +245,30 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return map[string]any{"offset": 0, "limit": app.DefaultCompareLimit}, nil
 		},
+		"read_javascript_source": func(p map[string]any) (map[string]any, error) {
+			var req sourcewire.ReadRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			if err := jssource.NormalizeRead(&req); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"format": "auto", "column_unit": req.ColumnUnit, "view": req.View, "context_lines": req.ContextLines, "limit": req.Limit,
+				"max_bytes": req.MaxBytes, "max_file_bytes": req.MaxFileBytes})
+		},
+		"search_application_text": func(p map[string]any) (map[string]any, error) {
+			var req sourcewire.SearchRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			req.Query = "x"
+			if err := jssource.NormalizeSearch(&req); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"format": "auto", "limit": req.Limit, "snippet_bytes": req.SnippetBytes, "max_file_bytes": req.MaxFileBytes, "max_hits": req.MaxHits})
+		},
+		"unpack_javascript_bundle":   outputDefaults,
+		"extract_source_map_sources": outputDefaults,
 		"compare_javascript_export_shapes": func(p map[string]any) (map[string]any, error) {
 			var req struct {
 				Limits exports.Limits `json:"limits"`
@@ -256,6 +282,19 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			return asMap(req)
 		},
 	}
+}
+
+// outputDefaults are the output bounds unpack and extraction apply; the
+// format default is the artifact scan's (auto).
+func outputDefaults(p map[string]any) (map[string]any, error) {
+	var req sourcewire.UnpackRequest
+	if err := remarshal(p, &req); err != nil {
+		return nil, err
+	}
+	if err := jssource.NormalizeOutput(&req.MaxFileBytes, &req.MaxOutputBytes, &req.MaxOutputFiles); err != nil {
+		return nil, err
+	}
+	return asMap(map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles})
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

@@ -9,5 +9,6 @@ func All() []Spec {
 	out = append(out, Artifact()...)
 	out = append(out, AnalyzeJavaScriptApplication())
 	out = append(out, Unknowns()...)
+	out = append(out, Source()...)
 	return out
 }
