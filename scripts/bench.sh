@@ -39,6 +39,7 @@ function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 
 /^BenchmarkGojaParseFloor/ { printf "under that ratio: the goja parse of the 1 MB bundle alone (no rea code), %s ms natively vs %s ms in wazero metered = %s x (unmetered %s x)\n", metric($0, "native-ms"), metric($0, "wazero-metered-ms"), metric($0, "x-native-metered"), metric($0, "x-native") }
 /^BenchmarkBinaryOverviewSandbox/ { printf "binary_overview of a %s MiB ELF: %s s vs objdump -d %s s = %s x (target < 1); rea analyze %s x, peak RSS %s MiB\n", metric($0, "file-MiB"), metric($0, "overview-s"), metric($0, "objdump-s"), metric($0, "x-objdump"), metric($0, "rea-analyze-x-objdump"), metric($0, "rea-analyze-peak-rss-MiB") }
 /^BenchmarkMeteredVsUnmetered/ { r = metric($0, "metered/unmetered"); if (r != "") printf "fuel metering overhead %s: %+.0f %% (target <= 30 %%)\n", $1, (r-1)*100 }
+/^BenchmarkReadJavaScriptSourceOneMegabyteMinified/ { m = metric($0, "warm-ms"); printf "read_javascript_source on a 1 MB minified bundle, warm: %s ms (target <= 500 ms, ratio %.2f); first read (module list parsed) %s s\n", m, m/500, metric($0, "first-read-s") }
 /^BenchmarkRender3000Modules/ { m = metric($0, "ns/op") / 1e9; printf "HTML report of a 3,000-module app: %.3f s (target <= 1 s, ratio %.2f)\n", m, m }
 /x-sha256sum/ { printf "%s: %s x sha256sum (target <= 1.5), child peak RSS %s MiB (target <= 200)\n", $1, metric($0, "x-sha256sum"), metric($0, "child-peak-rss-MiB") }
 ' "$out"
