@@ -141,6 +141,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.guidanceCommands()...)
 	root.AddCommand(c.captureCommand(), c.cacheCommand())
 	root.AddCommand(c.nativeCommands()...)
+	root.AddCommand(c.nativeDepthCommands()...)
 	root.AddCommand(c.inspectElectronBinaryCommand())
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.sourceCommands()...)

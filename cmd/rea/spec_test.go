@@ -75,6 +75,9 @@ var schemaOnlyBounds = func() map[string]bool {
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		m["inspect_artifact "+c+"_offset"] = true
 	}
+	for tool := range app.DepthOperation { // pages past the end are empty, not refused
+		m[tool+" offset"] = true
+	}
 	return m
 }()
 
@@ -115,7 +118,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		return params, nil
 	}
 	ctx := context.Background()
-	return map[string]func(params map[string]any) (map[string]any, error){
+	return withNativeDepth(map[string]func(params map[string]any) (map[string]any, error){
 		"inspect_artifact": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.InspectArtifactRequest
@@ -230,6 +233,14 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
 		"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		// The native context operations (host/operation/native_context.go)
+		// have no parameter with a default.
+		"list_documents":          func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_document":        func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_address":         func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_procedure":       func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"get_navigation_context":  func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"inspect_address_context": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_functions pages inside the app service, which checks offset and
 		// limit before it reads either side: an error naming one of them is the
 		// service refusing it; what it fills is its exported default.
@@ -281,7 +292,13 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(req)
 		},
-	}
+	})
+}
+
+// withNativeDepth adds the native depth tools' entries.
+func withNativeDepth(m map[string]func(params map[string]any) (map[string]any, error)) map[string]func(params map[string]any) (map[string]any, error) {
+	maps.Copy(m, nativeDepthDefaults())
+	return m
 }
 
 // outputDefaults are the output bounds unpack and extraction apply; the

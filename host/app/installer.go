@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"rea/abi"
+	"rea/analysis/artifact/container"
 	"rea/host/evidence"
 )
 
@@ -29,7 +29,9 @@ type InstallerApplication struct {
 }
 
 // LooksLikeInstaller reports whether the file starts like a package or
-// archive rea can open to find an application in (.deb, zip, tar.gz, tar).
+// archive rea can open to find an application in (.deb, .rpm, AppImage,
+// squashfs, zip, tar.gz, tar), or one it recognises and explains it
+// cannot open (7z, NSIS, dmg).
 func LooksLikeInstaller(p string) bool {
 	// Only a regular file is sniffed: opening a FIFO or device to read
 	// its first bytes would block (the binary tools then refuse it).
@@ -38,16 +40,11 @@ func LooksLikeInstaller(p string) bool {
 		return false
 	}
 	defer f.Close()
-	var h [512]byte
-	n, _ := f.Read(h[:])
-	b := h[:n]
-	switch {
-	case bytes.HasPrefix(b, []byte("!<arch>\ndebian-binary")), bytes.HasPrefix(b, []byte("PK\x03\x04")), bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
-		return true
-	case n >= 262 && string(b[257:262]) == "ustar":
-		return true
+	st, err := f.Stat()
+	if err != nil {
+		return false
 	}
-	return false
+	return container.SniffPackage(f, st.Size()) != ""
 }
 
 // LocateInstallerApplication extracts the package (same inventory,

@@ -149,6 +149,7 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.compareTools()...)
 	out = append(out, s.processTools()...)
 	out = append(out, s.nativeTools()...)
+	out = append(out, s.nativeContextTools()...)
 	out = append(out, s.electronBinaryTools()...)
 	out = append(out, s.guidanceTools()...)
 	out = append(out, s.unknownTools()...)

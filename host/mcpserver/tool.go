@@ -51,6 +51,10 @@ type Tool struct {
 	// Modules are the analyzer modules the tool runs; a missing one makes
 	// the tool unavailable (it stays listed, with a remediation).
 	Modules []string
+	// ClientRequired and ClientOptional are the negotiated client features
+	// (elicitation_form, elicitation_url, roots, sampling) the tool needs
+	// or may use; binary_session reports them with the missing ones.
+	ClientRequired, ClientOptional []string
 	// CLI names the CLI command sharing this tool's service, or "" with
 	// OneSidedReason saying why there is none.
 	CLI            string

@@ -28,6 +28,8 @@ func nativeProps() map[string]Schema {
 		"assembly_limit":   integer("analyze_function: instructions in the assembly page (default 64).", 1, 500),
 		"direction":        enum("procedure_references: in (references to the procedure) or out (references from it).", "in", "out"),
 		"max_instructions": integer("procedure_references: instructions scanned (at most 5,000).", 1, 5000),
+		"detail": enum("complete (default): the complete layout Evidence; summary: record it in the session and return its inspect_analysis_view "+
+			"summary Evidence instead (parent_evidence_id names the retained layout).", "complete", "summary"),
 	}
 }
 
@@ -71,12 +73,12 @@ func (s *Server) nativeTools() []*Tool {
 	deep := []string{"provider_id", "architecture"}
 	page := append(append([]string{}, deep...), "offset", "limit")
 	with := func(base []string, more ...string) []string { return append(append([]string{}, base...), more...) }
-	return []*Tool{
-		nativeTool(s, "inspect_binary_layout", "Binary layout and hardening", "layout",
+	return append([]*Tool{
+		withSummaryDetail(nativeTool(s, "inspect_binary_layout", "Binary layout and hardening", "layout",
 			"Format, architecture, entry, sections and segments with permissions, a page of symbols, imports/exports, needed libraries, interpreter, "+
 				"relocations and static mitigations (ELF NX/PIE/RELRO/canary/FORTIFY/CET/RPATH; PE ASLR/DEP/CFG/SafeSEH/signature; Mach-O PIE/signature/encryption), "+
-				"each observed or inferred with its basis. Needs no deep provider.",
-			[]string{"architecture", "offset", "limit"}, nil, ex(), (*app.App).InspectBinaryLayout),
+				"each observed or inferred with its basis. Needs no deep provider. detail \"summary\" returns the summary view of the retained layout instead.",
+			[]string{"architecture", "offset", "limit", "detail"}, nil, ex(), (*app.App).InspectBinaryLayout), "inspect_binary_layout"),
 		nativeTool(s, "binary_overview", "Binary overview", "analyze",
 			"Exhaustive counts of procedures, strings, names, call edges and references, a sample of segments and the mitigations, from the bound provider.",
 			with(deep, "limit"), nil, ex(), (*app.App).BinaryOverview),
@@ -131,7 +133,7 @@ func (s *Server) nativeTools() []*Tool {
 				"truncation counts; the pseudocode facet is reported unavailable with its reason.",
 			with(deep, "procedure", "assembly_offset", "assembly_limit"), []string{"procedure"}, ex("procedure", "main"), (*app.App).AnalyzeFunction),
 		s.compareFunctionsTool(),
-	}
+	}, s.nativeDepthTools()...)
 }
 
 // oneSided marks a tool that has no CLI command of its own, with the reason.

@@ -34,6 +34,7 @@ func (s *Server) sessionTools() []*Tool {
 				"server_identity": typed("object"), "open": typed("boolean"), "target": typed("object", "null"),
 				"analysis_provider_candidates": typed("array"),
 				"analysis_run":                 typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
+				"client_features": typed("object"), "analysis_provider_binding": typed("object", "null"),
 			}),
 			Examples:       []map[string]any{{}},
 			OneSidedReason: "session state exists only inside an MCP connection; the CLI reports identity with `rea version`",
@@ -47,7 +48,9 @@ func (s *Server) sessionTools() []*Tool {
 				"the active target of this connection. Allocates a fresh analysis run id. Another directory is not opened; the result names the analysis that applies " +
 				"(for an Electron/JavaScript app: analyze_javascript_application with input_path). Retained Evidence is kept.",
 			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input:   object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open.")}, "input_path"),
+			Input: object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open."),
+				"provider_id": str("Deep provider for a native binary: a concrete id (native-lite, ghidra, hopper) or auto (default: REA_ANALYSIS_PROVIDER, then auto); " +
+					"the binding is reported as analysis_provider_binding.")}, "input_path"),
 			Output: withID(Schema{"type": "object", "description": "Opened target (opened, target, run_id) or, for a plain directory, the analysis actions that apply (opened, reason, available_actions).",
 				"properties": map[string]Schema{"opened": typed("boolean"), "target": typed("object"), "run_id": typed("string"),
 					"reason": typed("string"), "available_actions": typed("array")}, "required": []string{"opened"}}),
@@ -138,7 +141,7 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	for _, m := range s.app.ListModules().Modules {
 		modules = append(modules, map[string]any{"name": m.Name, "sha256": m.SHA256, "source": m.Source})
 	}
-	return map[string]any{
+	report := map[string]any{
 		"server_identity": map[string]any{
 			"package":                     map[string]any{"name": "rea", "version": s.opts.Version, "path": exe},
 			"server":                      map[string]any{"name": ServerName, "version": s.opts.Version},
@@ -156,7 +159,9 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 		"analysis_run":                 run,
 		"evidence":                     map[string]any{"records": c.Session.Ledger.Len(), "bytes": c.Session.Ledger.Bytes(), "limits": c.Session.Ledger.Limits()},
 		"tool_availability":            tools,
-	}, nil
+	}
+	s.addSessionReport(c, report, tools)
+	return report, nil
 }
 
 // appleBundleSuffixes are the bundle directories open_binary admits.
@@ -166,10 +171,16 @@ func appleBundleSuffixes() []string {
 
 func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 	var in struct {
-		InputPath string `json:"input_path"`
+		InputPath  string `json:"input_path"`
+		ProviderID string `json:"provider_id"`
 	}
 	if err := c.Decode(&in); err != nil {
 		return nil, err
+	}
+	if in.ProviderID != "" {
+		if _, err := providers.ParseSelector(in.ProviderID, "provider_id"); err != nil {
+			return nil, err
+		}
 	}
 	abs, err := filepath.Abs(in.InputPath)
 	if err != nil {
@@ -220,8 +231,19 @@ func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 		return nil, asError(err)
 	}
 	t := &Target{Path: abs, SHA256: hex.EncodeToString(h.Sum(nil)), Size: st.Size(), Kind: kind, Format: format}
+	var native *nativeState
+	if kind == "executable" {
+		if native, err = s.openNativeTarget(ctx, c, abs, in.ProviderID); err != nil {
+			return nil, err
+		}
+	}
 	runID := c.Session.open(t)
-	return map[string]any{"opened": true, "target": t, "run_id": runID}, nil
+	c.Session.setNative(runID, native)
+	out := map[string]any{"opened": true, "target": t, "run_id": runID}
+	for k, v := range native.openReport() {
+		out[k] = v
+	}
+	return out, nil
 }
 
 // classifyMagic names a file's kind and format from its first bytes only;

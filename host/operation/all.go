@@ -9,6 +9,8 @@ func All() []Spec {
 	out = append(out, Artifact()...)
 	out = append(out, AnalyzeJavaScriptApplication())
 	out = append(out, Unknowns()...)
+	out = append(out, NativeContext()...)
+	out = append(out, NativeDepth()...)
 	out = append(out, Source()...)
 	return out
 }
