@@ -18,6 +18,11 @@ import (
 type bundle struct {
 	kind    string
 	modules []*factory
+	// tables are the byte ranges of the module tables (object or array
+	// literals): what is left of the file outside them is the runtime and
+	// the entry code.
+	tables [][2]int
+	prog   *ast.Program
 }
 
 // factory is one module of a bundle, as byte ranges of the shipped file.
@@ -70,6 +75,7 @@ func splitBundle(name, src string) (*bundle, error) {
 	if len(f.b.modules) == 0 {
 		return nil, nil
 	}
+	f.b.prog = prog
 	return &f.b, nil
 }
 
@@ -187,6 +193,7 @@ func (f *finder) table(x ast.Expression, kind string, requireParam int) bool {
 		return false
 	}
 	f.b.kind = kind
+	f.b.tables = append(f.b.tables, [2]int{idx(x.Idx0()), min(len(f.src), idx(x.Idx1()))})
 	for _, e := range entries {
 		m := f.factory(e.key, e.fn, idx(e.fn.Idx0()), exprWrapper)
 		if len(m.params) > requireParam {
@@ -198,7 +205,9 @@ func (f *finder) table(x ast.Expression, kind string, requireParam int) bool {
 }
 
 func (f *finder) esbuild(c *ast.CallExpression) {
-	for _, p := range c.ArgumentList[0].(*ast.ObjectLiteral).Value {
+	obj := c.ArgumentList[0].(*ast.ObjectLiteral)
+	f.b.tables = append(f.b.tables, [2]int{idx(obj.Idx0()), min(len(f.src), idx(obj.Idx1()))})
+	for _, p := range obj.Value {
 		kp, ok := p.(*ast.PropertyKeyed)
 		if !ok {
 			continue
@@ -251,6 +260,7 @@ func (f *finder) browserify(x ast.Expression) bool {
 		mods = append(mods, m)
 	}
 	f.b.kind = "browserify"
+	f.b.tables = append(f.b.tables, [2]int{idx(obj.Idx0()), min(len(f.src), idx(obj.Idx1()))})
 	f.b.modules = append(f.b.modules, mods...)
 	return true
 }
@@ -311,6 +321,49 @@ func (m *factory) requires(esbuild, browserify bool) []requireCall {
 		case esbuild && strings.HasPrefix(name, "require_") && len(c.ArgumentList) == 0:
 			out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), name})
 		case (m.reqName != "" && name == m.reqName || browserify && name == "require") && len(c.ArgumentList) == 1:
+			switch a := c.ArgumentList[0].(type) {
+			case *ast.StringLiteral:
+				out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), string(a.Value)})
+			case *ast.NumberLiteral:
+				out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), a.Literal})
+			}
+		}
+		return true
+	})
+	sort.Slice(out, func(i, j int) bool { return out[i].start < out[j].start })
+	return out
+}
+
+// entryRequires lists the requires of modules in the code outside the
+// module tables: webpack's __webpack_require__(key) and esbuild's
+// require_x() calls of the runtime and entry code.
+func (b *bundle) entryRequires() []requireCall {
+	inTable := func(off int) bool {
+		for _, t := range b.tables {
+			if t[0] <= off && off < t[1] {
+				return true
+			}
+		}
+		return false
+	}
+	var out []requireCall
+	walkAST(b.prog, func(n any) bool {
+		c, ok := n.(*ast.CallExpression)
+		if !ok {
+			return true
+		}
+		if inTable(idx(c.Idx0())) {
+			return false
+		}
+		id, ok := c.Callee.(*ast.Identifier)
+		if !ok {
+			return true
+		}
+		name := string(id.Name)
+		switch {
+		case b.kind == "esbuild" && strings.HasPrefix(name, "require_") && len(c.ArgumentList) == 0:
+			out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), name})
+		case name == "__webpack_require__" && len(c.ArgumentList) == 1:
 			switch a := c.ArgumentList[0].(type) {
 			case *ast.StringLiteral:
 				out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), string(a.Value)})

@@ -1,13 +1,16 @@
 package jssource
 
 import (
+	"context"
 	"errors"
+	"sort"
 	"strings"
 	"testing"
 	"testing/fstest"
 
 	"rea/abi"
 	"rea/analysis/jssource/sourcewire"
+	"rea/jsengine"
 	"rea/jsengine/jstest"
 )
 
@@ -142,5 +145,39 @@ func TestUnpackRewritesRequiresToRelativePaths(t *testing.T) {
 		if n := moduleFileName(k); !strings.HasPrefix(n, "modules/") || strings.Contains(n, "..") && !strings.Contains(n, "__up__") {
 			t.Errorf("moduleFileName(%q) = %q", k, n)
 		}
+	}
+}
+
+func TestUnpackedGeneratedBundleKeepsItsIPCChannels(t *testing.T) {
+	src := jstest.Bundle(6 << 10)
+	bundled, err := jsengine.Analyze(context.Background(), fstest.MapFS{"package.json": {Data: []byte(`{"main":"main.js"}`)}, "main.js": {Data: []byte(src)}}, jsengine.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	res, err := Unpack(fstest.MapFS{"main.js": {Data: []byte(src)}}, sourcewire.UnpackRequest{Path: "main.js"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	out := fstest.MapFS{}
+	for _, f := range res.Files {
+		out[f.Path] = &fstest.MapFile{Data: []byte(f.Content)}
+	}
+	unpacked, err := jsengine.Analyze(context.Background(), out, jsengine.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	channels := func(r *jsengine.Result) string {
+		var cs []string
+		for _, op := range r.IPC {
+			cs = append(cs, op.Role+" "+op.Channel)
+		}
+		sort.Strings(cs)
+		return strings.Join(cs, "\n")
+	}
+	if got, want := channels(unpacked), channels(bundled); got != want || want == "" {
+		t.Fatalf("unpacked:\n%s\nbundle:\n%s\nentry:\n%s", got, want, out[EntryName].Data)
+	}
+	if len(unpacked.Windows) != 1 {
+		t.Fatalf("windows %d", len(unpacked.Windows))
 	}
 }

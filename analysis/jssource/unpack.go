@@ -15,8 +15,13 @@ import (
 	"rea/analysis/jssource/sourcewire"
 )
 
-// ManifestName is the manifest unpack writes beside the modules.
-const ManifestName = "manifest.json"
+// ManifestName is the manifest unpack writes beside the modules, and
+// EntryName the bundle's runtime and entry code (with a package.json
+// naming it main, so the unpacked tree is analysed from it).
+const (
+	ManifestName = "manifest.json"
+	EntryName    = "entry.js"
+)
 
 // reexport is a module that only re-exports an external package
 // (webpack's externals: module.exports = require("electron")).
@@ -148,6 +153,50 @@ func Unpack(fsys fs.FS, req sourcewire.UnpackRequest) (*sourcewire.UnpackResult,
 		}
 		res.Files = append(res.Files, outputFile(file, content))
 		res.Modules = append(res.Modules, um)
+	}
+	// The runtime and entry code: the bundle without its module tables,
+	// its requires of modules rewritten like the modules'.
+	if b.kind != "browserify" && b.kind != "webpack-chunk" {
+		type edit struct {
+			a, b int
+			with string
+		}
+		var edits []edit
+		for _, tb := range b.tables {
+			edits = append(edits, edit{tb[0], tb[1], src[tb[0]:tb[0]+1] + src[tb[1]-1:tb[1]]})
+		}
+		for _, rc := range b.entryRequires() {
+			target := rc.key
+			if b.kind == "esbuild" {
+				tm := byBinding[rc.key]
+				if tm == nil {
+					continue
+				}
+				target = tm.key
+			}
+			to := external[target]
+			if to == "" && files[target] != "" {
+				to = relativeRequire(EntryName, files[target])
+			}
+			if to != "" {
+				edits = append(edits, edit{rc.start, rc.end, "require(" + jsString(to) + ")"})
+			}
+		}
+		sort.Slice(edits, func(i, j int) bool { return edits[i].a < edits[j].a })
+		var entry strings.Builder
+		fmt.Fprintf(&entry, "// rea unpack_javascript_bundle: the runtime and entry code of %s (%s), its module tables emptied\n", req.Path, b.kind)
+		last := 0
+		for _, e := range edits {
+			if e.a < last {
+				continue
+			}
+			entry.WriteString(src[last:e.a])
+			entry.WriteString(e.with)
+			last = e.b
+		}
+		entry.WriteString(src[last:])
+		res.Files = append(res.Files, outputFile(EntryName, entry.String()))
+		res.Files = append(res.Files, outputFile("package.json", `{"name": "rea-unpacked", "private": true, "main": "`+EntryName+`"}`+"\n"))
 	}
 	manifest, err := json.MarshalIndent(struct {
 		Bundle  string                      `json:"bundle"`
