@@ -141,6 +141,12 @@ func TestUnpackRewritesRequiresToRelativePaths(t *testing.T) {
 	if got := relativeRequire("modules/src/a/b.js", "modules/lib/c.js"); got != "../../lib/c.js" {
 		t.Errorf("relative %s", got)
 	}
+	if got := relativeRequire(EntryName, "modules/src/c.js"); got != "./modules/src/c.js" {
+		t.Errorf("relative from the entry %s", got)
+	}
+	if m := reexport.FindStringSubmatch("\n\n\"use strict\";\nmodule.exports = require(\"electron\");\n\n/***/ "); m == nil || m[2] != "electron" {
+		t.Errorf("webpack's external module is not seen as a re-export: %v", m)
+	}
 	for _, k := range []string{"../../etc/passwd", "/abs", "a/../../b", "", "C:\\x"} {
 		if n := moduleFileName(k); !strings.HasPrefix(n, "modules/") || strings.Contains(n, "..") && !strings.Contains(n, "__up__") {
 			t.Errorf("moduleFileName(%q) = %q", k, n)

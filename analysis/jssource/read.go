@@ -1,6 +1,7 @@
 package jssource
 
 import (
+	"encoding/json"
 	"fmt"
 	"io"
 	"io/fs"
@@ -14,9 +15,14 @@ import (
 // shippedWidth is where the shipped view cuts a long line into pieces.
 const shippedWidth = 400
 
-// lineOverhead approximates the JSON a line costs besides its text, so a
-// page bounded by max_bytes stays near that size on the wire.
-const lineOverhead = 96
+// pageReserve is what a page's record holds besides its lines (paths,
+// unit, module, original source, limitations, the Evidence around it).
+const pageReserve = 6 << 10
+
+func jsonSize(v any) int {
+	b, _ := json.Marshal(v)
+	return len(b) + 1
+}
 
 // maxModuleUnit bounds a bundled module pretty-printed whole.
 const maxModuleUnit = 4 * sourcewire.MaxUnitBytes
@@ -243,27 +249,32 @@ func Read(fsys fs.FS, req sourcewire.ReadRequest) (*sourcewire.ReadResult, error
 		offset = len(p.lines)
 	}
 	res.Offset, res.Limit = offset, req.Limit
-	budget := req.MaxBytes
+	// The page's lines are counted as the JSON they become, and the rest
+	// of the record is given pageReserve, so a page is at most max_bytes
+	// on the wire.
+	budget := max(1024, req.MaxBytes-pageReserve)
 	i := offset
 	for ; i < len(p.lines) && i < offset+req.Limit; i++ {
-		txt := p.lines[i]
-		cost := len(txt) + lineOverhead
 		line := sourcewire.Line{Number: i + 1}
-		if cost > budget {
-			if i > offset {
-				break
-			}
-			// One line larger than a whole page: cut it.
-			txt, line.Cut = cut(txt, max(1, budget-lineOverhead))
-			cost = budget
-		}
-		budget -= cost
-		line.Text = clean(txt)
 		if s := p.shipped[i]; s >= 0 {
 			pos := t.pos(s)
 			line.Shipped = &pos
 			line.Original, _ = smap.original(pos.Line, pos.ColumnUTF16-1)
 		}
+		line.Text = clean(p.lines[i])
+		cost := jsonSize(line)
+		if cost > budget {
+			if i > offset {
+				break
+			}
+			// One line larger than a whole page: cut it.
+			for cost > budget && line.Text != "" {
+				line.Text, _ = cut(line.Text, len(line.Text)-(cost-budget)-8)
+				line.Cut = true
+				cost = jsonSize(line)
+			}
+		}
+		budget -= cost
 		res.Lines = append(res.Lines, line)
 	}
 	if i < len(p.lines) {

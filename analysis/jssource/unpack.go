@@ -25,7 +25,7 @@ const (
 
 // reexport is a module that only re-exports an external package
 // (webpack's externals: module.exports = require("electron")).
-var reexport = regexp.MustCompile(`^\s*[\w$]+\.exports\s*=\s*require\(\s*(["'])([^"'\\]+)["']\s*\)\s*;?\s*$`)
+var reexport = regexp.MustCompile(`^\s*(?:["']use strict["'];?\s*)?[\w$]+\.exports\s*=\s*require\(\s*(["'])([^"'\\]+)["']\s*\)\s*;?\s*(?:/\*[^*]*\*/\s*|//[^\n]*\s*)*$`)
 
 // Unpack splits a bundle into one file per module: each module's body,
 // its factory parameters bound to CommonJS's module, exports and require,
@@ -302,7 +302,10 @@ func moduleFileName(key string) string {
 
 // relativeRequire is the specifier from file from to file to.
 func relativeRequire(from, to string) string {
-	fd := strings.Split(path.Dir(from), "/")
+	var fd []string
+	if d := path.Dir(from); d != "." {
+		fd = strings.Split(d, "/")
+	}
 	td := strings.Split(to, "/")
 	i := 0
 	for i < len(fd) && i < len(td)-1 && fd[i] == td[i] {

@@ -360,8 +360,18 @@ func TestHostileSourceInputIsBounded(t *testing.T) {
 	}
 
 	r = reaWithModules(t, "search-application-text", app, "--query", "(a+)+!", "--regex", "--format", "json")
-	if r.code != 0 || !strings.Contains(r.stdout, `"total_hits":1`) {
+	var found struct {
+		NormalizedResult struct {
+			Result struct {
+				TotalHits int `json:"total_hits"`
+			} `json:"result"`
+		} `json:"normalized_result"`
+	}
+	if r.code != 0 {
 		t.Fatalf("nested quantifier: exit %d: %s", r.code, r.stderr)
+	}
+	if decode(t, r.stdout, &found); found.NormalizedResult.Result.TotalHits != 1 {
+		t.Fatalf("nested quantifier: %d hits, want the one in aaa.txt", found.NormalizedResult.Result.TotalHits)
 	}
 	r = reaWithModules(t, "search-application-text", app, "--query", `(a)\1`, "--regex", "--format", "json")
 	if r.code == 0 || !strings.Contains(r.stdout, `"invalid_request"`) {
@@ -371,5 +381,36 @@ func TestHostileSourceInputIsBounded(t *testing.T) {
 	r = reaWithModules(t, "extract-source-map-sources", app, "--path", "big.js.map", "--max-file-bytes", "1048576", "--format", "json")
 	if r.code == 0 || !strings.Contains(r.stdout, `"resource_constraint"`) {
 		t.Fatalf("big map: exit %d: %s", r.code, r.stdout)
+	}
+}
+
+// TestMCPSourcePageIsAtMost64KiB: a default page of a minified file read
+// through `rea mcp`, structured content and text together, stays under
+// 64 KiB, and the next page follows from next_offset.
+func TestMCPSourcePageIsAtMost64KiB(t *testing.T) {
+	app := t.TempDir()
+	var sb strings.Builder
+	for i := 0; sb.Len() < 600<<10; i++ {
+		sb.WriteString("function f" + itoa(i) + "(a,b){if(a){return b.map(function(x){return x*" + itoa(i) + "})}else{return{k:\"v" + itoa(i) + "\"}}}")
+	}
+	if err := os.WriteFile(filepath.Join(app, "min.js"), []byte(sb.String()), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	c := startMCP(t)
+	res := c.call(t, "read_javascript_source", map[string]any{"input_path": app, "path": "min.js", "start_line": 1})
+	m := structured(t, res)
+	b, _ := json.Marshal(m)
+	if size := len(b); size > 64<<10 || size < 32<<10 {
+		t.Fatalf("a default page of a 600 KB line is %d bytes of structured content over MCP (want ≤ 64 KiB, and filled)", size)
+	}
+	page := m["normalized_result"].(map[string]any)["result"].(map[string]any)
+	next, ok := page["next_offset"].(float64)
+	if !ok || next < 1 {
+		t.Fatalf("no next_offset on a page of a 600 KB line: %v", page["next_offset"])
+	}
+	res2 := structured(t, c.call(t, "read_javascript_source", map[string]any{"input_path": app, "path": "min.js", "start_line": 1, "offset": int(next)}))
+	first := res2["normalized_result"].(map[string]any)["result"].(map[string]any)["lines"].([]any)[0].(map[string]any)
+	if first["number"].(float64) != next+1 {
+		t.Fatalf("next page starts at %v, want %v", first["number"], next+1)
 	}
 }
