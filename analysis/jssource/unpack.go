@@ -25,7 +25,7 @@ const (
 
 // reexport is a module that only re-exports an external package
 // (webpack's externals: module.exports = require("electron")).
-var reexport = regexp.MustCompile(`^\s*(?:["']use strict["'];?\s*)?[\w$]+\.exports\s*=\s*require\(\s*(["'])([^"'\\]+)["']\s*\)\s*;?\s*(?:/\*[^*]*\*/\s*|//[^\n]*\s*)*$`)
+var reexport = regexp.MustCompile(`^\s*(?:["']use strict["'];?\s*)?[\w$]+\.exports\s*=\s*require\(\s*(["'])([^"'\\]+)["']\s*\)\s*;?\s*(?:/\*(?s:.*?)\*/\s*|//[^\n]*\s*)*$`)
 
 // Unpack splits a bundle into one file per module: each module's body,
 // its factory parameters bound to CommonJS's module, exports and require,
