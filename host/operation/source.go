@@ -53,7 +53,7 @@ func ReadJavaScriptSource() Spec {
 		Param{Name: "start_line", Type: Integer, Min: 1, Max: 1 << 31, Description: "First line of a shipped line range (instead of line).", Flag: &Flag{Name: "start-line"}},
 		Param{Name: "end_line", Type: Integer, Min: 1, Max: 1 << 31, Description: "Last line of the range (default: the file's end).", Flag: &Flag{Name: "end-line"}},
 		Param{Name: "view", Type: String, Default: "auto", Enum: []string{"auto", "pretty", "shipped"},
-			Description: "auto (default: pretty-printed by esbuild when the shipped code is minified), pretty or shipped.", Flag: &Flag{Name: "view"}},
+			Description: "auto (default): pretty-printed by esbuild when the shipped code is minified; or pretty, or shipped.", Flag: &Flag{Name: "view"}},
 		intParam("context_lines", "Lines shown before the focus line (default 20).", 1, 1000, 20),
 		Param{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Description: "First line of the page, 0-based in the view (default: context_lines before the focus; next_offset of the last page).",
 			Flag: &Flag{Name: "offset"}},
