@@ -49,6 +49,8 @@ func AnalyzeJavaScriptApplication() Spec {
 			{Name: "fail_on", Type: String, Description: "exit 3 when findings at or above this severity exist: low, medium or high", Flag: &Flag{Name: "fail-on"}},
 			{Name: "fail_on_partial", Type: Boolean, Default: true, Description: "exit 2 when a limit left part of the application unanalysed",
 				Flag: &Flag{Name: "fail-on-partial"}},
+			{Name: "show_source", Type: Boolean, Description: "text report: print the code at each finding shown (read_javascript_source at its source_ref)",
+				Flag: &Flag{Name: "show-source"}},
 		},
 		CLI: &Command{Name: "analyze-javascript-application", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security"},
