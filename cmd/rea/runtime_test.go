@@ -21,13 +21,15 @@ import (
 
 // launchChromium starts Debian's headless Chromium on url with a DevTools
 // port of its own on loopback, waits for a page titled title, and returns
-// the endpoint. The browser's process group ends with the test.
-func launchChromium(t *testing.T, url, title string) string {
+// the endpoint. The browser's process group ends with the test. flags are
+// added to the command line before the URL.
+func launchChromium(t *testing.T, url, title string, flags ...string) string {
 	t.Helper()
 	dir := t.TempDir()
-	cmd := exec.Command(chromium(t), "--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
+	args := append([]string{"--headless", "--no-sandbox", "--disable-gpu", "--no-first-run", "--disable-background-networking",
 		"--disable-component-update", "--disable-sync", "--remote-debugging-address=127.0.0.1", "--remote-debugging-port=0",
-		"--user-data-dir="+dir, url)
+		"--user-data-dir=" + dir}, flags...)
+	cmd := exec.Command(chromium(t), append(args, url)...)
 	cmd.SysProcAttr = &syscall.SysProcAttr{Setpgid: true}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)

@@ -50,6 +50,8 @@ type NativeRequest struct {
 	// Direction (in/out) and MaxInstructions shape procedure_references.
 	Direction       string `json:"direction,omitempty"`
 	MaxInstructions int    `json:"max_instructions,omitempty"`
+	// The depth tools' fields (native_depth.go).
+	DepthFields
 }
 
 // NativeResult is one native tool's Evidence record, the typed result it
@@ -183,6 +185,7 @@ func queryParams(req NativeRequest) (nativewire.Params, error) {
 	p := nativewire.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern, Mode: req.Mode,
 		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit,
 		Direction: req.Direction, MaxInstructions: req.MaxInstructions}
+	depthParams(req, &p)
 	if req.Address != "" {
 		addr, err := nativewire.ParseAddr(req.Address)
 		if err != nil {

@@ -115,8 +115,7 @@ func (sc scope) allows(t devtools.Target) bool {
 		if t.Type != "page" && t.Type != "iframe" {
 			return false
 		}
-		u, err := url.Parse(t.URL)
-		return err == nil && sc.origins[u.Scheme+"://"+u.Host]
+		return sc.allowsURL(t.URL)
 	case RuntimeElectron:
 		if t.Type != "page" && t.Type != "iframe" && t.Type != "webview" {
 			return false
@@ -129,6 +128,16 @@ func (sc scope) allows(t devtools.Target) bool {
 		// A Node target's url is its main script (file:///…).
 		return sc.underRoot(t.URL)
 	}
+}
+
+// allowsURL says whether a page URL is in scope: an approved origin for a
+// browser, a file under an approved root for an Electron renderer.
+func (sc scope) allowsURL(raw string) bool {
+	if sc.kind == RuntimeBrowser {
+		u, err := url.Parse(raw)
+		return err == nil && sc.origins[u.Scheme+"://"+u.Host]
+	}
+	return sc.underRoot(raw)
 }
 
 func (sc scope) underRoot(raw string) bool {
@@ -340,6 +349,9 @@ func (a *App) ObserveRuntime(ctx context.Context, kind RuntimeKind, req RuntimeT
 		return nil, err
 	}
 	defer s.Close()
+	if sc, err := newScope(kind, req); err == nil && kind != RuntimeNode {
+		l.InScope = sc.allowsURL
+	}
 	obs, err := devtools.Observe(ctx, s, t, l, kind == RuntimeNode, progress)
 	if err != nil {
 		return nil, runtimeCallError(ctx, err)
@@ -430,6 +442,9 @@ type WebMCPResult struct {
 	Target    devtools.TargetRef    `json:"target"`
 	Tools     []devtools.WebMCPTool `json:"tools"`
 	Truncated bool                  `json:"truncated"`
+	// APIEnabled is false when the page has no WebMCP interface at all (the
+	// browser runs with the API off), so zero tools is not a finding.
+	APIEnabled bool `json:"api_enabled"`
 }
 
 // DiscoverWebMCPTools lists the tools a page registered through WebMCP,
@@ -459,7 +474,17 @@ func (a *App) DiscoverWebMCPTools(ctx context.Context, req RuntimeTargetRequest,
 	if truncated {
 		lim = append(lim, fmt.Sprintf("more than max_tools=%d tools; the first listed", req.MaxTools))
 	}
-	rec, err := runtimeEvidence(RuntimeBrowser, "discover_webmcp_tools", redactedRuntimeParams(req), WebMCPResult{Target: t.Ref(), Tools: tools, Truncated: truncated}, lim)
+	enabled := len(tools) > 0
+	if !enabled {
+		if enabled, err = devtools.WebMCPInterface(ctx, s); err != nil {
+			return nil, runtimeCallError(ctx, err)
+		}
+	}
+	if !enabled {
+		lim = append(lim, "the page has no WebMCP interface (document.modelContext): the browser runs with WebMCP off, so zero tools does not mean the page registers none; "+
+			"start Chromium with --enable-blink-features=WebMCPTesting to list them")
+	}
+	rec, err := runtimeEvidence(RuntimeBrowser, "discover_webmcp_tools", redactedRuntimeParams(req), WebMCPResult{Target: t.Ref(), Tools: tools, Truncated: truncated, APIEnabled: enabled}, lim)
 	if err != nil {
 		return nil, err
 	}

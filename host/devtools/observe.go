@@ -6,6 +6,7 @@ import (
 	_ "embed"
 	"encoding/hex"
 	"fmt"
+	"net/url"
 	"sort"
 	"strings"
 	"time"
@@ -52,6 +53,10 @@ type Limits struct {
 	Stop <-chan struct{}
 	// Ready, when set, is closed once the observed domains are enabled.
 	Ready chan<- struct{}
+	// InScope, when set, says whether a URL is in the approved scope; a
+	// top-frame navigation out of it ends the observation, so nothing of
+	// a page the user did not approve is recorded.
+	InScope func(url string) bool
 }
 
 // FirstAnswer is how long a target may take to answer its first call.
@@ -452,6 +457,10 @@ type Event struct {
 	URL    string `json:"url,omitempty"`
 	Status int64  `json:"status,omitempty"`
 	Method string `json:"method,omitempty"`
+	// rawURL is a navigation's unredacted URL, checked against the scope.
+	rawURL string
+	// top marks a navigation of the target's own (top) frame.
+	top bool
 }
 
 // Observation is a timed, bounded record of what a target did.
@@ -462,7 +471,7 @@ type Observation struct {
 	Counts        map[string]int `json:"counts"`
 	EventsDropped int            `json:"events_dropped"`
 	Scripts       []Script       `json:"scripts"`
-	Ended         string         `json:"ended"` // duration, stopped, max_events, target_detached
+	Ended         string         `json:"ended"` // duration, stopped, max_events, target_detached, navigated_out_of_scope
 	Complete      bool           `json:"complete"`
 	Limitations   []string       `json:"limitations"`
 }
@@ -574,6 +583,13 @@ loop:
 				break loop
 			}
 			e.AtMS = time.Since(start).Milliseconds()
+			if e.Kind == "navigation" && e.top && l.InScope != nil && !l.InScope(e.rawURL) {
+				// Keep where it went (its origin only), then stop.
+				e.URL = originOf(e.rawURL)
+				obs.Events = append(obs.Events, e)
+				obs.Ended = "navigated_out_of_scope"
+				break loop
+			}
 			obs.Events = append(obs.Events, e)
 		case <-tick.C:
 			if progress != nil {
@@ -598,6 +614,9 @@ loop:
 	case "max_events":
 		obs.Complete = false
 		obs.Limitations = append(obs.Limitations, fmt.Sprintf("the timeline stopped at max_events=%d; the observation ended early", l.MaxEvents))
+	case "navigated_out_of_scope":
+		obs.Complete = false
+		obs.Limitations = append(obs.Limitations, "the page navigated to "+obs.Events[len(obs.Events)-1].URL+", outside the approved scope; the observation stopped there and nothing after it was recorded")
 	case "target_detached":
 		obs.Complete = false
 		obs.Limitations = append(obs.Limitations, "the target closed or navigated away before the observation window ended; what was seen until then is kept")
@@ -607,6 +626,19 @@ loop:
 		obs.Limitations = append(obs.Limitations, fmt.Sprintf("%d events arrived faster than they could be kept and were dropped", obs.EventsDropped))
 	}
 	return obs, nil
+}
+
+// originOf is a URL's scheme://host, or its scheme alone (file:, data:,
+// about:) when it has no host.
+func originOf(raw string) string {
+	u, err := url.Parse(raw)
+	if err != nil || u.Scheme == "" {
+		return "(unparsable URL)"
+	}
+	if u.Host == "" {
+		return u.Scheme + ":"
+	}
+	return u.Scheme + "://" + u.Host
 }
 
 func decodeEvent(method string, raw []byte, l Limits) (Event, bool) {
@@ -665,7 +697,7 @@ func decodeEvent(method string, raw []byte, l Limits) (Event, bool) {
 		if unmarshal(raw, &ev) != nil || ev.Frame == nil {
 			return Event{}, false
 		}
-		return Event{Kind: "navigation", URL: clip(RedactURL(ev.Frame.URL), l.MaxTextBytes)}, true
+		return Event{Kind: "navigation", URL: clip(RedactURL(ev.Frame.URL), l.MaxTextBytes), rawURL: ev.Frame.URL, top: ev.Frame.ParentID == ""}, true
 	}
 	return Event{}, false
 }
@@ -741,6 +773,34 @@ func WebMCPTools(ctx context.Context, s *Session, t Target, l Limits, maxTools, 
 			return nil, false, ctx.Err()
 		}
 	}
+}
+
+// WebMCPInterface reports whether the page's global object has WebMCP's
+// ModelContext interface, read through Runtime.getProperties like the
+// globals inventory, so no page code runs. Without it a listing of zero
+// tools says nothing about the page: the browser has the API off.
+func WebMCPInterface(ctx context.Context, s *Session) (bool, error) {
+	yes := true
+	g, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: "globalThis", Silent: &yes, ThrowOnSideEffect: &yes, Timeout: 1000, ObjectGroup: "rea-webmcp"})
+	if err != nil {
+		return false, err
+	}
+	defer func() {
+		_, _ = cdp.Call(context.WithoutCancel(ctx), s, runtime.ReleaseObjectGroup, runtime.ReleaseObjectGroupParams{ObjectGroup: "rea-webmcp"})
+	}()
+	if g.ExceptionDetails != nil || g.Result == nil || g.Result.ObjectID == "" {
+		return false, fmt.Errorf("the global object is not readable")
+	}
+	props, err := cdp.Call(ctx, s, runtime.GetProperties, runtime.GetPropertiesParams{ObjectID: g.Result.ObjectID, OwnProperties: &yes, NonIndexedPropertiesOnly: &yes})
+	if err != nil {
+		return false, err
+	}
+	for _, p := range props.Result {
+		if p != nil && p.Name == "ModelContext" && p.Symbol == nil {
+			return true, nil
+		}
+	}
+	return false, nil
 }
 
 // builtinShape is true for names shaped like a browser's own globals that

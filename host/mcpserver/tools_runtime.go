@@ -176,7 +176,7 @@ func (s *Server) runtimeTools() []*Tool {
 		{
 			Name: "discover_webmcp_tools", Title: "List a page's WebMCP tools", Family: "browser",
 			Description: "Inventory the tools a page registered for agents through WebMCP (name, description, input schema, frame) without ever invoking one. " +
-				"A browser without the WebMCP DevTools domain is capability_unavailable.",
+				"A browser without the WebMCP DevTools domain is capability_unavailable; one that runs with the API off (Chromium needs --enable-blink-features=WebMCPTesting) answers api_enabled false with a limitation, not an empty finding.",
 			Effects: observe,
 			Input: object("", map[string]Schema{"cdp_endpoint": endpoint, "target_id": target, "allowed_origins": origins,
 				"max_tools": integer("Tools listed (default 200).", 1, 5000), "max_schema_bytes": integer("Bytes of one input schema kept (default 16 KiB).", 1, 1<<20)}, "cdp_endpoint", "target_id", "allowed_origins"),

@@ -71,7 +71,7 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 				}
 			}
 			if p.Size == 0 && size > 0 {
-				p.Size, p.SizeBasis = size, "symbol"
+				p.Size, p.SizeBasis = size, sizeBasis(source)
 			}
 			if kind == KindThunk {
 				p.Kind, p.Thunk = KindThunk, true
@@ -80,7 +80,7 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 		}
 		p := &Procedure{Address: addr, Name: name, Source: source, Kind: kind, Thunk: kind == KindThunk, External: kind == KindExternal}
 		if size > 0 {
-			p.Size, p.SizeBasis = size, "symbol"
+			p.Size, p.SizeBasis = size, sizeBasis(source)
 		}
 		procs[addr] = p
 	}
@@ -93,6 +93,18 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 		if f.isCode(e.Address) {
 			add(e.Address, e.Name, SourceExport, KindFunction, 0)
 		}
+	}
+	// Unwind tables, function-start tables, Go's pclntab and (without a
+	// symbol table) DWARF describe the functions strip leaves unnamed.
+	starts, notes := f.FunctionStarts()
+	a.Limitations = append(a.Limitations, notes...)
+	if !f.hasFunctionSymbols() {
+		ds, dnotes := f.DWARFFunctions()
+		starts = append(starts, ds...)
+		a.Limitations = append(a.Limitations, dnotes...)
+	}
+	for _, s := range starts {
+		add(s.Address, s.Name, s.Source, KindFunction, s.Size)
 	}
 	for addr, name := range f.thunks {
 		n := name
@@ -153,6 +165,7 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 		if p.Name == "" {
 			p.Name = "sub_" + strconv.FormatUint(uint64(p.Address), 16)
 		}
+		p.Demangled = Demangle(p.Name)
 		a.Procedures = append(a.Procedures, *p)
 	}
 	a.sizeProcedures()
@@ -184,7 +197,7 @@ func Analyze(f *File, opt AnalyzeOptions) (a *Analysis, err error) {
 		a.Limitations = append(a.Limitations, "a "+f.Type+" file is not laid out in memory; native-lite inventories linked executables and libraries")
 	}
 	a.Limitations = append(a.Limitations,
-		"native-lite finds procedures from symbols, stubs, the entry point and direct call targets of a linear sweep; functions reached only indirectly and without a symbol are not listed",
+		"native-lite finds procedures from symbols, unwind and function-start tables (.eh_frame, .pdata, LC_FUNCTION_STARTS), Go's pclntab, DWARF (without a symbol table), stubs, the entry point and direct call targets of a linear sweep; functions none of these describe are not listed",
 		"pseudocode is unavailable: native-lite has no decompiler")
 	return a, nil
 }
@@ -199,12 +212,22 @@ func rank(source string) int {
 		return 2
 	case SourceImport:
 		return 3
+	case SourcePCLNTab, SourceDWARF:
+		return 1
 	case SourceEntry:
 		return 4
 	case SourceCallTarget:
 		return 5
 	}
 	return 6
+}
+
+// sizeBasis names where a procedure's size came from.
+func sizeBasis(source string) string {
+	if source == SourceSymbol || source == SourceExport {
+		return "symbol"
+	}
+	return source
 }
 
 func contains(ss []string, s string) bool {

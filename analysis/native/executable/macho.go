@@ -10,6 +10,7 @@ import (
 
 const (
 	lcCodeSignature    = 0x1d
+	lcFunctionStarts   = 0x26
 	lcEncryptionInfo   = 0x21
 	lcEncryptionInfo64 = 0x2c
 	lcMain             = 0x80000028
@@ -222,6 +223,10 @@ func (f *File) openMachO(r io.ReaderAt, size int64, sliceOffset int64) error {
 			if pc, ok := unixThreadPC(raw, order, mf.Cpu); ok {
 				e := Addr(pc)
 				f.Entry = &e
+			}
+		case lcFunctionStarts:
+			if len(raw) >= 16 {
+				f.funcStartsOff, f.funcStartsSize, f.textBase = order.Uint32(raw[8:]), order.Uint32(raw[12:]), textBase
 			}
 		case lcCodeSignature:
 			signed = true

@@ -2,6 +2,7 @@ package executable
 
 import (
 	"bytes"
+	"debug/dwarf"
 	"encoding/binary"
 	"errors"
 	"fmt"
@@ -37,6 +38,15 @@ type File struct {
 	slots  map[Addr]string
 	// index answers sectionAt once Open has finished the section list.
 	index *sectionIndex
+	// Function tables outside sections: Mach-O LC_FUNCTION_STARTS (file
+	// offset and size, deltas from textBase) and the PE exception directory.
+	funcStartsOff, funcStartsSize uint32
+	textBase                      uint64
+	exceptionRVA, exceptionSize   uint32
+	// dwarf is the debug information DWARF opened once.
+	dwarf     *dwarf.Data
+	dwarfErr  error
+	dwarfDone bool
 }
 
 // Open reads a binary's layout. A malformed file is an *abi.Error with

@@ -11,6 +11,7 @@ import (
 const (
 	peDirExport    = 0
 	peDirImport    = 1
+	peDirException = 3
 	peDirSecurity  = 4
 	peDirBaseReloc = 5
 	peDirLoadCfg   = 10
@@ -148,6 +149,9 @@ func (f *File) openPE(r io.ReaderAt, size int64) error {
 		if err := f.peRelocations(dirs[peDirBaseReloc]); err != nil {
 			return err
 		}
+	}
+	if len(dirs) > peDirException {
+		f.exceptionRVA, f.exceptionSize = dirs[peDirException].VirtualAddress, dirs[peDirException].Size
 	}
 	f.Mitigations = f.peMitigations(dllChars, dirs, is64)
 	return nil

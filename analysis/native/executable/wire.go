@@ -24,6 +24,7 @@ type (
 	Instruction = nativewire.Instruction
 	Block       = nativewire.Block
 	String      = nativewire.String
+	SourceLine  = nativewire.SourceLine
 )
 
 const (

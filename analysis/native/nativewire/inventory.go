@@ -34,6 +34,8 @@ type Procedure struct {
 	Thunk     bool     `json:"thunk"`
 	Target    string   `json:"thunk_target,omitempty"`
 	Aliases   []string `json:"aliases,omitempty"`
+	// Demangled is the C++ or Rust name Name encodes, when it is mangled.
+	Demangled string `json:"demangled,omitempty"`
 }
 
 // End is the exclusive end address.

@@ -90,6 +90,8 @@ type Resolution struct {
 	Status    string     `json:"status"`
 	Section   string     `json:"section,omitempty"`
 	Procedure *Procedure `json:"procedure"`
+	// SourceLine is the DWARF line table's file:line of the address.
+	SourceLine *SourceLine `json:"source_line,omitempty"`
 }
 
 // FileOffset is address_to_file_offset.
@@ -125,9 +127,12 @@ type Facet struct {
 // Dossier is analyze_function: everything native-lite knows of one
 // procedure, each collection paged with exact totals.
 type Dossier struct {
-	Target            Target                `json:"target"`
-	Procedure         Procedure             `json:"procedure"`
-	Pseudocode        Facet                 `json:"pseudocode"`
+	Target     Target    `json:"target"`
+	Procedure  Procedure `json:"procedure"`
+	Pseudocode Facet     `json:"pseudocode"`
+	// ValueFlow is the high-pcode value-flow facet a decompiling provider
+	// gives; native-lite reports it unavailable with the reason.
+	ValueFlow         Facet                 `json:"value_flow"`
 	Assembly          abi.Page[Instruction] `json:"assembly"`
 	Undecodable       int                   `json:"undecodable_bytes"`
 	Blocks            abi.Page[Block]       `json:"basic_blocks"`
@@ -136,7 +141,9 @@ type Dossier struct {
 	References        abi.Page[Reference]   `json:"references"`
 	ReferencedStrings abi.Page[String]      `json:"referenced_strings"`
 	ReferencedNames   abi.Page[Name]        `json:"referenced_names"`
-	Limitations       []string              `json:"limitations"`
+	// Source is the DWARF facet: entry file:line and the line rows.
+	Source      *SourceFacet `json:"source,omitempty"`
+	Limitations []string     `json:"limitations"`
 }
 
 // References is procedure_references: the raw reference edges into or out

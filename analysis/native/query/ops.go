@@ -61,7 +61,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 	if keep != nil {
 		all = nil
 		for _, pr := range a.Procedures {
-			hit := keep(pr.Name)
+			hit := keep(pr.Name) || pr.Demangled != "" && keep(pr.Demangled)
 			for _, al := range pr.Aliases {
 				hit = hit || keep(al)
 			}
@@ -175,6 +175,9 @@ func resolve(a *executable.Analysis, p Params) (*Resolution, error) {
 		c := *pr
 		r.Status, r.Procedure = "in-procedure", &c
 	}
+	if x, err := a.File.Lines(); err == nil {
+		r.SourceLine = x.At(*p.Address)
+	}
 	return r, nil
 }
 
@@ -264,6 +267,7 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 	return &Dossier{
 		Target: targetOf(a.File), Procedure: *pr,
 		Pseudocode:        Facet{Status: "unavailable", Reason: "native-lite has no decompiler; Ghidra and Hopper are not available on this host"},
+		ValueFlow:         Facet{Status: "unavailable", Reason: "native-lite has no decompiler, so no high-pcode value flow"},
 		Assembly:          abi.PageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
 		Undecodable:       body.Undecodable,
 		Blocks:            abi.PageOf(body.Blocks, p.Offset, p.Limit),
@@ -272,6 +276,7 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 		References:        abi.PageOf(body.Out, p.Offset, p.Limit),
 		ReferencedStrings: abi.PageOf(strs, p.Offset, p.Limit),
 		ReferencedNames:   abi.PageOf(nms, p.Offset, p.Limit),
+		Source:            sourceFacet(a.File, pr),
 		Limitations:       limitations(a),
 	}, nil
 }

@@ -13,6 +13,7 @@ import (
 
 	"rea/abi"
 	"rea/analysis/native/executable"
+	"rea/analysis/native/nativewire"
 )
 
 func targetOf(f *executable.File) Target {
@@ -39,12 +40,21 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 	case OpReadBytes:
 		return readBytes(f, p)
 	}
+	if r, ok, err := runDepthFile(op, f, p); ok {
+		return r, err
+	}
 	opt := executable.AnalyzeOptions{MinString: p.MinString}
 	switch op {
 	case OpStrings, OpFunction:
 		opt.Strings = true
 	case OpOverview:
 		opt.CountOnly = true
+	}
+	switch op {
+	case nativewire.OpCodeForString:
+		opt.Strings, opt.References = true, true
+	case nativewire.OpXrefsToName:
+		opt.References = true
 	}
 	switch op {
 	case OpXrefs, OpFunction:
@@ -60,6 +70,9 @@ func Run(op string, p Params, fsys fs.FS, progress *abi.Reporter) (any, error) {
 	a, err := executable.Analyze(f, opt)
 	if err != nil {
 		return nil, err
+	}
+	if isDepthOp(op) {
+		return runDepth(op, a, p, opt.Progress)
 	}
 	switch op {
 	case OpOverview:
