@@ -6,6 +6,7 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"runtime"
 	"sort"
 	"strings"
 
@@ -147,46 +148,40 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 	}
 	other := p
 	other.Input = p.Other
-	analyse := func(fsys fs.FS, q Params, side string) (*executable.Analysis, func(), error) {
-		f, closeInput, err := open(fsys, q)
-		if err != nil {
-			if ae, ok := err.(*abi.Error); ok {
-				ae.Details["side"] = side
-			}
-			return nil, nil, err
-		}
-		a, err := executable.Analyze(f, executable.AnalyzeOptions{References: true, Strings: true})
-		if err != nil {
-			closeInput()
-			return nil, nil, err
-		}
-		return a, closeInput, nil
-	}
 	report := func(done, total int64) {
 		if progress != nil {
 			progress.Report(abi.Progress{Phase: "diff", Done: done, Total: total, Message: "fingerprinting functions"})
 		}
 	}
-	la, closeL, err := analyse(left, p, "left")
+	// One side at a time: its inventory is dropped once its functions'
+	// features are taken, so two large builds fit where two inventories
+	// would not.
+	side := func(fsys fs.FS, q Params, name string, half int64) ([]*features, Target, []string, error) {
+		f, closeInput, err := open(fsys, q)
+		if err != nil {
+			if ae, ok := err.(*abi.Error); ok {
+				ae.Details["side"] = name
+			}
+			return nil, Target{}, nil, err
+		}
+		defer closeInput()
+		a, err := executable.Analyze(f, executable.AnalyzeOptions{Strings: true})
+		if err != nil {
+			return nil, Target{}, nil, err
+		}
+		fs, err := sideFeatures(a, func(done, total int64) { report(half*total+done, 2*total) }, 0, int64(len(a.Procedures)))
+		return fs, targetOf(f), limitations(a), err
+	}
+	lf, lt, lims, err := side(left, p, "left", 0)
 	if err != nil {
 		return nil, err
 	}
-	defer closeL()
-	ra, closeR, err := analyse(right, other, "right")
+	runtime.GC()
+	rf, rt, _, err := side(right, other, "right", 1)
 	if err != nil {
 		return nil, err
 	}
-	defer closeR()
-	total := int64(len(la.Procedures) + len(ra.Procedures))
-	lf, err := sideFeatures(la, report, 0, total)
-	if err != nil {
-		return nil, err
-	}
-	rf, err := sideFeatures(ra, report, int64(len(la.Procedures)), total)
-	if err != nil {
-		return nil, err
-	}
-	out := &nativewire.BinaryDiff{Left: targetOf(la.File), Right: targetOf(ra.File), Limitations: append(limitations(la), "functions are matched unique-only: by name, then by normalised instruction hash, then by CFG shape, strings and named callees; a fingerprint several functions share matches nothing (ambiguous)")}
+	out := &nativewire.BinaryDiff{Left: lt, Right: rt, Limitations: append(lims, "functions are matched unique-only: by name, then by normalised instruction hash, then by CFG shape, strings and named callees; a fingerprint several functions share matches nothing (ambiguous)")}
 	out.Summary.LeftFunctions, out.Summary.RightFunctions = len(lf), len(rf)
 	matchedL, matchedR := map[*features]*features{}, map[*features]bool{}
 	by := map[*features]string{}
