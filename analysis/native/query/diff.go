@@ -67,8 +67,8 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 			f.edges += len(b.Successors)
 		}
 		for _, r := range body.Out {
-			if s := a.StringAt(r.To); s != nil {
-				f.strings[s.Value] = true
+			if s := cstringAt(a.File, r.To); s != "" {
+				f.strings[s] = true
 			}
 		}
 		for _, c := range a.Callees(pr.Address) {
@@ -87,6 +87,27 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 		}
 	}
 	return out, nil
+}
+
+// cstringAt is the printable NUL-terminated text (4 to 64 bytes) at an
+// address, "" when there is none.
+func cstringAt(f *executable.File, at executable.Addr) string {
+	b, err := f.ReadAt(at, 65)
+	if err != nil {
+		return ""
+	}
+	for i, c := range b {
+		if c == 0 {
+			if i < 4 {
+				return ""
+			}
+			return string(b[:i])
+		}
+		if c < 0x20 || c > 0x7e {
+			return ""
+		}
+	}
+	return ""
 }
 
 func joinSet(m map[string]bool) string {
@@ -165,7 +186,9 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 			return nil, Target{}, nil, err
 		}
 		defer closeInput()
-		a, err := executable.Analyze(f, executable.AnalyzeOptions{Strings: true})
+		// No string inventory: a large binary's millions of strings would
+		// not fit twice; referenced strings are read where they are.
+		a, err := executable.Analyze(f, executable.AnalyzeOptions{})
 		if err != nil {
 			return nil, Target{}, nil, err
 		}
