@@ -678,11 +678,11 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 	recv := a.m.pf.text(d.Left, 200)
 	switch name {
 	case "send", "postMessage":
-		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender" {
+		if webContentsText(recv) {
 			a.addIPC("main", "webContents."+name, "transmission", n, 0, -1)
 		}
 	case "sendToFrame":
-		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") {
+		if webContentsText(recv) {
 			a.addIPC("main", "webContents.sendToFrame", "transmission", n, 1, -1)
 		}
 	case "reply":

@@ -103,7 +103,8 @@ func TestAnalyzeResolvesIPCChannelsThroughWrappersAndLibraries(t *testing.T) {
 			"main.js main transmission webContents.send fromMain literal paired",
 			"preload.js renderer listener ipcRenderer.on fromMain inferred",
 			"preload.js renderer transmission ipcRenderer.invoke  dynamic dynamic",
-			"preload.js renderer transmission ipcRenderer.send log inferred unpaired",
+			// 'log' is allowed, but no renderer call sends it.
+			"preload.js renderer transmission ipcRenderer.send  dynamic dynamic",
 			"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
 			"renderer.js renderer listener ipcRenderer.on fromMain inferred",
 			"renderer.js renderer transmission ipcRenderer.invoke dialog:open inferred paired",
@@ -135,6 +136,28 @@ func TestAnalyzeResolvesIPCChannelsThroughWrappersAndLibraries(t *testing.T) {
 			"preload.js renderer transmission ipcRenderer.send window:log literal paired",
 			"preload.js renderer transmission ipcRenderer.sendTo peer:hello literal unpaired",
 			"preload.js renderer transmission ipcRenderer.sendToHost host:hello literal",
+		},
+		// The IPC object is a parameter of the helper (send(contents,
+		// channel)): each call site settles it from what it passes; a
+		// receiver that is no IPC object (logger) is no operation, and a
+		// forwarded channel is stated as dynamic where it is forwarded.
+		"ipc-receiver-wrappers": {
+			"src/main.ts main listener ipcMain.on forward literal",
+			"src/main.ts main listener ipcMain.on ping inferred",
+			"src/main.ts main transmission webContents.send  dynamic dynamic",
+			"src/main.ts main transmission webContents.send  dynamic dynamic",
+			"src/main.ts main transmission webContents.send focus inferred paired",
+			"src/main.ts main transmission webContents.send play-ding inferred paired",
+			"src/main.ts main transmission webContents.send zoom-in inferred paired",
+			"src/main.ts main transmission webContents.sendToFrame frame-hello inferred paired",
+			"src/preload.ts renderer listener ipcRenderer.on focus literal",
+			"src/preload.ts renderer listener ipcRenderer.on frame-hello literal",
+			"src/preload.ts renderer listener ipcRenderer.on play-ding literal",
+			"src/preload.ts renderer listener ipcRenderer.on zoom-in literal",
+			"src/preload.ts renderer transmission ipcRenderer.send forward literal paired",
+			"src/preload.ts renderer transmission ipcRenderer.send ping literal paired",
+			"src/typed-ipc-main.ts main transmission webContents.send  dynamic dynamic",
+			"src/typed-ipc-main.ts main transmission webContents.sendToFrame  dynamic dynamic",
 		},
 		"ipc-libraries": {
 			"src/main/index.ts main handler ipcMain.answerRenderer config:get literal",

@@ -18,6 +18,7 @@ import (
 	"rea/abi"
 	"rea/host/app"
 	"rea/host/sandbox"
+	"rea/jsengine/report"
 )
 
 // Exit statuses: 0 success (unknowns and paging are still success), 1 any
@@ -49,6 +50,9 @@ type cli struct {
 	// exitCode is a non-failure status a command chose (e.g. partial
 	// coverage); failures return errors instead.
 	exitCode int
+	// shippedElectron, set by `rea analyze PACKAGE`, is the Electron
+	// version read from the package's executable for the analysis.
+	shippedElectron *report.ShippedElectron
 }
 
 // globalFlagEnv pairs each global flag with its environment variable; a

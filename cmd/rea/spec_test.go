@@ -23,6 +23,7 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/guidance/index"
 	"rea/host/app"
 	"rea/host/evidence"
 	"rea/host/mcpserver"
@@ -41,18 +42,12 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"address_to_file_offset", "analyze_function", "analyze_web_bundle", "binary_overview", "binary_session",
-	"build_reconstruction_obligation_ledger", "capture_browser_scenario", "capture_electron_scenario",
-	"capture_process_scenario", "capture_web_screenshot", "close_binary", "compare_web_captures",
-	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage",
-	"export_evidence_bundle", "get_evidence_bundle", "guided_workflows", "import_evidence_bundle",
-	"inspect_analysis_view", "inspect_electron_binary", "inspect_binary_layout", "inspect_electron_page", "inspect_web_page",
-	"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets", "list_names",
-	"list_procedures", "list_segments", "list_strings", "observe_javascript_runtime", "observe_web_session",
-	"open_binary", "procedure_assembly", "procedure_callees", "procedure_callers", "procedure_references",
-	"read_bytes", "read_function_instructions", "read_guidance_section", "reconcile_javascript_runtime",
-	"record_unknown", "render_application_report", "resolve_containing_procedure", "search_guidance",
-	"search_procedures", "search_strings", "update_unknown", "verify_reconstruction", "xrefs",
+	"analyze_web_bundle", "build_reconstruction_obligation_ledger", "capture_browser_scenario",
+	"capture_electron_scenario", "capture_process_scenario", "capture_web_screenshot", "compare_web_captures",
+	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "inspect_analysis_view",
+	"inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
+	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session",
+	"reconcile_javascript_runtime", "render_application_report", "verify_reconstruction",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -63,12 +58,19 @@ var unconvertedTools = []string{
 // schemaOnlyBounds are maxima the MCP schema enforces and the service does
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
-	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true}
+	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
+		"search_guidance offset": true}
 	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
 			m[op+" "+p.Name] = true
 		}
+	}
+	// The native pages refuse only negative offsets (instruction pages
+	// bound theirs).
+	for _, op := range []string{"inspect_binary_layout", "list_procedures", "search_procedures", "list_strings", "search_strings", "list_names",
+		"procedure_callers", "procedure_callees", "xrefs", "procedure_references", "analyze_function"} {
+		m[op+" offset"] = true
 	}
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		m["inspect_artifact "+c+"_offset"] = true
@@ -117,7 +119,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		return params, nil
 	}
 	ctx := context.Background()
-	return withNativeDepth(map[string]func(params map[string]any) (map[string]any, error){
+	m := map[string]func(params map[string]any) (map[string]any, error){
 		"inspect_artifact": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.InspectArtifactRequest
@@ -228,10 +230,58 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(map[string]any{"offset": page.Offset, "limit": page.Limit})
 		},
+		// record_unknown fills the defaults of the fields a proposal omits:
+		// record one in a fresh ledger and read the revision back.
+		"record_unknown": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"question": "Which handler answers?", "domain": "ipc"}
+			maps.Copy(in, p)
+			var prop unknowns.Proposal
+			if err := remarshal(in, &prop); err != nil {
+				return nil, err
+			}
+			m, err := unknowns.New(evidence.NewLedger(evidence.Limits{})).Record(ctx, prop)
+			if err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"status": m.Unknown.Status, "severity": m.Unknown.Severity, "required_confidence": m.Unknown.RequiredConfidence})
+		},
+		// search_guidance pages in the guidance index the app searches.
+		"search_guidance": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"query": "exact JavaScript module"}
+			maps.Copy(in, p)
+			var req index.SearchParams
+			if err := remarshal(in, &req); err != nil {
+				return nil, err
+			}
+			res, err := a.SearchGuidance(ctx, req, nil)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"offset": res.Offset, "limit": res.Limit}, nil
+		},
+		"guided_workflows": func(p map[string]any) (map[string]any, error) {
+			var req app.GuidedWorkflowsRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			res, err := app.GuidedWorkflows(req, nil, app.RenderContext{})
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"action": res.Action}, nil
+		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
 		"compare_process_captures": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		// The native context operations (host/operation/native_context.go)
+		// have no parameter with a default.
+		"list_documents":          func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_document":        func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_address":         func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"current_procedure":       func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"get_navigation_context":  func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"inspect_address_context": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_functions pages inside the app service, which checks offset and
 		// limit before it reads either side: an error naming one of them is the
 		// service refusing it; what it fills is its exported default.
@@ -259,13 +309,20 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return asMap(req)
 		},
-	})
+	}
+	maps.Copy(m, nativeServiceDefaults(t, a))
+	maps.Copy(m, nativeDepthDefaults())
+	for _, name := range withoutDefaults {
+		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
+	}
+	return m
 }
 
-// withNativeDepth adds the native depth tools' entries.
-func withNativeDepth(m map[string]func(params map[string]any) (map[string]any, error)) map[string]func(params map[string]any) (map[string]any, error) {
-	maps.Copy(m, nativeDepthDefaults())
-	return m
+// withoutDefaults are the operations with no integer or string parameter
+// that has a default (absence means "none", "any" or "complete").
+var withoutDefaults = []string{
+	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
+	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation
@@ -415,7 +472,10 @@ func checkCLI(t *testing.T, root *cobra.Command, sp operation.Spec) {
 		want[fp.Param.Flag.Name] = fp.Param
 	}
 	cmd.LocalNonPersistentFlags().VisitAll(func(f *pflag.Flag) {
-		if wrapperFlags[f.Name] != "" {
+		// A wrapper's flag, a flag borrowed from a command the command
+		// hands some inputs to, or a deprecated older form: no flag of
+		// the operation.
+		if wrapperFlags[f.Name] != "" || len(f.Annotations[wrapperAnnotation]) > 0 || len(f.Annotations[deprecatedAnnotation]) > 0 {
 			return
 		}
 		p, ok := want[f.Name]
@@ -488,13 +548,17 @@ func checkMCP(t *testing.T, srv *mcpserver.Server, profile string, sp operation.
 			t.Errorf("%s: examples %v, spec %v", profile, got, examples)
 		}
 	}
-	checkObject(t, profile, "", schema, sp.Params)
+	checkObject(t, profile, "", schema, sp.Params, false)
 }
 
-func checkObject(t *testing.T, profile, at string, schema map[string]any, params []operation.Param) {
+func checkObject(t *testing.T, profile, at string, schema map[string]any, params []operation.Param, nullable bool) {
 	t.Helper()
 	props, _ := schema["properties"].(map[string]any)
-	if schema["type"] != "object" || schema["additionalProperties"] != false {
+	typ := any("object")
+	if nullable {
+		typ = []any{"object", "null"}
+	}
+	if !reflect.DeepEqual(schema["type"], typ) || schema["additionalProperties"] != false {
 		t.Errorf("%s %s: not a closed object: %v", profile, at, schema)
 	}
 	var required []string
@@ -527,9 +591,13 @@ func checkObject(t *testing.T, profile, at string, schema map[string]any, params
 func checkParam(t *testing.T, profile, path string, prop map[string]any, p operation.Param) {
 	t.Helper()
 	types := map[operation.Type]any{operation.String: "string", operation.Integer: "integer", operation.Boolean: "boolean",
-		operation.Object: "object", operation.Array: "array",
+		operation.Object: "object", operation.Array: "array", operation.Map: "object",
 		operation.Evidence: []any{"object", "array", "string", "number", "integer", "boolean", "null"}}
-	if !reflect.DeepEqual(prop["type"], types[p.Type]) {
+	want := types[p.Type]
+	if p.Nullable {
+		want = []any{want, "null"}
+	}
+	if !reflect.DeepEqual(prop["type"], want) {
 		t.Errorf("%s: %s is %v, spec %s", profile, path, prop["type"], p.Type)
 	}
 	wantDescription := p.Description
@@ -562,12 +630,20 @@ func checkParam(t *testing.T, profile, path string, prop map[string]any, p opera
 			t.Errorf("%s: %s examples %v, spec %v", profile, path, prop["examples"], examples)
 		}
 	}
+	if n, _ := prop["maxLength"].(float64); int(n) != p.MaxLength {
+		t.Errorf("%s: %s maxLength %v, spec %d", profile, path, prop["maxLength"], p.MaxLength)
+	}
 	switch p.Type {
 	case operation.Object:
-		checkObject(t, profile, path+".", prop, p.Fields)
+		checkObject(t, profile, path+".", prop, p.Fields, p.Nullable)
+	case operation.Map:
+		if !reflect.DeepEqual(prop["additionalProperties"], map[string]any{"type": "string"}) {
+			t.Errorf("%s: %s is no map of strings: %v", profile, path, prop)
+		}
 	case operation.Array:
-		if prop["maxItems"] != float64(p.MaxItems) {
-			t.Errorf("%s: %s maxItems %v, spec %d", profile, path, prop["maxItems"], p.MaxItems)
+		n, _ := prop["minItems"].(float64)
+		if prop["maxItems"] != float64(p.MaxItems) || int(n) != p.MinItems {
+			t.Errorf("%s: %s items %v..%v, spec %d..%d", profile, path, prop["minItems"], prop["maxItems"], p.MinItems, p.MaxItems)
 		}
 		items, _ := prop["items"].(map[string]any)
 		checkParam(t, profile, path+"[]", items, *p.Items)

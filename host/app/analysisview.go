@@ -24,6 +24,13 @@ type AnalysisViewRequest struct {
 	// IPC channel; with several matches the first in order is returned and
 	// the count reported.
 	Selector string `json:"selector,omitempty"`
+	// Facet picks a layout facet (mitigations, linkage) with view facet,
+	// or a function facet (assembly, callers, pseudocode…) with view
+	// native.
+	Facet string `json:"facet,omitempty"`
+	// NodeID selects one item exactly where a selector is ambiguous or
+	// unavailable.
+	NodeID string `json:"node_id,omitempty"`
 }
 
 // Analysis view defaults.
@@ -42,9 +49,11 @@ func viewCollections() []string {
 // Evidence without repeating the analysis. The view is new Evidence
 // (confidence derived) linked to its source by parent_evidence_id.
 func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) (evidence.Record, error) {
-	if src.Operation != "analyze_javascript_application" {
+	native := src.Operation == "inspect_binary_layout" || src.Operation == "analyze_function"
+	if src.Operation != "analyze_javascript_application" && !native {
 		return evidence.Record{}, abi.Errorf(abi.CodeCapabilityUnavailable,
-			"inspect_analysis_view reads analyze_javascript_application Evidence; %s is %s", src.EvidenceID, src.Operation).WithDetail("field", "source")
+			"inspect_analysis_view reads analyze_javascript_application, inspect_binary_layout and analyze_function Evidence; %s is %s",
+			src.EvidenceID, src.Operation).WithDetail("field", "source")
 	}
 	if req.View == "" {
 		req.View = "summary"
@@ -57,6 +66,13 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 	}
 	if req.Offset < 0 {
 		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "offset must not be negative").WithDetail("field", "offset")
+	}
+	if native {
+		result, err := inspectNativeView(src, req)
+		if err != nil {
+			return evidence.Record{}, err
+		}
+		return sealView(src, req, result)
 	}
 	var doc struct {
 		Application             map[string]json.RawMessage `json:"application"`
@@ -118,8 +134,8 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 		result["collection"] = req.Collection
 		result["page"] = page
 	case "item":
-		if req.Selector == "" {
-			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "view item needs a selector (a path, rule id or channel)").WithDetail("field", "selector")
+		if req.Selector == "" && req.NodeID == "" {
+			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "view item needs a selector (a path, rule id or channel) or a node_id").WithDetail("field", "selector")
 		}
 		items, err := collection(req.Collection)
 		if err != nil {
@@ -127,7 +143,7 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 		}
 		var matches []json.RawMessage
 		for _, it := range items {
-			if itemMatches(it, req.Selector) {
+			if itemMatches(it, req.Selector) || (req.NodeID != "" && itemHasNodeID(it, req.NodeID)) {
 				matches = append(matches, it)
 			}
 		}
@@ -142,6 +158,12 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 	default:
 		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "view %q is not one of summary, page, item", req.View).WithDetail("field", "view")
 	}
+	return sealView(src, req, result)
+}
+
+// sealView adds the digest of the selected facts and records the view as
+// derived Evidence linked to its source.
+func sealView(src evidence.Record, req AnalysisViewRequest, result map[string]any) (evidence.Record, error) {
 	facts, _ := json.Marshal(result)
 	sum := sha256.Sum256(facts)
 	result["selection_digest"] = hex.EncodeToString(sum[:])
@@ -159,6 +181,15 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 		Confidence:       evidence.ConfidenceDerived,
 		EvidenceLinks:    []string{src.EvidenceID},
 	})
+}
+
+// itemHasNodeID is true when the item's node_id (or id) is exactly id.
+func itemHasNodeID(item json.RawMessage, id string) bool {
+	var m struct {
+		NodeID string `json:"node_id"`
+		ID     string `json:"id"`
+	}
+	return json.Unmarshal(item, &m) == nil && (m.NodeID == id || (m.NodeID == "" && m.ID == id))
 }
 
 // itemMatches is true when a string field the selector names is equal to

@@ -83,9 +83,9 @@ func (r *ArtifactRequest) validate() error {
 		r.Format = ""
 	}
 	switch r.Format {
-	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDeb, inventory.FormatDirectory:
+	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDeb, inventory.FormatRPM, inventory.FormatAppImage, inventory.FormatSquashfs, inventory.FormatDirectory:
 	default:
-		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, deb, directory", r.Format).WithDetail("field", "format")
+		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, directory", r.Format).WithDetail("field", "format")
 	}
 	if err := r.Limits.Validate(); err != nil {
 		return err
@@ -275,6 +275,7 @@ type fileJobs struct {
 	plain   []*digestJob // compression none
 	whole   []int        // entries whose range is the whole file
 	deflate []int
+	blocks  []int // CompressionBlocks entries (squashfs files)
 	// streams holds the members of each decompressed stream (a tar.gz, a
 	// .deb's data.tar.xz), in first-seen order.
 	streams     map[streamKey][]*digestJob
@@ -355,7 +356,10 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			fj.plain = append(fj.plain, job)
 		case inventory.CompressionDeflate:
 			fj.deflate = append(fj.deflate, i)
-		case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream:
+		case inventory.CompressionBlocks:
+			fj.blocks = append(fj.blocks, i)
+		case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
+			inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream:
 			job.length = e.Size
 			fj.addStream(e, job)
 		default:
@@ -461,6 +465,12 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	for _, i := range fj.deflate {
 		if err := s.hashDeflated(ctx, fh, size, i); err != nil {
+			return err
+		}
+	}
+	cache := &stream.BlockCache{}
+	for _, i := range fj.blocks {
+		if err := s.hashBlocks(ctx, fh, size, i, cache); err != nil {
 			return err
 		}
 	}

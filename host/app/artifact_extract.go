@@ -354,6 +354,12 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		}
 		fr := flate.NewReader(io.NewSectionReader(f, e.Data.Offset, e.Data.Length))
 		return fr, func() { fr.Close(); closeF() }, nil
+	case inventory.CompressionBlocks:
+		if err := stream.CheckBlocks(e.Data.Blocks, st.Size(), e.Size); err != nil {
+			closeF()
+			return nil, nil, abi.Errorf(abi.CodeArtifactIntegrity, "%q: %v; it changed since it was inventoried", e.Path, err)
+		}
+		return stream.OpenBlocks(f, *e.Data, nil), closeF, nil
 	}
 	closeF()
 	return nil, nil, abi.Errorf(abi.CodeModuleFailed, "unknown compression %q for %q", e.Data.Compression, e.Path)

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"bytes"
 	"context"
 	"os"
 	"path/filepath"
@@ -10,6 +9,7 @@ import (
 	"strings"
 
 	"rea/abi"
+	"rea/analysis/artifact/magic"
 	"rea/host/evidence"
 )
 
@@ -26,10 +26,19 @@ type InstallerApplication struct {
 	ChosenPath string          `json:"chosen_path"`
 	Others     []string        `json:"others"`
 	Extraction evidence.Record `json:"extraction_evidence"`
+	// Binary is the Electron executable shipped beside the chosen root
+	// (a path in the package, "" when none), BinaryPath where it was
+	// extracted.
+	Binary     string `json:"binary,omitempty"`
+	BinaryPath string `json:"binary_path,omitempty"`
+	// ExtractDir is the directory the package's paths are relative to.
+	ExtractDir string `json:"extract_dir"`
 }
 
 // LooksLikeInstaller reports whether the file starts like a package or
-// archive rea can open to find an application in (.deb, zip, tar.gz, tar).
+// archive rea can open to find an application in (.deb, .rpm, AppImage,
+// squashfs, zip, tar.gz, tar), or one it recognises and explains it
+// cannot open (7z, NSIS, dmg).
 func LooksLikeInstaller(p string) bool {
 	// Only a regular file is sniffed: opening a FIFO or device to read
 	// its first bytes would block (the binary tools then refuse it).
@@ -38,16 +47,11 @@ func LooksLikeInstaller(p string) bool {
 		return false
 	}
 	defer f.Close()
-	var h [512]byte
-	n, _ := f.Read(h[:])
-	b := h[:n]
-	switch {
-	case bytes.HasPrefix(b, []byte("!<arch>\ndebian-binary")), bytes.HasPrefix(b, []byte("PK\x03\x04")), bytes.HasPrefix(b, []byte{0x1f, 0x8b}):
-		return true
-	case n >= 262 && string(b[257:262]) == "ustar":
-		return true
+	st, err := f.Stat()
+	if err != nil {
+		return false
 	}
-	return false
+	return magic.Package(f, st.Size()) != ""
 }
 
 // LocateInstallerApplication extracts the package (same inventory,
@@ -79,9 +83,12 @@ func (a *App) LocateInstallerApplication(ctx context.Context, req ArtifactReques
 			req.InputPath, len(files)).WithDetail("field", "input_path")
 	}
 	chosen := roots[0]
-	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence}
+	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence, ExtractDir: dest}
 	for _, r := range roots[1:] {
 		ia.Others = append(ia.Others, r.logical)
+	}
+	if b := electronBinary(dest, res.Extraction.Files, chosen.logical); b != "" {
+		ia.Binary, ia.BinaryPath = b, filepath.Join(dest, filepath.FromSlash(b))
 	}
 	return ia, nil
 }

@@ -198,6 +198,9 @@ type SummaryRecord struct {
 	// ProcedureAddress is the procedure address found in normalized_result,
 	// or null.
 	ProcedureAddress *string `json:"procedure_address"`
+	// NativeDossier is an analyze_function record's value-flow metadata,
+	// absent for other operations.
+	NativeDossier *NativeDossierSummary `json:"native_dossier,omitempty"`
 }
 
 // Summary is the detail:"summary" projection of a bundle.
@@ -239,6 +242,7 @@ func summarize(r Record) SummaryRecord {
 	if a, ok := ProcedureAddress(r); ok {
 		sr.ProcedureAddress = &a
 	}
+	sr.NativeDossier = nativeDossier(r)
 	return sr
 }
 

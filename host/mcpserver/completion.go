@@ -64,8 +64,6 @@ func (s *Server) complete(ctx context.Context, req *mcp.CompleteRequest) (*mcp.C
 }
 
 // completionSource lists the session's current values of one family.
-// Document completion answers nothing: no provider session holds a
-// document list yet.
 func (s *Server) completionSource(sess *Session, family string) []string {
 	switch family {
 	case app.CompleteEvidence:
@@ -107,6 +105,8 @@ func (s *Server) completionSource(sess *Session, family string) []string {
 		return openUnknownHeads(sess)
 	case app.CompleteProcedure:
 		return procedureCandidates(sess)
+	case app.CompleteDocument:
+		return documentCandidates(sess)
 	}
 	return nil
 }

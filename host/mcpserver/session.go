@@ -27,6 +27,9 @@ type Session struct {
 	// lineage holds one ownership observation per process rea started in
 	// this session's analysis run (historical snapshots, not live state).
 	lineage []any
+	// native is the open native document, its binding and cursor (nil
+	// when the target is no native binary).
+	native *nativeState
 }
 
 // observeLineage records a started process family for binary_session.
@@ -123,6 +126,7 @@ func (s *Session) open(t *Target) string {
 	s.target = t
 	s.runID = newRunID()
 	s.lineage = nil
+	s.native = nil
 	return s.runID
 }
 
@@ -135,6 +139,7 @@ func (s *Session) close() (hadTarget bool, cleared int) {
 	s.target = nil
 	s.runID = ""
 	s.lineage = nil
+	s.native = nil
 	s.Ledger.Clear()
 	return hadTarget, cleared
 }

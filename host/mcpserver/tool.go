@@ -51,6 +51,10 @@ type Tool struct {
 	// Modules are the analyzer modules the tool runs; a missing one makes
 	// the tool unavailable (it stays listed, with a remediation).
 	Modules []string
+	// ClientRequired and ClientOptional are the negotiated client features
+	// (elicitation_form, elicitation_url, roots, sampling) the tool needs
+	// or may use; binary_session reports them with the missing ones.
+	ClientRequired, ClientOptional []string
 	// CLI names the CLI command sharing this tool's service, or "" with
 	// OneSidedReason saying why there is none.
 	CLI            string
@@ -73,11 +77,14 @@ type Call struct {
 // Resolve returns producer Evidence given inline or as a retained
 // reference; a failure names the argument it came from.
 func (c *Call) Resolve(raw json.RawMessage, field string) (evidence.Record, error) {
+	if err := referenceFormError(raw); err != nil {
+		return evidence.Record{}, withField(err, field)
+	}
 	rec, err := c.Session.Ledger.Resolve(raw)
 	if err != nil {
 		return evidence.Record{}, withField(err, field)
 	}
-	return rec, nil
+	return c.parentOf(rec), nil // resolve.go
 }
 
 // Sides resolves the left and right producer Evidence of a comparison.

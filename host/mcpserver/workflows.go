@@ -10,10 +10,7 @@ import (
 // entry here is already in the catalog, so entries leave as tools land.
 // Without an entry, a tool the catalog lacks is out of every family scope.
 func plannedToolFamilies() map[string]string {
-	return map[string]string{
-		// native binaries through the provider
-		"list_documents": "native",
-	}
+	return map[string]string{}
 }
 
 // toolFamilies maps every tool of the complete catalog (before scoping) and

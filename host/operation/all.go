@@ -9,6 +9,10 @@ func All() []Spec {
 	out = append(out, Artifact()...)
 	out = append(out, AnalyzeJavaScriptApplication())
 	out = append(out, Unknowns()...)
+	out = append(out, Session()...)
+	out = append(out, Native()...)
+	out = append(out, Guidance()...)
+	out = append(out, NativeContext()...)
 	out = append(out, NativeDepth()...)
 	return out
 }

@@ -48,7 +48,7 @@ func dashed(name string) string {
 func artifactInput(inputDescription string) []Param {
 	return append([]Param{
 		{Name: "input_path", Type: String, Required: true, Description: inputDescription},
-		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "deb", "directory"},
+		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "deb", "rpm", "appimage", "squashfs", "directory"},
 			Description: "Container format; auto (default) detects it.", Flag: &Flag{Name: "archive-format"}},
 		{Name: "integrity_policy", Type: String, Default: "fail", Enum: []string{"fail", "record-and-continue"},
 			Description: "fail (default) stops at the first declared-versus-observed hash mismatch; record-and-continue records it as an integrity contradiction and keeps verified siblings.",

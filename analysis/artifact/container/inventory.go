@@ -62,12 +62,15 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 	if format == "" || format == inventory.FormatAuto {
 		format = sniff(ra, info.Size())
 		if format == "" {
+			if _, err := unsupportedFormat(ra, info.Size(), name); err != nil {
+				return nil, err
+			}
 			if looksNative(ra) {
 				return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
 					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
 			}
 			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
-				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb or directory); if it is one, name its format (format; CLI --archive-format)", name)
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb, rpm, AppImage, squashfs or directory); if it is one, name its format (format; CLI --archive-format)", name)
 		}
 	}
 	b.res.Format = format
@@ -108,8 +111,14 @@ func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, pa
 		err = listTarGz(s, ra, size, file)
 	case inventory.FormatDeb:
 		err = listDeb(s, ra, size, file)
+	case inventory.FormatRPM:
+		err = listRPM(s, ra, size, file)
+	case inventory.FormatAppImage:
+		err = listAppImage(s, ra, size, file)
+	case inventory.FormatSquashfs:
+		err = listSquashfs(s, ra, size, 0, file)
 	default:
-		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, directory or auto", format).WithDetail("field", "format")
+		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, directory or auto", format).WithDetail("field", "format")
 	}
 	if err != nil {
 		return 0, inContainer(err, file, depth)
@@ -141,6 +150,12 @@ func sniff(ra io.ReaderAt, size int64) string {
 		return inventory.FormatZip
 	case sniffDeb(h):
 		return inventory.FormatDeb
+	case sniffRPM(h):
+		return inventory.FormatRPM
+	case sniffAppImage(h):
+		return inventory.FormatAppImage
+	case sniffSquashfs(h):
+		return inventory.FormatSquashfs
 	case bytes.HasPrefix(h, []byte{0x1f, 0x8b}):
 		return inventory.FormatTarGz
 	case n >= 262 && string(h[257:262]) == "ustar":
@@ -185,6 +200,12 @@ func formatByName(name string) string {
 		return inventory.FormatASAR
 	case ".deb":
 		return inventory.FormatDeb
+	case ".rpm":
+		return inventory.FormatRPM
+	case ".appimage":
+		return inventory.FormatAppImage
+	case ".squashfs", ".sqfs", ".snap":
+		return inventory.FormatSquashfs
 	case ".zip", ".jar", ".apk", ".ipa", ".xpi", ".crx", ".nupkg", ".vsix", ".whl", ".aar", ".appx", ".msix":
 		return inventory.FormatZip
 	}

@@ -24,7 +24,14 @@ const (
 	FormatTarGz = "tar.gz"
 	// FormatDeb is a Debian package: an ar archive whose control.tar.* and
 	// data.tar.* members are listed as nested tar containers.
-	FormatDeb       = "deb"
+	FormatDeb = "deb"
+	// FormatRPM is an RPM package: its cpio payload's members, addressed
+	// in the decompressed payload stream.
+	FormatRPM = "rpm"
+	// FormatAppImage is an ELF runtime followed by a squashfs image;
+	// FormatSquashfs a bare squashfs image.
+	FormatAppImage  = "appimage"
+	FormatSquashfs  = "squashfs"
 	FormatDirectory = "directory"
 	// FormatAuto lets the module decide from magic bytes and the name.
 	FormatAuto = "auto"
@@ -51,6 +58,23 @@ const (
 	// zstd streams (a .deb's data.tar.xz / data.tar.zst).
 	CompressionXzStream   = "xz-stream"
 	CompressionZstdStream = "zstd-stream"
+	// CompressionLzmaStream (legacy .lzma "alone" streams) and
+	// CompressionBzip2Stream are further RPM payload compressions.
+	CompressionLzmaStream  = "lzma-stream"
+	CompressionBzip2Stream = "bzip2-stream"
+	// CompressionBlocks: the entry's bytes are the concatenation of
+	// Range.Blocks, each decoded on its own (a squashfs file's data
+	// blocks and the tail it keeps in a shared fragment block).
+	CompressionBlocks = "blocks"
+)
+
+// Codecs of one Block.
+const (
+	CodecStored = ""
+	CodecZlib   = "zlib"
+	CodecXz     = "xz"
+	CodecLzma   = "lzma"
+	CodecZstd   = "zstd"
 )
 
 // Defaults and ceilings of the limits.
@@ -218,6 +242,22 @@ type Range struct {
 	// (a .deb member); zero length means the stream is the whole file.
 	StreamOffset int64 `json:"stream_offset,omitempty"`
 	StreamLength int64 `json:"stream_length,omitempty"`
+	// Blocks hold the bytes of a CompressionBlocks entry, in order.
+	Blocks []Block `json:"blocks,omitempty"`
+}
+
+// Block is one separately compressed piece of an entry: Length bytes at
+// Offset of Range.File decode (with Codec) to a block of which the bytes
+// [Skip, Skip+Size) belong to the entry. Length 0 is a sparse block of
+// Size zero bytes. Whole, when set, is the most the block may decode to
+// (a shared fragment block); otherwise Skip+Size is.
+type Block struct {
+	Offset int64  `json:"offset"`
+	Length int64  `json:"length"`
+	Size   int64  `json:"size"`
+	Skip   int64  `json:"skip,omitempty"`
+	Whole  int64  `json:"whole,omitempty"`
+	Codec  string `json:"codec,omitempty"`
 }
 
 // End is the first byte after the range.

@@ -5,12 +5,14 @@ package stream
 
 import (
 	"bufio"
+	"compress/bzip2"
 	"compress/gzip"
 	"fmt"
 	"io"
 
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
 
 	"rea/analysis/artifact/inventory"
 )
@@ -23,7 +25,8 @@ const maxZstdWindow = 128 << 20
 // whose Offset and Length address the decompressed bytes.
 func IsStream(compression string) bool {
 	switch compression {
-	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream:
+	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
+		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream:
 		return true
 	}
 	return false
@@ -60,6 +63,14 @@ func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
 			return nil, fmt.Errorf("cannot read the xz stream: %w", err)
 		}
 		return io.NopCloser(xr), nil
+	case inventory.CompressionLzmaStream:
+		lr, err := lzma.NewReader(src)
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the lzma stream: %w", err)
+		}
+		return io.NopCloser(lr), nil
+	case inventory.CompressionBzip2Stream:
+		return io.NopCloser(bzip2.NewReader(src)), nil
 	case inventory.CompressionZstdStream:
 		zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow))
 		if err != nil {

@@ -127,9 +127,12 @@ type Facet struct {
 // Dossier is analyze_function: everything native-lite knows of one
 // procedure, each collection paged with exact totals.
 type Dossier struct {
-	Target            Target                `json:"target"`
-	Procedure         Procedure             `json:"procedure"`
-	Pseudocode        Facet                 `json:"pseudocode"`
+	Target     Target    `json:"target"`
+	Procedure  Procedure `json:"procedure"`
+	Pseudocode Facet     `json:"pseudocode"`
+	// ValueFlow is the high-pcode value-flow facet a decompiling provider
+	// gives; native-lite reports it unavailable with the reason.
+	ValueFlow         Facet                 `json:"value_flow"`
 	Assembly          abi.Page[Instruction] `json:"assembly"`
 	Undecodable       int                   `json:"undecodable_bytes"`
 	Blocks            abi.Page[Block]       `json:"basic_blocks"`

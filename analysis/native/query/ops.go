@@ -267,6 +267,7 @@ func function(a *executable.Analysis, p Params) (*Dossier, error) {
 	return &Dossier{
 		Target: targetOf(a.File), Procedure: *pr,
 		Pseudocode:        Facet{Status: "unavailable", Reason: "native-lite has no decompiler; Ghidra and Hopper are not available on this host"},
+		ValueFlow:         Facet{Status: "unavailable", Reason: "native-lite has no decompiler, so no high-pcode value flow"},
 		Assembly:          abi.PageOf(body.Instructions, p.AssemblyOffset, p.AssemblyLimit),
 		Undecodable:       body.Undecodable,
 		Blocks:            abi.PageOf(body.Blocks, p.Offset, p.Limit),

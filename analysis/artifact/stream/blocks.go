@@ -1,0 +1,167 @@
+package stream
+
+import (
+	"bytes"
+	"compress/zlib"
+	"fmt"
+	"io"
+
+	"github.com/klauspost/compress/zstd"
+	"github.com/ulikunitz/xz"
+	"github.com/ulikunitz/xz/lzma"
+
+	"rea/analysis/artifact/inventory"
+)
+
+// DecodeBlock decodes one separately compressed block, refusing one that
+// decodes to more than max bytes.
+func DecodeBlock(codec string, raw []byte, max int64) ([]byte, error) {
+	var r io.Reader
+	switch codec {
+	case inventory.CodecStored:
+		if int64(len(raw)) > max {
+			return nil, fmt.Errorf("a stored block of %d bytes is larger than %d", len(raw), max)
+		}
+		return raw, nil
+	case inventory.CodecZlib:
+		zr, err := zlib.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil, fmt.Errorf("zlib: %w", err)
+		}
+		defer zr.Close()
+		r = zr
+	case inventory.CodecXz:
+		xr, err := xz.ReaderConfig{SingleStream: true}.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil, fmt.Errorf("xz: %w", err)
+		}
+		r = xr
+	case inventory.CodecLzma:
+		lr, err := lzma.NewReader(bytes.NewReader(raw))
+		if err != nil {
+			return nil, fmt.Errorf("lzma: %w", err)
+		}
+		r = lr
+	case inventory.CodecZstd:
+		zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow),
+			zstd.WithDecoderMaxMemory(uint64(max)+1))
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %w", err)
+		}
+		defer zr.Close()
+		out, err := zr.DecodeAll(raw, make([]byte, 0, min(max, 1<<20)))
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %w", err)
+		}
+		if int64(len(out)) > max {
+			return nil, fmt.Errorf("a block decodes to more than %d bytes", max)
+		}
+		return out, nil
+	default:
+		return nil, fmt.Errorf("unknown block codec %q", codec)
+	}
+	out, err := io.ReadAll(io.LimitReader(r, max+1))
+	if err != nil {
+		return nil, fmt.Errorf("%s: %w", codec, err)
+	}
+	if int64(len(out)) > max {
+		return nil, fmt.Errorf("a block decodes to more than %d bytes", max)
+	}
+	return out, nil
+}
+
+// CheckBlocks verifies that every block lies in a file of size bytes and
+// that the blocks add up to want bytes.
+func CheckBlocks(blocks []inventory.Block, size, want int64) error {
+	var total int64
+	for i, b := range blocks {
+		if b.Offset < 0 || b.Length < 0 || b.Size < 0 || b.Skip < 0 || b.Offset > size || b.Length > size-b.Offset {
+			return fmt.Errorf("block %d (%d bytes at %d) lies outside the file (%d bytes)", i, b.Length, b.Offset, size)
+		}
+		if b.Length == 0 && (b.Skip != 0 || b.Codec != "") {
+			return fmt.Errorf("sparse block %d names a codec or a skip", i)
+		}
+		if b.Size > 1<<30 || b.Skip > 1<<30 || (b.Whole > 0 && b.Skip+b.Size > b.Whole) {
+			return fmt.Errorf("block %d declares %d bytes at %d of a %d-byte block", i, b.Size, b.Skip, b.Whole)
+		}
+		total += b.Size
+	}
+	if total != want {
+		return fmt.Errorf("the blocks hold %d bytes, not the %d declared", total, want)
+	}
+	return nil
+}
+
+// BlockReader reads the concatenated bytes of blocks from ra. It keeps
+// the last decoded shared block, since consecutive small files share one
+// fragment.
+type BlockReader struct {
+	ra     io.ReaderAt
+	blocks []inventory.Block
+	cur    []byte
+	cache  *BlockCache
+}
+
+// BlockCache remembers the most recently decoded shared (fragment) block.
+type BlockCache struct {
+	offset int64
+	data   []byte
+}
+
+// OpenBlocks reads the blocks of r from ra; cache may be nil.
+func OpenBlocks(ra io.ReaderAt, r inventory.Range, cache *BlockCache) *BlockReader {
+	if cache == nil {
+		cache = &BlockCache{offset: -1}
+	}
+	return &BlockReader{ra: ra, blocks: r.Blocks, cache: cache}
+}
+
+func (br *BlockReader) Read(p []byte) (int, error) {
+	for len(br.cur) == 0 {
+		if len(br.blocks) == 0 {
+			return 0, io.EOF
+		}
+		b := br.blocks[0]
+		br.blocks = br.blocks[1:]
+		data, err := br.decode(b)
+		if err != nil {
+			return 0, err
+		}
+		br.cur = data
+	}
+	n := copy(p, br.cur)
+	br.cur = br.cur[n:]
+	return n, nil
+}
+
+func (br *BlockReader) decode(b inventory.Block) ([]byte, error) {
+	if b.Length == 0 {
+		return make([]byte, b.Size), nil
+	}
+	limit := b.Skip + b.Size
+	if b.Whole > 0 {
+		limit = b.Whole
+		if br.cache.offset == b.Offset && br.cache.data != nil {
+			return sliceBlock(br.cache.data, b)
+		}
+	}
+	raw := make([]byte, b.Length)
+	if _, err := br.ra.ReadAt(raw, b.Offset); err != nil {
+		return nil, fmt.Errorf("cannot read the block at %d: %w", b.Offset, err)
+	}
+	data, err := DecodeBlock(b.Codec, raw, limit)
+	if err != nil {
+		return nil, fmt.Errorf("the block at %d does not decode: %w", b.Offset, err)
+	}
+	if b.Whole > 0 {
+		br.cache.offset, br.cache.data = b.Offset, data
+	}
+	return sliceBlock(data, b)
+}
+
+func sliceBlock(data []byte, b inventory.Block) ([]byte, error) {
+	if b.Skip+b.Size > int64(len(data)) {
+		return nil, fmt.Errorf("the block at %d decodes to %d bytes, fewer than the %d the entry takes from it", b.Offset, len(data), b.Skip+b.Size)
+	}
+	return data[b.Skip : b.Skip+b.Size], nil
+}

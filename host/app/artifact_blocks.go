@@ -1,0 +1,40 @@
+package app
+
+import (
+	"context"
+	"crypto/sha256"
+	"errors"
+	"io"
+	"os"
+
+	"rea/abi"
+	"rea/analysis/artifact/stream"
+)
+
+// hashBlocks hashes an entry stored as separately compressed blocks (a
+// squashfs file): each block is decoded on its own, bounded by what the
+// inventory declared for it.
+func (s *artifactScan) hashBlocks(ctx context.Context, fh *os.File, size int64, i int, cache *stream.BlockCache) error {
+	e := s.res.Entries[i]
+	if err := stream.CheckBlocks(e.Data.Blocks, size, e.Size); err != nil {
+		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v; the file changed after it was inventoried or the inventory is wrong", e.Path, err).
+			WithDetail("logical_path", e.Path)
+	}
+	br := stream.OpenBlocks(fh, *e.Data, cache)
+	job := &digestJob{offset: 0, length: e.Size}
+	n, err := streamRanges(ctx, io.LimitReader(br, e.Size+1), []*digestJob{job}, sha256.New())
+	var ae *abi.Error
+	if errors.As(err, &ae) {
+		return err
+	}
+	if err != nil {
+		return abi.Errorf(abi.CodeArtifactIntegrity, "%q cannot be decoded: %v; the image is corrupt or was tampered with", e.Path, err).
+			WithDetail("logical_path", e.Path)
+	}
+	if n != e.Size {
+		return abi.Errorf(abi.CodeArtifactIntegrity, "%q decodes to %d bytes, but the image declares %d; the image is corrupt or was tampered with", e.Path, n, e.Size).
+			WithDetail("logical_path", e.Path)
+	}
+	s.observe(i, job)
+	return nil
+}
