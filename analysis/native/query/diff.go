@@ -46,13 +46,23 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 		if pr.Kind != executable.KindFunction || pr.External {
 			continue
 		}
-		body, err := a.Decode(pr)
+		body, err := a.DecodeUnnamed(pr)
 		if err != nil {
 			continue
 		}
 		f := &features{mnemonics: map[string]int{}, strings: map[string]bool{}, callees: map[string]bool{}}
+		// Trailing alignment padding belongs to no build's code: a symbol
+		// size leaves it out where a pclntab or unwind range takes it in.
+		ins := body.Instructions
+		for len(ins) > 0 {
+			m, _, _ := strings.Cut(ins[len(ins)-1].Text, " ")
+			if m != "int3" && m != "nop" && m != "hint" && m != "udf" {
+				break
+			}
+			ins = ins[:len(ins)-1]
+		}
 		h := sha256.New()
-		for _, in := range body.Instructions {
+		for _, in := range ins {
 			m, _, _ := strings.Cut(in.Text, " ")
 			f.mnemonics[m]++
 			// Branch targets and call names move between builds: the
@@ -78,9 +88,9 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 				f.callees["?"] = true
 			}
 		}
-		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: len(body.Instructions), Blocks: len(body.Blocks),
+		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: len(ins), Blocks: len(body.Blocks),
 			Hash: hex.EncodeToString(h.Sum(nil))[:16]}
-		f.print = fmt.Sprintf("%d/%d/%d|%s|%s", len(body.Blocks), f.edges, len(body.Instructions)/8, joinSet(f.strings), joinSet(f.callees))
+		f.print = fmt.Sprintf("%d/%d/%d|%s|%s", len(body.Blocks), f.edges, len(ins)/8, joinSet(f.strings), joinSet(f.callees))
 		out = append(out, f)
 		if progress != nil && i%512 == 0 {
 			progress(base+int64(i), total)
@@ -234,7 +244,9 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 		if synthetic(f.fn.Name) {
 			return ""
 		}
-		return f.fn.Name
+		// Go's symbol table marks assembly functions' ABI (.abi0); the
+		// pclntab a stripped build keeps does not.
+		return strings.TrimSuffix(f.fn.Name, ".abi0")
 	})
 	tier("hash", func(f *features) string { return f.fn.Hash })
 	tier("fingerprint", func(f *features) string { return f.print })
