@@ -7,6 +7,7 @@ import (
 	"io/fs"
 	"regexp"
 	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -205,6 +206,9 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 		fs, err := sideFeatures(a, func(done, total int64) { report(half*total+done, 2*total) }, 0, int64(len(a.Procedures)))
 		return fs, targetOf(f), limitations(a), err
 	}
+	// Two inventories one after the other: collect early, or the module's
+	// lazy collector (see modules/native) lets the second outgrow memory.
+	defer debug.SetGCPercent(debug.SetGCPercent(50))
 	lf, lt, lims, err := side(left, p, "left", 0)
 	if err != nil {
 		return nil, err
