@@ -6,7 +6,6 @@ import (
 	"os"
 
 	"rea/abi"
-	"rea/analysis/artifact/container"
 	"rea/analysis/artifact/inventory"
 	"rea/host/sandbox"
 )
@@ -15,7 +14,7 @@ import (
 // Info.plist declares with the SHA-256 of each declared archive's header,
 // in the artifact module's sandbox. dir is the directory mounted (an
 // extraction), contents the bundle's X.app/Contents relative to it.
-func (a *App) CheckASARIntegrity(ctx context.Context, dir, contents string) (*container.IntegrityResult, error) {
+func (a *App) CheckASARIntegrity(ctx context.Context, dir, contents string) (*inventory.IntegrityResult, error) {
 	root, err := os.OpenRoot(dir)
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", dir, err)
@@ -23,15 +22,15 @@ func (a *App) CheckASARIntegrity(ctx context.Context, dir, contents string) (*co
 	defer root.Close()
 	out, err := a.Runner.Run(ctx, sandbox.Call{
 		Module:    ArtifactModule,
-		Operation: container.IntegrityOperation,
-		Params:    container.IntegrityRequest{Contents: contents},
+		Operation: inventory.IntegrityOperation,
+		Params:    inventory.IntegrityRequest{Contents: contents},
 		Mounts:    []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)}},
 		Limits:    a.Config.Limits,
 	})
 	if err != nil {
 		return nil, err
 	}
-	var res container.IntegrityResult
+	var res inventory.IntegrityResult
 	if err := json.Unmarshal(out.Result, &res); err != nil {
 		return nil, abi.Errorf(abi.CodeModuleFailed, "the artifact module answered with an unreadable integrity check: %v", err)
 	}
