@@ -15,7 +15,7 @@ bench=${BENCH:-.}
 benchtime=${BENCHTIME:-20x}
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(go version) on $(nproc) cores" | tee "$out"
 pkgs=$(grep -rl --include='*_test.go' -E '^func Benchmark' . | grep -v /testdata/ | xargs -n1 dirname | sort -u)
-heavy='GojaParseFloor|SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB|InstallerFormats'
+heavy='GojaParseFloor|SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB|InstallerFormats|NativeDepthDiscoveryAndDiff'
 for p in $pkgs; do
 	if [ "$bench" = "." ]; then
 		# Everything: quick benchmarks BENCHTIME times, heavy ones once.
@@ -38,6 +38,7 @@ function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 
 /^BenchmarkJSApp3000ModulesVersusNative/ { printf "%s: %s s through the sandbox vs %s s natively = %s x (target <= 4 x); one instance %s x; fuel %s G, module peak %s MiB, service peak RSS %s MiB\n", $1, metric($0, "sandbox-s"), metric($0, "native-s"), metric($0, "x-native"), metric($0, "x-native-one-instance"), metric($0, "Gfuel"), metric($0, "module-peak-MiB"), metric($0, "sandbox-peak-rss-MiB") }
 /^BenchmarkGojaParseFloor/ { printf "under that ratio: the goja parse of the 1 MB bundle alone (no rea code), %s ms natively vs %s ms in wazero metered = %s x (unmetered %s x)\n", metric($0, "native-ms"), metric($0, "wazero-metered-ms"), metric($0, "x-native-metered"), metric($0, "x-native") }
 /^BenchmarkBinaryOverviewSandbox/ { printf "binary_overview of a %s MiB ELF: %s s vs objdump -d %s s = %s x (target < 1); rea analyze %s x, peak RSS %s MiB\n", metric($0, "file-MiB"), metric($0, "overview-s"), metric($0, "objdump-s"), metric($0, "x-objdump"), metric($0, "rea-analyze-x-objdump"), metric($0, "rea-analyze-peak-rss-MiB") }
+/^BenchmarkNativeDepthDiscoveryAndDiff/ { printf "native depth on a %s MiB binary: discovery of %s procedures %s s = %s x objdump -d (%s s; stripped copy %s procedures in %s s), list_types %s s = %s x readelf --debug-dump=info (%s s), diff against the stripped copy %s s = %s x objdump -d (%s unchanged, %s changed)\n", metric($0, "file-MiB"), metric($0, "procedures"), metric($0, "discovery-s"), metric($0, "discovery-x-objdump"), metric($0, "objdump-s"), metric($0, "stripped-procedures"), metric($0, "stripped-discovery-s"), metric($0, "types-s"), metric($0, "types-x-readelf"), metric($0, "readelf-debug-s"), metric($0, "diff-s"), metric($0, "diff-x-objdump"), metric($0, "diff-unchanged"), metric($0, "diff-changed") }
 /^BenchmarkMeteredVsUnmetered/ { r = metric($0, "metered/unmetered"); if (r != "") printf "fuel metering overhead %s: %+.0f %% (target <= 30 %%)\n", $1, (r-1)*100 }
 /^BenchmarkReadJavaScriptSourceOneMegabyteMinified/ { m = metric($0, "warm-ms"); printf "read_javascript_source on a 1 MB minified bundle, warm: %s ms (target <= 500 ms, ratio %.2f); first read (module list parsed) %s s\n", m, m/500, metric($0, "first-read-s") }
 /^BenchmarkRender3000Modules/ { m = metric($0, "ns/op") / 1e9; printf "HTML report of a 3,000-module app: %.3f s (target <= 1 s, ratio %.2f)\n", m, m }

@@ -148,3 +148,26 @@ func TestNativeDepthToolsOverMCP(t *testing.T) {
 		t.Errorf("unknown name: %v", miss)
 	}
 }
+
+func TestDiffBinariesCommandAndTool(t *testing.T) {
+	v1, v2 := nativetest.ChainELF(t, "plain"), nativetest.ChainELF(t, "plain-v2")
+	r := rea(t, "", nativeEnv(t), "diff-binaries", v1, v2, "--compare-changed", "2")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{" leaf -> ", "added     ", " extra", "compare_functions evidence ev_", "0 removed"} {
+		if !strings.Contains(r.stdout, want) {
+			t.Errorf("diff-binaries output lacks %q:\n%s", want, r.stdout)
+		}
+	}
+	c := startMCP(t, nativeEnv(t)...)
+	d := structured(t, c.call(t, "diff_binaries", map[string]any{"input_path": v1, "other_path": v1}))
+	s := d["normalized_result"].(map[string]any)["summary"].(map[string]any)
+	if s["changed"].(float64) != 0 || s["added"].(float64) != 0 || s["unchanged"] != s["left_functions"] {
+		t.Errorf("a build against itself: %v", s)
+	}
+	bad := toolError(t, c.call(t, "diff_binaries", map[string]any{"input_path": v1, "other_path": v1 + ".missing"}))
+	if bad["code"] != "invalid_request" {
+		t.Errorf("missing second build: %v", bad)
+	}
+}

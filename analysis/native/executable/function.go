@@ -21,7 +21,15 @@ type Body struct {
 const MaxBodyBytes = 4 << 20
 
 // Decode disassembles one procedure and builds its basic blocks.
-func (a *Analysis) Decode(p *Procedure) (b *Body, err error) {
+func (a *Analysis) Decode(p *Procedure) (b *Body, err error) { return a.decode(p, a.NameAt) }
+
+// DecodeUnnamed is Decode with operands as addresses only, never symbol
+// names, so a stripped and an unstripped build render alike.
+func (a *Analysis) DecodeUnnamed(p *Procedure) (b *Body, err error) {
+	return a.decode(p, func(Addr) string { return "" })
+}
+
+func (a *Analysis) decode(p *Procedure, names func(Addr) string) (b *Body, err error) {
 	defer recoverInto(&err, "disassembling "+p.Name)
 	b = &Body{Procedure: *p, Instructions: []Instruction{}, Blocks: []Block{}, Out: []Reference{}}
 	if a.dec == nil || p.Kind == KindExternal || p.Size == 0 {
@@ -45,7 +53,7 @@ func (a *Analysis) Decode(p *Procedure) (b *Body, err error) {
 			continue
 		}
 		decs = append(decs, in)
-		ins := Instruction{Address: pc, Bytes: hex.EncodeToString(code[off : off+in.size]), Text: a.dec.text(in, a.NameAt), Flow: in.flow.String()}
+		ins := Instruction{Address: pc, Bytes: hex.EncodeToString(code[off : off+in.size]), Text: a.dec.text(in, names), Flow: in.flow.String()}
 		if in.flow == FlowCall || in.flow == FlowJump || in.flow == FlowCondJump {
 			t := in.target
 			ins.Target = &t

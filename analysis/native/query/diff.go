@@ -6,6 +6,8 @@ import (
 	"fmt"
 	"io/fs"
 	"regexp"
+	"runtime"
+	"runtime/debug"
 	"sort"
 	"strings"
 
@@ -45,13 +47,23 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 		if pr.Kind != executable.KindFunction || pr.External {
 			continue
 		}
-		body, err := a.Decode(pr)
+		body, err := a.DecodeUnnamed(pr)
 		if err != nil {
 			continue
 		}
 		f := &features{mnemonics: map[string]int{}, strings: map[string]bool{}, callees: map[string]bool{}}
+		// Trailing alignment padding belongs to no build's code: a symbol
+		// size leaves it out where a pclntab or unwind range takes it in.
+		ins := body.Instructions
+		for len(ins) > 0 {
+			m, _, _ := strings.Cut(ins[len(ins)-1].Text, " ")
+			if m != "int3" && m != "nop" && m != "hint" && m != "udf" {
+				break
+			}
+			ins = ins[:len(ins)-1]
+		}
 		h := sha256.New()
-		for _, in := range body.Instructions {
+		for _, in := range ins {
 			m, _, _ := strings.Cut(in.Text, " ")
 			f.mnemonics[m]++
 			// Branch targets and call names move between builds: the
@@ -66,8 +78,8 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 			f.edges += len(b.Successors)
 		}
 		for _, r := range body.Out {
-			if s := a.StringAt(r.To); s != nil {
-				f.strings[s.Value] = true
+			if s := cstringAt(a.File, r.To); s != "" {
+				f.strings[s] = true
 			}
 		}
 		for _, c := range a.Callees(pr.Address) {
@@ -77,15 +89,36 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 				f.callees["?"] = true
 			}
 		}
-		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: len(body.Instructions), Blocks: len(body.Blocks),
+		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: len(ins), Blocks: len(body.Blocks),
 			Hash: hex.EncodeToString(h.Sum(nil))[:16]}
-		f.print = fmt.Sprintf("%d/%d/%d|%s|%s", len(body.Blocks), f.edges, len(body.Instructions)/8, joinSet(f.strings), joinSet(f.callees))
+		f.print = fmt.Sprintf("%d/%d/%d|%s|%s", len(body.Blocks), f.edges, len(ins)/8, joinSet(f.strings), joinSet(f.callees))
 		out = append(out, f)
 		if progress != nil && i%512 == 0 {
 			progress(base+int64(i), total)
 		}
 	}
 	return out, nil
+}
+
+// cstringAt is the printable NUL-terminated text (4 to 64 bytes) at an
+// address, "" when there is none.
+func cstringAt(f *executable.File, at executable.Addr) string {
+	b, err := f.ReadAt(at, 65)
+	if err != nil {
+		return ""
+	}
+	for i, c := range b {
+		if c == 0 {
+			if i < 4 {
+				return ""
+			}
+			return string(b[:i])
+		}
+		if c < 0x20 || c > 0x7e {
+			return ""
+		}
+	}
+	return ""
 }
 
 func joinSet(m map[string]bool) string {
@@ -147,46 +180,45 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 	}
 	other := p
 	other.Input = p.Other
-	analyse := func(fsys fs.FS, q Params, side string) (*executable.Analysis, func(), error) {
-		f, closeInput, err := open(fsys, q)
-		if err != nil {
-			if ae, ok := err.(*abi.Error); ok {
-				ae.Details["side"] = side
-			}
-			return nil, nil, err
-		}
-		a, err := executable.Analyze(f, executable.AnalyzeOptions{References: true, Strings: true})
-		if err != nil {
-			closeInput()
-			return nil, nil, err
-		}
-		return a, closeInput, nil
-	}
 	report := func(done, total int64) {
 		if progress != nil {
 			progress.Report(abi.Progress{Phase: "diff", Done: done, Total: total, Message: "fingerprinting functions"})
 		}
 	}
-	la, closeL, err := analyse(left, p, "left")
+	// One side at a time: its inventory is dropped once its functions'
+	// features are taken, so two large builds fit where two inventories
+	// would not.
+	side := func(fsys fs.FS, q Params, name string, half int64) ([]*features, Target, []string, error) {
+		f, closeInput, err := open(fsys, q)
+		if err != nil {
+			if ae, ok := err.(*abi.Error); ok {
+				ae.Details["side"] = name
+			}
+			return nil, Target{}, nil, err
+		}
+		defer closeInput()
+		// No string inventory: a large binary's millions of strings would
+		// not fit twice; referenced strings are read where they are.
+		a, err := executable.Analyze(f, executable.AnalyzeOptions{})
+		if err != nil {
+			return nil, Target{}, nil, err
+		}
+		fs, err := sideFeatures(a, func(done, total int64) { report(half*total+done, 2*total) }, 0, int64(len(a.Procedures)))
+		return fs, targetOf(f), limitations(a), err
+	}
+	// Two inventories one after the other: collect early, or the module's
+	// lazy collector (see modules/native) lets the second outgrow memory.
+	defer debug.SetGCPercent(debug.SetGCPercent(50))
+	lf, lt, lims, err := side(left, p, "left", 0)
 	if err != nil {
 		return nil, err
 	}
-	defer closeL()
-	ra, closeR, err := analyse(right, other, "right")
+	runtime.GC()
+	rf, rt, _, err := side(right, other, "right", 1)
 	if err != nil {
 		return nil, err
 	}
-	defer closeR()
-	total := int64(len(la.Procedures) + len(ra.Procedures))
-	lf, err := sideFeatures(la, report, 0, total)
-	if err != nil {
-		return nil, err
-	}
-	rf, err := sideFeatures(ra, report, int64(len(la.Procedures)), total)
-	if err != nil {
-		return nil, err
-	}
-	out := &nativewire.BinaryDiff{Left: targetOf(la.File), Right: targetOf(ra.File), Limitations: append(limitations(la), "functions are matched unique-only: by name, then by normalised instruction hash, then by CFG shape, strings and named callees; a fingerprint several functions share matches nothing (ambiguous)")}
+	out := &nativewire.BinaryDiff{Left: lt, Right: rt, Limitations: append(lims, "functions are matched unique-only: by name, then by normalised instruction hash, then by CFG shape, strings and named callees; a fingerprint several functions share matches nothing (ambiguous)")}
 	out.Summary.LeftFunctions, out.Summary.RightFunctions = len(lf), len(rf)
 	matchedL, matchedR := map[*features]*features{}, map[*features]bool{}
 	by := map[*features]string{}
@@ -216,7 +248,9 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 		if synthetic(f.fn.Name) {
 			return ""
 		}
-		return f.fn.Name
+		// Go's symbol table marks assembly functions' ABI (.abi0); the
+		// pclntab a stripped build keeps does not.
+		return strings.TrimSuffix(f.fn.Name, ".abi0")
 	})
 	tier("hash", func(f *features) string { return f.fn.Hash })
 	tier("fingerprint", func(f *features) string { return f.print })
