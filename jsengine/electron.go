@@ -141,6 +141,8 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 	}
 	if r := e.resolveFile(p.Path); r != "" {
 		p.Module = r
+	} else if r := e.bundleEntry(p.Path); r != "" {
+		p.Module, p.State = r, "inferred" // out/preload/renderer.cjs is the entry "renderer" of the build
 	} else if r := e.uniqueBasename(p.Path); r != "" {
 		// A compiled app computes dist/preload.js from __dirname while the
 		// root holds src/preload.ts: match the only file with that stem.

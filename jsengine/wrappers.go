@@ -450,7 +450,17 @@ func mayBeWrapperCall(m *moduleInfo, s *scope, callee ast.Expression, name strin
 		return false
 	}
 	b := s.lookup(string(root.Name))
-	if b == nil || b.init == nil {
+	if b == nil {
+		return false
+	}
+	for _, as := range b.assigned() {
+		// esbuild's lowering of window.api?.send(…):
+		// (_a = window.api) == null ? void 0 : _a.send(…)
+		if r := rootIdent(as.expr); r != nil && (r.Name == "window" || r.Name == "globalThis") && as.scope.lookup(string(r.Name)) == nil {
+			return true
+		}
+	}
+	if b.init == nil {
 		return false
 	}
 	if requireCall(b.init) != nil {
@@ -488,7 +498,7 @@ func rootIdent(x ast.Expression) *ast.Identifier {
 func (a *analyzer) globalPath(x ast.Expression) []string {
 	var names []string
 	for i := 0; i < 8; i++ {
-		switch c := x.(type) {
+		switch c := unwrapOptional(x).(type) { // window.api?.send(…)
 		case *ast.DotExpression:
 			names = append(names, string(c.Identifier.Name))
 			x = c.Left

@@ -15,7 +15,7 @@ bench=${BENCH:-.}
 benchtime=${BENCHTIME:-20x}
 echo "# $(date -u +%Y-%m-%dT%H:%MZ) $(go version) on $(nproc) cores" | tee "$out"
 pkgs=$(grep -rl --include='*_test.go' -E '^func Benchmark' . | grep -v /testdata/ | xargs -n1 dirname | sort -u)
-heavy='GojaParseFloor|SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB'
+heavy='GojaParseFloor|SearchGuidance|InspectArtifactVersusSha256sum|AnalyzeGeneratedApp|BinaryOverviewSandbox|LayoutAndProcedureDiscovery|3000Module|FourMiB|InstallerFormats'
 for p in $pkgs; do
 	if [ "$bench" = "." ]; then
 		# Everything: quick benchmarks BENCHTIME times, heavy ones once.
@@ -40,5 +40,6 @@ function metric(line, unit,   i, n, f) { n = split(line, f, /[ \t]+/); for (i = 
 /^BenchmarkBinaryOverviewSandbox/ { printf "binary_overview of a %s MiB ELF: %s s vs objdump -d %s s = %s x (target < 1); rea analyze %s x, peak RSS %s MiB\n", metric($0, "file-MiB"), metric($0, "overview-s"), metric($0, "objdump-s"), metric($0, "x-objdump"), metric($0, "rea-analyze-x-objdump"), metric($0, "rea-analyze-peak-rss-MiB") }
 /^BenchmarkMeteredVsUnmetered/ { r = metric($0, "metered/unmetered"); if (r != "") printf "fuel metering overhead %s: %+.0f %% (target <= 30 %%)\n", $1, (r-1)*100 }
 /^BenchmarkRender3000Modules/ { m = metric($0, "ns/op") / 1e9; printf "HTML report of a 3,000-module app: %.3f s (target <= 1 s, ratio %.2f)\n", m, m }
+/^BenchmarkInstallerFormatsVersusTools/ { printf "%s: a %s MiB package inspected (inventory + every byte hashed) in %s s vs its own tool unpacking it in %s s = %s x (target <= 1.5)\n", $1, metric($0, "file-MiB"), metric($0, "inspect-s"), metric($0, "tool-s"), metric($0, "x-tool") }
 /x-sha256sum/ { printf "%s: %s x sha256sum (target <= 1.5), child peak RSS %s MiB (target <= 200)\n", $1, metric($0, "x-sha256sum"), metric($0, "child-peak-rss-MiB") }
 ' "$out"

@@ -159,6 +159,16 @@ func TestAnalyzeResolvesIPCChannelsThroughWrappersAndLibraries(t *testing.T) {
 			"src/typed-ipc-main.ts main transmission webContents.send  dynamic dynamic",
 			"src/typed-ipc-main.ts main transmission webContents.sendToFrame  dynamic dynamic",
 		},
+		// Bridge calls through `?.` in TSX (esbuild lowers them to
+		// (_a = window.electron) == null ? void 0 : _a.ipcRenderer.…).
+		"ipc-bridge-optional": {
+			"src/main/main.ts main listener ipcMain.on ipc-example literal",
+			"src/main/main.ts main transmission event.reply ipc-example literal paired",
+			"src/main/preload.ts renderer listener ipcRenderer.once  dynamic",
+			"src/main/preload.ts renderer transmission ipcRenderer.send  dynamic dynamic",
+			"src/renderer/index.tsx renderer listener ipcRenderer.once ipc-example inferred",
+			"src/renderer/index.tsx renderer transmission ipcRenderer.send ipc-example inferred paired",
+		},
 		"ipc-libraries": {
 			"src/main/index.ts main handler ipcMain.answerRenderer config:get literal",
 			"src/main/index.ts main listener ipcMain.on ping literal",
@@ -204,6 +214,27 @@ func TestAnalyzeResolvesWindowForms(t *testing.T) {
 		w := analyseFixtureFacts(t, "window-open-handler").NormalizedResult.Application.Windows
 		if len(w) != 3 || w[1].Origin != "window-open-handler" || w[1].WebPreferences["nodeIntegration"].Value != true ||
 			w[1].Preload == nil || w[1].Preload.Module != "docs-preload.js" || w[2].WebPreferences["contextIsolation"].Value != false {
+			t.Fatalf("windows %+v", w)
+		}
+	})
+	t.Run("bundler entry names and import.meta.dirname", func(t *testing.T) {
+		// out/preload/bridge.cjs is the build's entry "bridge"
+		// (src/preload/expose.ts), not a file with that stem; a ternary's
+		// alternative with no entry of its name resolves to no module.
+		w := analyseFixtureFacts(t, "preload-build-entries").NormalizedResult.Application.Windows
+		if len(w) != 2 || w[0].Preload == nil || w[0].Preload.Module != "src/preload/expose.ts" {
+			t.Fatalf("windows %+v", w)
+		}
+		p := w[1].Preload.Alternatives
+		if w[1].Preload.Module != "" || len(p) != 2 || p[0].Module != "src/renderer/settings-page.ts" || p[1].Module != "" {
+			t.Errorf("settings preload %+v", w[1].Preload)
+		}
+	})
+	t.Run("Electron Forge webpack preload global", func(t *testing.T) {
+		// MAIN_WINDOW_PRELOAD_WEBPACK_ENTRY is the preload of forge.config's
+		// entry point main_window, returned by an options helper.
+		w := analyseFixtureFacts(t, "forge-webpack").NormalizedResult.Application.Windows
+		if len(w) != 1 || w[0].Preload == nil || w[0].Preload.Module != "src/preload/preload.ts" || w[0].WebPreferences["contextIsolation"].Value != true {
 			t.Fatalf("windows %+v", w)
 		}
 	})

@@ -23,6 +23,8 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/analysis/reconstruct/obligations"
+	"rea/analysis/reconstruct/verify"
 	"rea/guidance/index"
 	"rea/host/app"
 	"rea/host/evidence"
@@ -42,12 +44,15 @@ var wrapperFlags = map[string]string{
 }
 
 var unconvertedTools = []string{
-	"analyze_web_bundle", "build_reconstruction_obligation_ledger", "capture_browser_scenario",
-	"capture_electron_scenario", "capture_process_scenario", "capture_web_screenshot", "compare_web_captures",
-	"compare_web_screenshots", "discover_webmcp_tools", "evaluate_reconstruction_coverage", "inspect_analysis_view",
-	"inspect_electron_page", "inspect_web_page", "list_browser_targets", "list_electron_targets",
-	"list_javascript_runtime_targets", "observe_javascript_runtime", "observe_web_session",
-	"reconcile_javascript_runtime", "render_application_report", "verify_reconstruction",
+	// Its input schema is inferred from app.CaptureProcessRequest (the one
+	// Go type the CLI's SCENARIO.json and MCP both decode): integers without
+	// bounds, fields without descriptions, a root description. Declaring it
+	// means declaring bounds the schema does not advertise today — a
+	// deliberate schema change of its own, not a move.
+	"capture_process_scenario",
+	// Being extended with the native views (issue 21 point 2) in parallel;
+	// its collection, facet and view enums move with that work.
+	"inspect_analysis_view",
 }
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
@@ -59,7 +64,17 @@ var unconvertedTools = []string{
 // not check again (it has no upper bound of its own).
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
-		"search_guidance offset": true}
+		"search_guidance offset": true, "verify_reconstruction offset": true,
+		"build_reconstruction_obligation_ledger page.offset": true}
+	// The runtime services refuse only negative offsets and bound only the
+	// limits their constants name; the other maxima are the schema's.
+	for _, op := range []string{"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets"} {
+		m[op+" offset"] = true
+	}
+	for _, op := range []string{"inspect_web_page", "analyze_web_bundle", "inspect_electron_page", "observe_web_session", "observe_javascript_runtime"} {
+		m[op+" max_scripts"] = true
+	}
+	m["discover_webmcp_tools max_tools"], m["discover_webmcp_tools max_schema_bytes"] = true, true
 	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
@@ -270,6 +285,39 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return map[string]any{"action": res.Action}, nil
 		},
+		// verify_reconstruction pages in the reconstruct module's library.
+		"verify_reconstruction": func(p map[string]any) (map[string]any, error) {
+			spec := `{"schema_version":1,"name":"x","claims":[{"claim_id":"c","kind":"structural-function","evidence_id":"ev_` + strings.Repeat("0", 64) + `"}]}`
+			req := verify.Request{Specification: json.RawMessage(spec)}
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			res, err := verify.Evaluate(req)
+			if err != nil {
+				return nil, err
+			}
+			return map[string]any{"offset": res.Page.Offset, "limit": res.Page.Limit}, nil
+		},
+		// build_reconstruction_obligation_ledger pages and bounds in the
+		// reconstruct module's library; max_obligations is not in its
+		// result, so its absence reads as the library's default.
+		"build_reconstruction_obligation_ledger": func(p map[string]any) (map[string]any, error) {
+			in := map[string]any{"manifest": map[string]any{"schema_version": 1}}
+			maps.Copy(in, p)
+			var req obligations.Request
+			if err := remarshal(in, &req); err != nil {
+				return nil, err
+			}
+			l, err := obligations.Build(req)
+			if err != nil {
+				return nil, err
+			}
+			max := req.Limits.MaxObligations
+			if max == 0 {
+				max = obligations.DefaultMaxObligations
+			}
+			return map[string]any{"limits": map[string]any{"max_obligations": max}, "page": map[string]any{"offset": l.Page.Offset, "limit": l.Page.Limit}}, nil
+		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		// compare_process_captures has no parameter with a default.
@@ -312,6 +360,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 	}
 	maps.Copy(m, nativeServiceDefaults(t, a))
 	maps.Copy(m, nativeDepthDefaults())
+	maps.Copy(m, runtimeServiceDefaults())
 	for _, name := range withoutDefaults {
 		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
 	}
@@ -323,6 +372,8 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 var withoutDefaults = []string{
 	"binary_session", "open_binary", "close_binary", "get_evidence_bundle", "export_evidence_bundle", "import_evidence_bundle",
 	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
+	"compare_web_captures", "reconcile_javascript_runtime", "render_application_report",
+	"evaluate_reconstruction_coverage",
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

@@ -7,11 +7,13 @@ func All() []Spec {
 	var out []Spec
 	out = append(out, Compare()...)
 	out = append(out, Artifact()...)
-	out = append(out, AnalyzeJavaScriptApplication())
+	out = append(out, AnalyzeJavaScriptApplication(), RenderApplicationReport())
 	out = append(out, Unknowns()...)
 	out = append(out, Session()...)
 	out = append(out, Native()...)
 	out = append(out, Guidance()...)
+	out = append(out, Runtime()...)
+	out = append(out, Reconstruct()...)
 	out = append(out, NativeContext()...)
 	out = append(out, NativeDepth()...)
 	return out

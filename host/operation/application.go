@@ -54,3 +54,23 @@ func AnalyzeJavaScriptApplication() Spec {
 			Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security"},
 	}
 }
+
+// RenderApplicationReport renders analysis Evidence as one HTML page.
+func RenderApplicationReport() Spec {
+	return Spec{
+		Name:   "render_application_report",
+		Title:  "Render an application analysis as an HTML report",
+		Family: "application",
+		Description: "Render analyze_javascript_application Evidence as one self-contained HTML page for a person to read or attach to a ticket: " +
+			"coverage in plain words first, counts and top findings, the security boundary as a graph (windows → preloads → bridge APIs → IPC " +
+			"channels → main handlers, coloured by the worst finding, edges marked paired/ambiguous/unpaired/dynamic), per-window preferences, " +
+			"findings by severity with original locations and code, and what was not analysed. The page loads nothing, carries its own strict " +
+			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; a page over " +
+			"120 KiB (big apps) is written to a new temporary file named in `path` instead, with `html` null, so the response stays small. The same " +
+			"Evidence always gives the same bytes. For reading facts as an agent, inspect_analysis_view is smaller.",
+		Effects:        Effects{Idempotent: true},
+		Params:         []Param{{Name: "application", Type: Evidence, Required: true, Examples: []any{exampleRef()}, Description: "analyze_javascript_application Evidence: a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."}},
+		Examples:       []map[string]any{{"application": exampleRef()}},
+		OneSidedReason: "the CLI renders the same page with analyze-javascript-application --format html (or --report FILE beside another format)",
+	}
+}
