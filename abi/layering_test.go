@@ -92,6 +92,7 @@ var hostMayLink = map[string]string{
 	"rea/analysis/artifact/inventory":          "the artifact module's request and result types",
 	"rea/analysis/compare/exports/exportswire": "compare_exports' request, result and shapes",
 	"rea/analysis/native/nativewire":           "the native module's operations, parameters and results",
+	"rea/analysis/jssource/sourcewire":         "the source module's requests and results",
 	"rea/jsengine/report":                      "the jsapp module's result types",
 	"rea/jsengine/report/sarif":                "renders those result types as SARIF (no parsing)",
 	"rea/analysis/artifact/magic":              "magic numbers only, to route `rea analyze FILE` to the installer path; parses no structure",

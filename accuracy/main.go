@@ -104,6 +104,11 @@ func run(w io.Writer, appsDir, rea, work, mirrors, only, jsonOut string) error {
 			continue
 		}
 		slog.Info("analysed", "app", a.Name, "seconds", fmt.Sprintf("%.1f", took.Seconds()), "coverage", coverage)
+		if n, problems := CheckSourceRefs(rea, dir, res); len(problems) > 0 {
+			failed = append(failed, fmt.Sprintf("%s: %d of %d finding source_refs do not read back their code: %s", a.Name, len(problems), n, strings.Join(problems, "; ")))
+		} else {
+			slog.Info("source_refs read back", "app", a.Name, "findings", n)
+		}
 		sc := Match(a, res)
 		sc.Seconds, sc.Coverage = took.Seconds(), res.Coverage.Status
 		scores = append(scores, sc)

@@ -26,6 +26,7 @@ func (c *cli) analyzeJavaScriptApplicationCommand() *cobra.Command {
 	var req app.AnalyzeApplicationRequest
 	var sarifPath, reportPath, failOn, detail string
 	var failOnPartial bool
+	var showSource bool
 	cmd := &cobra.Command{
 		Long: `Analyse an Electron or JavaScript application without executing it: a directory,
 an .asar archive, or an installed layout (X.app/Contents/Resources/app.asar,
@@ -108,6 +109,9 @@ severity exist.`,
 					return err
 				}
 			default:
+				if showSource {
+					c.findingSource = findingSources(c, a, req, res)
+				}
 				c.printApplication(res)
 			}
 			verdict := gate.Judge(res.Analysis.Application.Findings, res.Analysis.Coverage)
@@ -127,7 +131,7 @@ severity exist.`,
 		"max_ast_nodes": &req.MaxASTNodes, "max_findings": &req.MaxFindings, "max_modules": &req.MaxModules,
 		"max_entries": &req.MaxEntries, "max_total_bytes": &req.Limits.MaxTotalBytes, "max_entry_bytes": &req.MaxEntryBytes,
 		"max_compression_ratio": &req.MaxCompressionRatio, "max_depth": &req.Limits.MaxDepth, "max_path_bytes": &req.MaxPathBytes,
-		"cli.sarif": &sarifPath, "cli.report": &reportPath, "cli.fail_on": &failOn, "cli.fail_on_partial": &failOnPartial,
+		"cli.sarif": &sarifPath, "cli.report": &reportPath, "cli.fail_on": &failOn, "cli.fail_on_partial": &failOnPartial, "cli.show_source": &showSource,
 	})
 }
 
@@ -275,6 +279,7 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 			msg = "(suppressed by " + f.Suppressed.Kind + ": " + f.Suppressed.Reason + ") " + msg
 		}
 		fmt.Fprintf(w, "  %-6s %-*s %-*s  %s\n", f.Severity, ruleWidth, f.RuleID, locWidth, location(f), msg)
+		c.printFindingSource(w, f)
 	}
 	// What the analysis could not cover is part of the report, not only of
 	// the JSON: a file that failed to parse is a blind spot.

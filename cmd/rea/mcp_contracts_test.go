@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"context"
 	"encoding/json"
 	"os"
 	"path/filepath"
@@ -140,5 +141,44 @@ func TestSummaryEvidenceIDResolvesToItsParentApplication(t *testing.T) {
 	details, _ := e["details"].(map[string]any)
 	if b, _ := json.Marshal(details["issues"]); !strings.Contains(string(b), `"path":["kind"]`) || details["field"] != "application" {
 		t.Errorf("missing kind: details %v", details)
+	}
+}
+
+// Issue 21 point 10 end to end: under REA_MCP_INPUT_SCHEMA_PROFILE=strict
+// every listed input schema passes OpenAI's and Gemini's rules after the
+// SDK's conversion, and a call written the strict way (nulls, {name,
+// value} pairs) runs, still checked by the canonical schema.
+func TestStrictProfileOverTheWire(t *testing.T) {
+	c := startMCP(t, "REA_MCP_INPUT_SCHEMA_PROFILE=strict")
+	res, err := c.session.ListTools(context.Background(), nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var capture map[string]any
+	for _, tool := range res.Tools {
+		b, _ := json.Marshal(tool.InputSchema)
+		for _, rules := range []mcpserver.StrictRuleSet{mcpserver.RulesOpenAI, mcpserver.RulesGemini} {
+			if problems, _ := mcpserver.CheckStrictSchema(rules, tool.Name, b); len(problems) > 0 {
+				t.Errorf("%s under %s: %v", tool.Name, rules, problems)
+			}
+		}
+		if tool.Name == "capture_process_scenario" {
+			_ = json.Unmarshal(b, &capture)
+		}
+	}
+	args := map[string]any{}
+	for name := range capture["properties"].(map[string]any) {
+		args[name] = nil
+	}
+	args["executable"] = "/bin/sh"
+	args["args"] = []any{"-c", "echo $GREETING"}
+	args["env"] = []any{map[string]any{"name": "PATH", "value": "/usr/bin:/bin"}, map[string]any{"name": "GREETING", "value": "strict-form"}}
+	rec := structured(t, c.call(t, "capture_process_scenario", args))
+	if b, _ := json.Marshal(rec["normalized_result"]); !strings.Contains(string(b), "strict-form") {
+		t.Errorf("the strict-form environment did not reach the process: %.400s", b)
+	}
+	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "max_entries": -5}))
+	if b, _ := json.Marshal(e["details"]); e["code"] != "invalid_request" || !strings.Contains(string(b), `"path":["max_entries"]`) {
+		t.Errorf("canonical bounds do not hold under the strict profile: %v", e)
 	}
 }

@@ -16,6 +16,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"rea/abi"
+	"rea/analysis/jssource/sourcewire"
 	"rea/host/app"
 	"rea/host/sandbox"
 	"rea/jsengine/report"
@@ -53,6 +54,9 @@ type cli struct {
 	// shippedElectron, set by `rea analyze PACKAGE`, is the Electron
 	// version read from the package's executable for the analysis.
 	shippedElectron *report.ShippedElectron
+
+	// findingSource is the code --show-source prints under findings.
+	findingSource map[sourcewire.SourceRef][]sourcewire.Line
 }
 
 // globalFlagEnv pairs each global flag with its environment variable; a
@@ -144,6 +148,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.nativeDepthCommands()...)
 	root.AddCommand(c.inspectElectronBinaryCommand())
 	root.AddCommand(c.compareCommands()...)
+	root.AddCommand(c.sourceCommands()...)
 	root.AddCommand(c.setupCommand(), c.doctorCommand())
 	c.withListRules(root, "analyze", "analyze-javascript-application")
 	root.AddCommand(c.reconstructCommands()...)

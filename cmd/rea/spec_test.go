@@ -23,6 +23,8 @@ import (
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
+	"rea/analysis/jssource"
+	"rea/analysis/jssource/sourcewire"
 	"rea/analysis/reconstruct/obligations"
 	"rea/analysis/reconstruct/verify"
 	"rea/guidance/index"
@@ -345,6 +347,30 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			}
 			return map[string]any{"offset": 0, "limit": app.DefaultCompareLimit}, nil
 		},
+		"read_javascript_source": func(p map[string]any) (map[string]any, error) {
+			var req sourcewire.ReadRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			if err := jssource.NormalizeRead(&req); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"format": "auto", "column_unit": req.ColumnUnit, "view": req.View, "context_lines": req.ContextLines, "limit": req.Limit,
+				"max_bytes": req.MaxBytes, "max_file_bytes": req.MaxFileBytes})
+		},
+		"search_application_text": func(p map[string]any) (map[string]any, error) {
+			var req sourcewire.SearchRequest
+			if err := remarshal(p, &req); err != nil {
+				return nil, err
+			}
+			req.Query = "x"
+			if err := jssource.NormalizeSearch(&req); err != nil {
+				return nil, err
+			}
+			return asMap(map[string]any{"format": "auto", "limit": req.Limit, "snippet_bytes": req.SnippetBytes, "max_file_bytes": req.MaxFileBytes, "max_hits": req.MaxHits})
+		},
+		"unpack_javascript_bundle":   outputDefaults,
+		"extract_source_map_sources": outputDefaults,
 		"compare_javascript_export_shapes": func(p map[string]any) (map[string]any, error) {
 			var req struct {
 				Limits exports.Limits `json:"limits"`
@@ -374,6 +400,19 @@ var withoutDefaults = []string{
 	"update_unknown", "read_guidance_section", "list_segments", "resolve_containing_procedure", "address_to_file_offset", "inspect_electron_binary",
 	"compare_web_captures", "reconcile_javascript_runtime", "render_application_report",
 	"evaluate_reconstruction_coverage",
+}
+
+// outputDefaults are the output bounds unpack and extraction apply; the
+// format default is the artifact scan's (auto).
+func outputDefaults(p map[string]any) (map[string]any, error) {
+	var req sourcewire.UnpackRequest
+	if err := remarshal(p, &req); err != nil {
+		return nil, err
+	}
+	if err := jssource.NormalizeOutput(&req.MaxFileBytes, &req.MaxOutputBytes, &req.MaxOutputFiles); err != nil {
+		return nil, err
+	}
+	return asMap(map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles})
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

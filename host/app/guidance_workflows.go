@@ -115,6 +115,8 @@ func Workflows() []*Workflow {
 					Tools: []string{"inspect_analysis_view"}, whenRetained: retainedViews},
 				{Instruction: "Trace the feature from a literal seed the application shows (a string, route, IPC channel or API name) with trace_application_feature, passing the application Evidence as a retained reference.",
 					Tools: []string{"trace_application_feature"}},
+				{Instruction: "Read the code of each window, IPC handler, bridge API or finding the trace reaches: pass its source_ref unchanged to read_javascript_source with the same input_path (minified code is pretty-printed with shipped and original positions); find the feature's strings with search_application_text, whose hits name the bundled module they lie in.",
+					Tools: []string{"read_javascript_source", "search_application_text"}},
 				{Instruction: "For a native binary, call open_binary with input_path set to the requested target_path (and provider_id when one was requested), then inspect_binary_layout and binary_overview; list_documents shows the documents a provider loaded.",
 					Tools: []string{"open_binary", "inspect_binary_layout", "binary_overview", "list_documents"}},
 				{Instruction: "Locate the feature in native code: search_strings and search_procedures for the feature's words, then xrefs and resolve_containing_procedure to reach the functions that use them.",

@@ -15,11 +15,11 @@ import (
 
 // writeBenchTree lays out an installed application of about size bytes:
 // files of 64 KiB–1 MiB, half random bytes (media, native code) and half
-// repetitive text (JavaScript), under opt/Bench/resources/app/.
+// JavaScript-like text, under opt/Bench/resources/app/.
 func writeBenchTree(b *testing.B, root string, size int64) int {
 	b.Helper()
 	r := rand.New(rand.NewPCG(1, 2))
-	text := []byte("function handler(event, payload) { return ipcRenderer.invoke('channel', payload); }\n")
+	words := []string{"function", "return", "const", "ipcRenderer", "invoke", "payload", "event", "window", "=>", "{", "}", "(", ")", ";", "require", "module", "exports", "await", "async", "if", "else"}
 	var total int64
 	n := 0
 	for total < size {
@@ -34,8 +34,14 @@ func writeBenchTree(b *testing.B, root string, size int64) int {
 				buf[i] = byte(r.Uint32())
 			}
 		} else {
-			for i := 0; i < len(buf); i += len(text) {
-				copy(buf[i:], text)
+			// JavaScript-like text: random tokens and numbers (compresses
+			// about 4x, as minified code does).
+			for i := 0; i < len(buf); {
+				w := words[r.IntN(len(words))]
+				if r.IntN(4) == 0 {
+					w = fmt.Sprint(r.IntN(100000))
+				}
+				i += copy(buf[i:], w+" ")
 			}
 		}
 		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%05d.bin", n)), buf, 0o644); err != nil {
@@ -73,7 +79,7 @@ func BenchmarkInstallerFormatsVersusTools(b *testing.B) {
 	a := newArtifactApp(b)
 	dir := b.TempDir()
 	root := filepath.Join(dir, "root")
-	const size = 220 << 20
+	const size = 360 << 20
 	files := writeBenchTree(b, root, size)
 	os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755)
 	os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte("Package: bench\nVersion: 1.0\nArchitecture: amd64\nMaintainer: rea <rea@example.com>\nDescription: bench\n"), 0o644)

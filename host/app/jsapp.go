@@ -150,6 +150,12 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	if err != nil {
 		return nil, err
 	}
+	if needsNormaliser(scan.res.Entries) {
+		// Load the normaliser too while the jsapp module starts: it will
+		// be asked for these files (a .js file may still need it; it is
+		// then loaded on its first use).
+		go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), NormaliseModule, a.Config.Limits) }()
+	}
 	root, err := os.OpenRoot(scan.input.mountDir)
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", scan.input.mountDir, err)
@@ -178,6 +184,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 			"%d file(s) changed between the inventory and the analysis (first: %s); the input is being modified — analyse a copy", len(t), t[0]).
 			WithDetail("logical_paths", t)
 	}
+	report.AttachSourceRefs(res) // every fact names its code for read_javascript_source
 	analysis := &ApplicationAnalysis{
 		SchemaVersion:           1,
 		Format:                  format,

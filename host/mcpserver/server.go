@@ -141,6 +141,7 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.evidenceTools()...)
 	out = append(out, s.artifactTools()...)
 	out = append(out, s.applicationTools()...)
+	out = append(out, s.sourceTools()...)
 	out = append(out, s.runtimeTools()...)
 	out = append(out, s.reportTools()...)
 	out = append(out, s.compareTools()...)

@@ -16,7 +16,7 @@ func (s *Server) reportTools() []*Tool {
 		Spec: spec(operation.RenderApplicationReport()),
 		Output: result("The rendered page.", map[string]Schema{
 			"media_type": typed("string"), "bytes": typed("integer"), "sha256": typed("string"),
-			"source_evidence_id": typed("string"), "html": typed("string"),
+			"source_evidence_id": typed("string"), "html": typed("string", "null"), "path": typed("string", "null"),
 		}),
 		Run: func(ctx context.Context, c *Call) (any, error) {
 			var in struct {
@@ -34,8 +34,9 @@ func (s *Server) reportTools() []*Tool {
 				return nil, err
 			}
 			sum := sha256.Sum256(page.Bytes())
-			return map[string]any{"media_type": "text/html; charset=utf-8", "bytes": page.Len(), "sha256": hex.EncodeToString(sum[:]),
-				"source_evidence_id": src.EvidenceID, "html": page.String()}, nil
+			out := map[string]any{"media_type": "text/html; charset=utf-8", "bytes": page.Len(), "sha256": hex.EncodeToString(sum[:]),
+				"source_evidence_id": src.EvidenceID, "html": page.String(), "path": nil}
+			return reportDelivery(out, page.Bytes()) // reportfile.go
 		},
 	}}
 }

@@ -16,5 +16,6 @@ func All() []Spec {
 	out = append(out, Reconstruct()...)
 	out = append(out, NativeContext()...)
 	out = append(out, NativeDepth()...)
+	out = append(out, Source()...)
 	return out
 }

@@ -36,8 +36,9 @@ func AnalyzeJavaScriptApplication() Spec {
 		Description: "Statically analyse an Electron or JavaScript application (directory, .asar, or installed layout) without executing it: " +
 			"package and Electron version, entrypoints, HTML and CSP, imports and the module graph, bundles, windows and their webPreferences " +
 			"(resolved through helper functions and spreads), preload scripts tied to their windows, contextBridge APIs, IPC channels resolved across " +
-			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence; " +
-			"use detail: \"summary\" for big apps and read details with inspect_analysis_view.",
+			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence, " +
+			"which passes 256 KiB from a few dozen modules (a 1 MB bundle app is several MB): ask for detail: \"summary\" unless you need every " +
+			"record inline — it returns counts, the top findings and the exact next calls, and inspect_analysis_view pages the rest.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/Applications/Example.app"}, {"input_path": "/tmp/app/resources/app.asar", "detail": "summary"}},
@@ -48,6 +49,8 @@ func AnalyzeJavaScriptApplication() Spec {
 			{Name: "fail_on", Type: String, Description: "exit 3 when findings at or above this severity exist: low, medium or high", Flag: &Flag{Name: "fail-on"}},
 			{Name: "fail_on_partial", Type: Boolean, Default: true, Description: "exit 2 when a limit left part of the application unanalysed",
 				Flag: &Flag{Name: "fail-on-partial"}},
+			{Name: "show_source", Type: Boolean, Description: "text report: print the code at each finding shown (read_javascript_source at its source_ref)",
+				Flag: &Flag{Name: "show-source"}},
 		},
 		CLI: &Command{Name: "analyze-javascript-application", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security"},
@@ -64,7 +67,8 @@ func RenderApplicationReport() Spec {
 			"coverage in plain words first, counts and top findings, the security boundary as a graph (windows → preloads → bridge APIs → IPC " +
 			"channels → main handlers, coloured by the worst finding, edges marked paired/ambiguous/unpaired/dynamic), per-window preferences, " +
 			"findings by severity with original locations and code, and what was not analysed. The page loads nothing, carries its own strict " +
-			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; the same " +
+			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; a page over " +
+			"120 KiB (big apps) is written to a new temporary file named in `path` instead, with `html` null, so the response stays small. The same " +
 			"Evidence always gives the same bytes. For reading facts as an agent, inspect_analysis_view is smaller.",
 		Effects:        Effects{Idempotent: true},
 		Params:         []Param{{Name: "application", Type: Evidence, Required: true, Examples: []any{exampleRef()}, Description: "analyze_javascript_application Evidence: a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."}},

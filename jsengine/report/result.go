@@ -186,6 +186,9 @@ type Window struct {
 	// call: "window-open-handler" for the child windows a
 	// setWindowOpenHandler allows with overrideBrowserWindowOptions.
 	Origin string `json:"origin,omitempty"`
+
+	// SourceRef is where the code is, as read_javascript_source takes it.
+	SourceRef *SourceRef `json:"source_ref,omitempty"`
 }
 
 // Preload is the preload script a window declares, tied to the module.
@@ -233,6 +236,9 @@ type ExposedAPI struct {
 	RawIPCRenderer []string `json:"raw_ipc_renderer,omitempty"` // member paths exposing ipcRenderer itself
 	Coverage       string   `json:"coverage"`
 	Location       Location `json:"location"`
+
+	// SourceRef is where the code is, as read_javascript_source takes it.
+	SourceRef *SourceRef `json:"source_ref,omitempty"`
 }
 
 // IPCOperation is one IPC send, invoke, listener or handler.
@@ -252,6 +258,9 @@ type IPCOperation struct {
 	PairedWith        []string `json:"paired_with,omitempty"`
 	SenderValidation  *bool    `json:"sender_validation,omitempty"`
 	Location          Location `json:"location"`
+
+	// SourceRef is where the code is, as read_javascript_source takes it.
+	SourceRef *SourceRef `json:"source_ref,omitempty"`
 }
 
 // Observation records other security-relevant API use (shell.openExternal,
@@ -310,6 +319,9 @@ type Finding struct {
 	// Suppressed is set when a comment in the source suppresses the
 	// finding; it stays in the result, out of the severity counts.
 	Suppressed *Suppression `json:"suppressed,omitempty"`
+
+	// SourceRef is where the code is, as read_javascript_source takes it.
+	SourceRef *SourceRef `json:"source_ref,omitempty"`
 }
 
 // Summary counts the Electron boundary (REA's names).

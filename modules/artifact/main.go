@@ -15,14 +15,14 @@ import (
 )
 
 func main() {
-	abi.Serve(map[string]abi.Handler{inventory.Operation: inventoryHandler, container.IntegrityOperation: integrityHandler})
+	abi.Serve(map[string]abi.Handler{inventory.Operation: inventoryHandler, inventory.IntegrityOperation: integrityHandler})
 }
 
 // integrityHandler checks a bundle's declared ASAR integrity against its
 // archives' headers (Info.plist and the headers are parsed here, not in
 // the host).
 func integrityHandler(params json.RawMessage, _ *abi.Reporter) (any, error) {
-	var req container.IntegrityRequest
+	var req inventory.IntegrityRequest
 	if err := abi.DecodeParams(params, &req); err != nil {
 		return nil, err
 	}

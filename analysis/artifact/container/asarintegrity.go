@@ -17,16 +17,6 @@ import (
 	"rea/analysis/artifact/inventory"
 )
 
-// The asar_integrity operation's wire types live in the inventory package,
-// which the host links; these names keep the reader's code short.
-const IntegrityOperation = inventory.IntegrityOperation
-
-type (
-	IntegrityRequest = inventory.IntegrityRequest
-	IntegrityResult  = inventory.IntegrityResult
-	IntegrityCheck   = inventory.IntegrityCheck
-)
-
 // maxPlistBytes bounds the Info.plist read (real ones are a few KiB).
 const maxPlistBytes = 4 << 20
 
@@ -36,12 +26,12 @@ const maxPlistBytes = 4 << 20
 // SHA-256 of that archive's JSON header string, which is what Electron
 // checks at startup when the EnableEmbeddedAsarIntegrityValidation fuse is
 // on.
-func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*IntegrityResult, error) {
+func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*inventory.IntegrityResult, error) {
 	lim = lim.WithDefaults()
 	if !fs.ValidPath(contents) {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "contents %q is not a slash path relative to the mount", contents).WithDetail("field", "contents")
 	}
-	res := &IntegrityResult{Checks: []IntegrityCheck{}, Limits: lim, Notes: []string{}}
+	res := &inventory.IntegrityResult{Checks: []inventory.IntegrityCheck{}, Limits: lim, Notes: []string{}}
 	plist := path.Join(contents, "Info.plist")
 	f, err := fsys.Open(plist)
 	if err != nil {
@@ -76,7 +66,7 @@ func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*Int
 	sort.Strings(names)
 	for _, name := range names {
 		d := decl[name]
-		c := IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
+		c := inventory.IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
 		p := path.Join(contents, name)
 		switch {
 		case !strings.EqualFold(d.algorithm, "SHA256"):
