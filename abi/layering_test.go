@@ -95,6 +95,7 @@ var hostMayLink = map[string]string{
 	"rea/analysis/jssource/sourcewire":         "the source module's requests and results",
 	"rea/jsengine/report":                      "the jsapp module's result types",
 	"rea/jsengine/report/sarif":                "renders those result types as SARIF (no parsing)",
+	"rea/analysis/artifact/magic":              "magic numbers only, to route `rea analyze FILE` to the installer path; parses no structure",
 	"rea/analysis/artifact/stream":             "the decompressors (gzip, xz, zstd) the host's hashing and extraction read container members through, bounded by the inventory's ratio limit; no container format is parsed in the host",
 	"rea/analysis/compare/artifacts":           "compare_artifacts' request and result (the comparison itself reads inventory JSON)",
 	"rea/analysis/compare/graph":               "compare and trace request/result types and limits (over Evidence JSON)",

@@ -142,7 +142,7 @@ func Match(a App, r report.Result) Score {
 		}
 		if len(w.Preload) > 0 {
 			t[KindPreload].Labelled++
-			if rw != nil && rw.Preload != nil && (contains(w.Preload, rw.Preload.Module) || contains(w.Preload, rw.Preload.Path)) {
+			if rw != nil && anyIn(w.Preload, statedPreloads(rw.Preload)) {
 				t[KindPreload].Found++
 			} else {
 				miss(KindPreload, at, fmt.Sprintf("preload %v", w.Preload), w.Shape, w.Note)
@@ -181,12 +181,12 @@ func Match(a App, r report.Result) Score {
 				wrong(KindWebPrefs, rw.Location, fmt.Sprintf("%s=%v (%s)", k, v.Value, v.State))
 			}
 		}
-		if rw.Preload != nil && (rw.Preload.Module != "" || rw.Preload.Path != "") && rw.Preload.State != "unknown" {
+		if stated := statedPreloads(rw.Preload); len(stated) > 0 {
 			t[KindPreload].Reported++
-			if contains(w.Preload, rw.Preload.Module) || contains(w.Preload, rw.Preload.Path) {
+			if bad := notIn(w.Preload, stated); bad == "" {
 				t[KindPreload].Correct++
 			} else {
-				wrong(KindPreload, rw.Location, fmt.Sprintf("preload %s", firstNonEmpty(rw.Preload.Module, rw.Preload.Path)))
+				wrong(KindPreload, rw.Location, fmt.Sprintf("preload %s", bad))
 			}
 		}
 	}
@@ -496,4 +496,51 @@ func orNone(s string) string {
 		return "none"
 	}
 	return s
+}
+
+// statedPreloads are the preloads rea states as known for a window: its
+// module (else path), or — for an unknown expression — each known
+// alternative's. An alternative is a claim too: every one must be right.
+func statedPreloads(p *report.Preload) []preloadClaim {
+	if p == nil {
+		return nil
+	}
+	if p.State != "unknown" {
+		if p.Module == "" && p.Path == "" {
+			return nil
+		}
+		return []preloadClaim{{p.Module, p.Path}}
+	}
+	var out []preloadClaim
+	for _, a := range p.Alternatives {
+		if a.State != "unknown" && (a.Module != "" || a.Path != "") {
+			out = append(out, preloadClaim{a.Module, a.Path})
+		}
+	}
+	return out
+}
+
+type preloadClaim struct{ module, path string }
+
+func (c preloadClaim) in(labels []string) bool {
+	return contains(labels, c.module) || contains(labels, c.path)
+}
+
+func anyIn(labels []string, claims []preloadClaim) bool {
+	for _, c := range claims {
+		if c.in(labels) {
+			return true
+		}
+	}
+	return false
+}
+
+// notIn names the first claim the labels do not hold ("" when all do).
+func notIn(labels []string, claims []preloadClaim) string {
+	for _, c := range claims {
+		if !c.in(labels) {
+			return firstNonEmpty(c.module, c.path)
+		}
+	}
+	return ""
 }

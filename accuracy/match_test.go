@@ -85,6 +85,18 @@ func TestMatch(t *testing.T) {
 		{name: "wrong preload module",
 			edit: func(r *report.Result) { r.Windows[0].Preload.Module = "other.js" },
 			want: map[string]Tally{KindPreload: {1, 0, 1, 0}}, misses: []string{"preload-to-window@main.js:10"}, false_: []string{"preload-to-window@main.js:11"}},
+		{name: "an unknown preload's alternatives are claims: found when one is labelled, right only when all are",
+			edit: func(r *report.Result) {
+				r.Windows[0].Preload = &report.Preload{State: "unknown", Alternatives: []report.PreloadAlternative{
+					{Module: "preload.js", State: "inferred"}, {Path: "dev/preload.js", State: "inferred"}}}
+			},
+			want: map[string]Tally{KindPreload: {1, 1, 1, 0}}, false_: []string{"preload-to-window@main.js:11"}},
+		{name: "an unknown preload whose alternatives are all labelled",
+			edit: func(r *report.Result) {
+				r.Windows[0].Preload = &report.Preload{State: "unknown", Alternatives: []report.PreloadAlternative{
+					{Module: "preload.js", State: "inferred"}, {Module: "preload.js", Path: "dev/preload.js", State: "inferred"}, {State: "unknown"}}}
+			},
+			want: map[string]Tally{KindPreload: {1, 1, 1, 1}}},
 		{name: "dynamic channel claims nothing; its pairing is missed",
 			edit: func(r *report.Result) {
 				r.IPC[1].Channel, r.IPC[1].ChannelState, r.IPC[1].Pairing = "", "dynamic", "dynamic"

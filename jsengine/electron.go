@@ -141,6 +141,8 @@ func (e *engine) preloadOf(m *moduleInfo, v value) *Preload {
 	}
 	if r := e.resolveFile(p.Path); r != "" {
 		p.Module = r
+	} else if r := e.bundleEntry(p.Path); r != "" {
+		p.Module, p.State = r, "inferred" // out/preload/renderer.cjs is the entry "renderer" of the build
 	} else if r := e.uniqueBasename(p.Path); r != "" {
 		// A compiled app computes dist/preload.js from __dirname while the
 		// root holds src/preload.ts: match the only file with that stem.
@@ -678,11 +680,11 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 	recv := a.m.pf.text(d.Left, 200)
 	switch name {
 	case "send", "postMessage":
-		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender" {
+		if webContentsText(recv) {
 			a.addIPC("main", "webContents."+name, "transmission", n, 0, -1)
 		}
 	case "sendToFrame":
-		if strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") {
+		if webContentsText(recv) {
 			a.addIPC("main", "webContents.sendToFrame", "transmission", n, 1, -1)
 		}
 	case "reply":

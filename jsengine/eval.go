@@ -171,6 +171,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		if _, ok := x.Left.(*ast.ThisExpression); ok {
 			return e.evalThisMember(m, string(x.Identifier.Name), c, x)
 		}
+		if v, ok := e.importMeta(m, s, x); ok {
+			return v
+		}
 		left := e.eval(m, s, x.Left, c)
 		return e.member(left, string(x.Identifier.Name), c, m, x)
 	case *ast.BracketExpression:
@@ -247,6 +250,9 @@ func (e *engine) evalIdent(m *moduleInfo, s *scope, x *ast.Identifier, c evalCtx
 		case "window", "globalThis":
 			// The page's global object: what preloads expose lives below it.
 			return value{kind: kExternal, ext: "window"}
+		}
+		if v, ok := e.forgePreload(m, x); ok {
+			return v
 		}
 		return unknown(name)
 	}

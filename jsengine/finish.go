@@ -76,6 +76,7 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 		}
 	}
 	e.resolveBridgeCalls()
+	e.narrowAllowLists()
 	e.dropSuperSites()
 	for _, op := range e.ipc {
 		r := roles(op.Module)

@@ -176,11 +176,15 @@ func paramRoot(x ast.Expression, s *scope) *binding {
 func (b *scopeBuilder) noteWrapper(n *ast.CallExpression) {
 	name := calleeName(n.Callee)
 	idx, ok := ipcChannelArgs[name]
-	if !ok {
-		return
-	}
-	if _, dot := n.Callee.(*ast.DotExpression); !dot {
-		return
+	if _, dot := n.Callee.(*ast.DotExpression); !ok || !dot {
+		// A parameter passed on to another function of the application
+		// may reach a channel there (sendAction(ch) → send(win.webContents,
+		// ch)): the function is a possible wrapper, settled when its body
+		// is summarised.
+		if !b.forwardingCallee(n.Callee) {
+			return
+		}
+		idx = forwardedArgs
 	}
 	for _, i := range idx {
 		if i >= len(n.ArgumentList) {
@@ -203,4 +207,28 @@ func (b *scopeBuilder) noteWrapper(n *ast.CallExpression) {
 			break
 		}
 	}
+}
+
+// forwardedArgs are the argument positions a forwarded channel is looked
+// for in.
+var forwardedArgs = []int{0, 1, 2}
+
+// forwardingCallee reports whether a call's callee may be a function of the
+// application: a plain name, esbuild's `(0, import_x.f)`, or a member of a
+// required module.
+func (b *scopeBuilder) forwardingCallee(x ast.Expression) bool {
+	switch c := x.(type) {
+	case *ast.Identifier:
+		return true
+	case *ast.SequenceExpression:
+		return len(c.Sequence) > 0
+	case *ast.DotExpression:
+		root := rootIdent(c)
+		if root == nil {
+			return false
+		}
+		bd := b.cur().lookup(string(root.Name))
+		return bd != nil && bd.init != nil && requireCall(bd.init) != nil
+	}
+	return false
 }

@@ -88,11 +88,23 @@ window.api.invoke('load');
 		"renderer.js renderer transmission ipcRenderer.send toMain inferred paired",
 		"renderer.js renderer transmission ipcRenderer.invoke load inferred paired",
 		"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
-		"preload.js renderer transmission ipcRenderer.send other inferred unpaired",
+		// 'other' is allowed but no call sends it: a dynamic channel
+		// whose candidate it is, not a transmission of its own.
+		"preload.js renderer transmission ipcRenderer.send  dynamic dynamic",
 	} {
 		if !hasIPC(r, want) {
 			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
 		}
+	}
+	folded := false
+	for _, op := range r.IPC {
+		if op.Module == "preload.js" && op.API == "ipcRenderer.send" && op.ChannelState == "dynamic" {
+			folded = strings.Join(op.ChannelCandidates, ",") == "other" && len(op.ChannelVia) == 1 &&
+				strings.HasPrefix(op.ChannelVia[0].Description, "allowed by ")
+		}
+	}
+	if !folded {
+		t.Errorf("the allowed, never-sent channel is not a candidate of the preload's send: %+v", r.IPC)
 	}
 	for _, l := range ipcList(r) {
 		if strings.Contains(l, "blocked") {
@@ -377,5 +389,25 @@ new MainWindow('https://app.example.com');
 	}
 	if !hasFinding(r, wantFinding{"remote-content-privileged", "main.js", 6, 5, "observed"}) {
 		t.Errorf("%s", listFindings(r))
+	}
+}
+
+func TestAnAllowListWithoutAnalysedCallersListsEveryAllowedChannel(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+ipcMain.on('toMain', () => {});
+`, map[string]string{
+		"preload.js": `const { contextBridge, ipcRenderer } = require('electron');
+const validChannels = ['toMain', 'other'];
+contextBridge.exposeInMainWorld('api', {
+  send: (channel, data) => { if (validChannels.includes(channel)) { ipcRenderer.send(channel, data); } },
+});
+`})
+	for _, want := range []string{
+		"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
+		"preload.js renderer transmission ipcRenderer.send other inferred unpaired",
+	} {
+		if !hasIPC(r, want) {
+			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
+		}
 	}
 }

@@ -10,9 +10,9 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
-	"github.com/evanw/esbuild/pkg/api"
 
 	"rea/jsengine/jsparse"
+	"rea/jsengine/normalise"
 	"rea/jsengine/sourcemap"
 )
 
@@ -109,14 +109,14 @@ func parseJS(p, src string) (*parsedFile, error) {
 		}
 		directErr = err
 	}
-	loaders := []api.Loader{api.LoaderJS, api.LoaderJSX}
+	loaders := []string{"js", "jsx"}
 	switch pf.language {
 	case "typescript":
-		loaders = []api.Loader{api.LoaderTS}
+		loaders = []string{"ts"}
 	case "tsx":
-		loaders = []api.Loader{api.LoaderTSX}
+		loaders = []string{"tsx"}
 	case "jsx":
-		loaders = []api.Loader{api.LoaderJSX}
+		loaders = []string{"jsx"}
 	}
 	tsconfig := tsconfigForTransform
 	if ext == ".vue" || ext == ".svelte" {
@@ -128,16 +128,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 	tlaRounds := 0
 	for li := 0; li < len(loaders); li++ {
 		loader := loaders[li]
-		res := api.Transform(src, api.TransformOptions{
-			Loader:      loader,
-			Format:      api.FormatCommonJS,
-			Target:      api.ES2017,
-			Supported:   map[string]bool{"dynamic-import": false},
-			Sourcemap:   api.SourceMapExternal,
-			Sourcefile:  p,
-			TsconfigRaw: tsconfig,
-			LogLevel:    api.LogLevelSilent,
-		})
+		res := transform(normalise.Request{Loader: loader, Sourcefile: p, Tsconfig: tsconfig, Source: src})
 		if len(res.Errors) > 0 {
 			lastErr = esbuildError(res.Errors)
 			if blanked, ok := blankTopLevelAwaits(src, res.Errors); ok && tlaRounds < 4 {
@@ -149,13 +140,13 @@ func parseJS(p, src string) (*parsedFile, error) {
 			}
 			continue
 		}
-		gen := string(res.Code)
+		gen := res.Code
 		prog, err := admitted.Derive(gen).Parse()
 		if err != nil {
 			lastErr = fmt.Errorf("parse esbuild output: %w", err)
 			continue
 		}
-		m, err := sourcemap.Parse(res.Map)
+		m, err := sourcemap.Parse([]byte(res.Map))
 		if err != nil {
 			return nil, fmt.Errorf("esbuild source map for %s: %w", p, err)
 		}
@@ -171,19 +162,19 @@ func parseJS(p, src string) (*parsedFile, error) {
 
 // blankTopLevelAwaits replaces with spaces each `await` esbuild rejected as
 // top-level await; ok is false when none was.
-func blankTopLevelAwaits(src string, msgs []api.Message) (string, bool) {
+func blankTopLevelAwaits(src string, msgs []normalise.Message) (string, bool) {
 	starts := lineStarts(src)
 	b := []byte(src)
 	changed := false
 	for _, m := range msgs {
-		if m.Location == nil || !strings.Contains(m.Text, "Top-level await") {
+		if !m.Located || !strings.Contains(m.Text, "Top-level await") {
 			continue
 		}
-		line := m.Location.Line - 1
+		line := m.Line - 1
 		if line < 0 || line >= len(starts) {
 			continue
 		}
-		off := starts[line] + m.Location.Column
+		off := starts[line] + m.Column
 		if off >= 0 && off+5 <= len(b) && string(b[off:off+5]) == "await" {
 			copy(b[off:off+5], "     ")
 			changed = true
@@ -192,10 +183,10 @@ func blankTopLevelAwaits(src string, msgs []api.Message) (string, bool) {
 	return string(b), changed
 }
 
-func esbuildError(msgs []api.Message) error {
+func esbuildError(msgs []normalise.Message) error {
 	m := msgs[0]
-	if m.Location != nil {
-		return fmt.Errorf("%s:%d:%d: %s", m.Location.File, m.Location.Line, m.Location.Column+1, m.Text)
+	if m.Located {
+		return fmt.Errorf("%s:%d:%d: %s", m.File, m.Line, m.Column+1, m.Text)
 	}
 	return fmt.Errorf("%s", m.Text)
 }

@@ -24,6 +24,10 @@ type bundlerResolution struct {
 	workspace map[string]string
 	// sources are the configuration files read, for limitations.
 	notes []string
+	// entries maps a bundler entry (output) name to its sources, forge the
+	// Electron Forge preload globals to theirs (entries.go).
+	entries map[string][]string
+	forge   map[string]forgeEntry
 }
 
 // aliasRule maps a specifier prefix (bundler alias) or a tsconfig paths
@@ -52,7 +56,7 @@ func (e *engine) resolution() *bundlerResolution {
 	}
 	r := &bundlerResolution{workspace: map[string]string{}}
 	e.bundler = r
-	var tsconfigs, bundlerConfigs, manifests []string
+	var tsconfigs, bundlerConfigs, forgeConfigs, manifests []string
 	for p := range e.files {
 		if strings.Contains("/"+p, "/node_modules/") {
 			continue
@@ -63,6 +67,8 @@ func (e *engine) resolution() *bundlerResolution {
 			tsconfigs = append(tsconfigs, p)
 		case bundlerConfigName.MatchString(base):
 			bundlerConfigs = append(bundlerConfigs, p)
+		case forgeConfigName.MatchString(base):
+			forgeConfigs = append(forgeConfigs, p)
 		case base == "package.json":
 			manifests = append(manifests, p)
 		}
@@ -75,6 +81,10 @@ func (e *engine) resolution() *bundlerResolution {
 	}
 	for _, p := range bundlerConfigs {
 		e.readBundlerConfig(r, p)
+	}
+	sort.Strings(forgeConfigs)
+	for _, p := range forgeConfigs {
+		e.readForgeConfig(r, p)
 	}
 	e.readWorkspace(r, manifests)
 	// Nearest scope first, then the longest key: the most specific rule wins.
@@ -284,6 +294,7 @@ func (e *engine) readBundlerConfig(r *bundlerResolution, p string) {
 		}
 	}
 	walk(c, pf.prog)
+	e.readEntries(r, pf, c)
 	scope := e.packageScope(path.Dir(p))
 	for _, a := range c.found {
 		a.scope, a.from = scope, p
@@ -461,6 +472,9 @@ func (c *aliasCollector) pathOf(x ast.Expression, depth int) (string, bool) {
 		return path.Join(l, string(rs.Value)), true
 	case *ast.CallExpression:
 		name := calleeName(v.Callee)
+		if name == "cwd" && len(v.ArgumentList) == 0 && strings.Contains(c.pf.text(v.Callee, 60), "process") {
+			return c.dir, true // the build runs in the project's directory
+		}
 		switch name {
 		case "resolve", "path.resolve", "join", "path.join", "import_path.resolve", "import_path.join", "import_node_path.resolve", "import_node_path.join",
 			"import_path.default.resolve", "import_path.default.join", "import_node_path.default.resolve", "import_node_path.default.join":

@@ -74,6 +74,13 @@ func (e *engine) electronVersion() electronVersion {
 	if e.rules.version != nil {
 		return *e.rules.version
 	}
+	if se := e.opts.ShippedElectron; se != nil {
+		if v, major, ok := minVersion(se.Version); ok {
+			shipped := electronVersion{known: true, major: major, raw: v, source: "read from the shipped binary " + se.Binary}
+			e.rules.version = &shipped
+			return shipped
+		}
+	}
 	var found []electronVersion
 	add := func(r, source string) {
 		if v, major, ok := minVersion(r); ok {

@@ -165,7 +165,7 @@ func (a *analyzer) isIPCCallee(callee ast.Expression) bool {
 	}
 	if d, ok := callee.(*ast.DotExpression); ok {
 		recv := a.m.pf.text(d.Left, 200)
-		return strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender"
+		return webContentsText(recv)
 	}
 	return false
 }

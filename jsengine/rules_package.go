@@ -70,6 +70,7 @@ func (e *engine) packageFindings(res *Result, ver electronVersion) {
 		}
 		return Location{File: "package.json", Line: 1, Column: 1}
 	}
+	shippedJudged := false
 	for _, dep := range []struct {
 		section string
 		deps    map[string]string
@@ -82,14 +83,33 @@ func (e *engine) packageFindings(res *Result, ver electronVersion) {
 		if m := electronDependencyRe.FindStringIndex(e.pkgSrc[max(0, strings.Index(e.pkgSrc, `"`+dep.section+`"`)):]); m != nil {
 			loc = pf.loc(idxOf(max(0, strings.Index(e.pkgSrc, `"`+dep.section+`"`)) + m[0]))
 		}
+		declared := fmt.Sprintf("The package declares Electron %s in %s; the defaults of every window follow from it.", r, dep.section)
+		v, major, ok := minVersion(r)
+		what := fmt.Sprintf("Electron %s (%s)", v, dep.section)
+		if se := e.opts.ShippedElectron; se != nil && ver.known && strings.HasPrefix(ver.source, "read from the shipped binary") {
+			// The executable that ships is the runtime the code meets.
+			declared = fmt.Sprintf("The package declares Electron %s in %s, but the shipped binary %s is Electron %s; the defaults of every window follow from the shipped one.", r, dep.section, se.Binary, ver.raw)
+			v, major, ok = ver.raw, ver.major, true
+			what = fmt.Sprintf("Electron %s (read from the shipped binary %s)", v, se.Binary)
+			shippedJudged = true
+		}
 		e.addFinding(Finding{RuleID: "electron-version", Severity: "info", Confidence: "observed",
-			Message:  fmt.Sprintf("The package declares Electron %s in %s; the defaults of every window follow from it.", r, dep.section),
+			Message:  declared,
 			Location: loc, Snippet: e.snippetAt(loc), Remediation: "Keep Electron on a supported major and upgrade with each security release."})
-		if v, major, ok := minVersion(r); ok && major < e.opts.MinimumElectronMajor {
+		if ok && major < e.opts.MinimumElectronMajor {
 			e.addFinding(Finding{RuleID: "electron-version-outdated", Severity: "medium", Confidence: "observed",
-				Message:  fmt.Sprintf("Electron %s (%s) is older than major %d and no longer receives security fixes.", v, dep.section, e.opts.MinimumElectronMajor),
+				Message:  fmt.Sprintf("%s is older than major %d and no longer receives security fixes.", what, e.opts.MinimumElectronMajor),
 				Location: loc, Snippet: e.snippetAt(loc), Remediation: "Upgrade to a supported Electron major."})
 		}
+		if shippedJudged {
+			break // one verdict on the shipped runtime
+		}
+	}
+	if se := e.opts.ShippedElectron; se != nil && !shippedJudged && ver.known && strings.HasPrefix(ver.source, "read from the shipped binary") && ver.major < e.opts.MinimumElectronMajor {
+		loc := Location{File: "package.json", Line: 1, Column: 1}
+		e.addFinding(Finding{RuleID: "electron-version-outdated", Severity: "medium", Confidence: "observed",
+			Message:  fmt.Sprintf("Electron %s (read from the shipped binary %s) is older than major %d and no longer receives security fixes.", ver.raw, se.Binary, e.opts.MinimumElectronMajor),
+			Location: loc, Snippet: e.snippetAt(loc), Remediation: "Upgrade to a supported Electron major."})
 	}
 	for _, sec := range []struct {
 		name string

@@ -34,6 +34,11 @@ type wrapperOp struct {
 	At           Location `json:"at"`
 	// Guard is the allow-list the channel must be in (nil: no guard).
 	Guard []string `json:"guard,omitempty"`
+	// Recv, when set, says the IPC object is itself a parameter of the
+	// wrapper (send(contents, channel) { contents.send(channel) }): API,
+	// side, role and Param are settled at each call site from the
+	// argument passed there (receivers.go).
+	Recv *recvRef `json:"recv,omitempty"`
 }
 
 // bridgeFact is a function a preload exposes through contextBridge that
@@ -217,6 +222,16 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 		callee := e.evaluate(m, fs, call.Callee)
 		if callee.kind == kFunction && callee.fn.node != fv.node && depth < 2 {
 			for _, in := range e.wrapperOps(callee.fn, depth+1) {
+				if in.Recv != nil {
+					var ok bool
+					if in, ok = e.settleReceiver(m, fs, call, in, argOf); !ok {
+						continue
+					}
+					if in.Recv != nil {
+						ops = append(ops, in)
+						continue
+					}
+				}
 				if in.Param >= len(call.ArgumentList) {
 					continue
 				}
@@ -240,6 +255,17 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 			continue
 		}
 		api, side, role, chanArg, handlerArg, ok := classifyIPC(m, callee, call, name)
+		if !ok || callee.kind == kUnknown {
+			// An unknown receiver that is a parameter is settled by each
+			// call site, not by its name here.
+			if op, rok := e.receiverOp(m, fs, call, name, argOf); rok {
+				if a0 := op.Recv.Args[0]; a0.Param >= 0 && a0.Prefix == "" && a0.Suffix == "" {
+					op.Guard = guards[a0.Param]
+				}
+				ops = append(ops, op)
+				continue
+			}
+		}
 		if !ok || chanArg >= len(call.ArgumentList) {
 			continue
 		}
@@ -274,6 +300,17 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 
 // classifyIPC says which IPC operation a call inside a wrapper is.
 func classifyIPC(m *moduleInfo, callee value, call *ast.CallExpression, name string) (api, side, role string, chanArg, handlerArg int, ok bool) {
+	recv, isDot := "", false
+	if d, dot := call.Callee.(*ast.DotExpression); dot {
+		recv, isDot = m.pf.text(d.Left, 200), true
+	}
+	return classifyCallee(callee, len(call.ArgumentList), recv, isDot, name)
+}
+
+// classifyCallee says which IPC operation a call of callee with nargs
+// arguments is; recv is the receiver's source text when the callee is a
+// member expression (isDot), read only when the value is unknown.
+func classifyCallee(callee value, nargs int, recv string, isDot bool, name string) (api, side, role string, chanArg, handlerArg int, ok bool) {
 	switch {
 	case callee.kind == kExternal && (callee.ext == "electron" || strings.HasPrefix(callee.ext, "electron-better-ipc")) && len(callee.path) == 2:
 		p := strings.Join(callee.path, ".")
@@ -289,7 +326,7 @@ func classifyIPC(m *moduleInfo, callee value, call *ast.CallExpression, name str
 		case "ipcRenderer.on", "ipcRenderer.once", "ipcRenderer.addListener":
 			return p, "renderer", "listener", 0, -1, true
 		case "ipcMain.answerRenderer":
-			if len(call.ArgumentList) >= 3 {
+			if nargs >= 3 {
 				return p, "main", "handler", 1, 2, true
 			}
 			return p, "main", "handler", 0, 1, true
@@ -319,13 +356,14 @@ func classifyIPC(m *moduleInfo, callee value, call *ast.CallExpression, name str
 	case callee.kind == kInstance && len(callee.path) == 1 && callee.path[0] == "send":
 		return "BrowserWindow.send", "main", "transmission", 0, -1, true
 	case callee.kind == kUnknown:
-		d, isDot := call.Callee.(*ast.DotExpression)
-		if !isDot {
+		if !isDot || !webContentsText(recv) {
 			return
 		}
-		recv := m.pf.text(d.Left, 200)
-		if (name == "send" || name == "postMessage") && (strings.HasSuffix(recv, "webContents") || strings.HasSuffix(recv, ".sender") || recv == "sender") {
+		switch name {
+		case "send", "postMessage":
 			return "webContents." + name, "main", "transmission", 0, -1, true
+		case "sendToFrame":
+			return "webContents.sendToFrame", "main", "transmission", 1, -1, true
 		}
 	}
 	return
@@ -334,6 +372,14 @@ func classifyIPC(m *moduleInfo, callee value, call *ast.CallExpression, name str
 // wrapperCall turns a call of a wrapper into the IPC operations it makes.
 func (a *analyzer) wrapperCall(n *ast.CallExpression, fv *funcValue, name string) {
 	for _, op := range a.e.wrapperOps(fv, 0) {
+		settled := false
+		if op.Recv != nil {
+			var ok bool
+			if op, ok = a.settleCallReceiver(n, op); !ok {
+				continue
+			}
+			settled = true
+		}
 		if op.Param >= len(n.ArgumentList) {
 			continue
 		}
@@ -348,6 +394,13 @@ func (a *analyzer) wrapperCall(n *ast.CallExpression, fv *funcValue, name string
 		}
 		for _, c := range a.channelsOf(x) {
 			if c.state == "dynamic" {
+				if settled {
+					// The wrapper's own call has no known receiver, so
+					// nothing else states this operation: it is reported
+					// here with its channel unresolved.
+					a.e.ipc = append(a.e.ipc, IPCOperation{Module: a.m.path, Side: op.Side, API: op.API, Role: op.Role,
+						ChannelState: "dynamic", ChannelCandidates: c.candidates, ChannelVia: []Step{step}, SenderValidation: handler, Location: a.loc(x)})
+				}
 				continue
 			}
 			ch := op.Prefix + c.channel + op.Suffix
@@ -397,7 +450,17 @@ func mayBeWrapperCall(m *moduleInfo, s *scope, callee ast.Expression, name strin
 		return false
 	}
 	b := s.lookup(string(root.Name))
-	if b == nil || b.init == nil {
+	if b == nil {
+		return false
+	}
+	for _, as := range b.assigned() {
+		// esbuild's lowering of window.api?.send(…):
+		// (_a = window.api) == null ? void 0 : _a.send(…)
+		if r := rootIdent(as.expr); r != nil && (r.Name == "window" || r.Name == "globalThis") && as.scope.lookup(string(r.Name)) == nil {
+			return true
+		}
+	}
+	if b.init == nil {
 		return false
 	}
 	if requireCall(b.init) != nil {
@@ -435,7 +498,7 @@ func rootIdent(x ast.Expression) *ast.Identifier {
 func (a *analyzer) globalPath(x ast.Expression) []string {
 	var names []string
 	for i := 0; i < 8; i++ {
-		switch c := x.(type) {
+		switch c := unwrapOptional(x).(type) { // window.api?.send(…)
 		case *ast.DotExpression:
 			names = append(names, string(c.Identifier.Name))
 			x = c.Left
@@ -563,7 +626,7 @@ func (e *engine) resolveBridgeCalls() {
 	for _, bc := range e.bridgeCalls {
 		for _, f := range byKey[bc.Key+"\x00"+bc.Member] {
 			for _, op := range f.Ops {
-				if op.Param >= len(bc.Args) {
+				if op.Recv != nil || op.Param < 0 || op.Param >= len(bc.Args) {
 					continue
 				}
 				arg := bc.Args[op.Param]

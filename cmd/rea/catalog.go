@@ -34,6 +34,8 @@ func cliOnlyCommands() map[string]string {
 		"completion":   "shell completion scripts",
 		"cache show":   "housekeeping of this machine's caches; no analysis",
 		"cache clear":  "housekeeping of this machine's caches; no analysis",
+		"guidance":     "the older form of guidance search and guidance read (--action), kept for one release",
+		"search":       "runs search_procedures and search_strings with one pattern; search-procedures and search-strings are each tool's own command",
 		"providers":    "provider discovery for operators; MCP clients read analysis_provider_candidates from binary_session",
 	}
 }

@@ -8,14 +8,13 @@ import (
 
 	"rea/analysis/native/nativewire"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // inspectElectronBinaryCommand is inspect_electron_binary on the CLI.
 func (c *cli) inspectElectronBinaryCommand() *cobra.Command {
 	var req app.NativeRequest
-	return &cobra.Command{
-		Use:   "inspect-electron-binary PATH",
-		Short: "Fuse wire, Electron/Chromium versions and insecure fuses of an Electron executable",
+	cmd := &cobra.Command{
 		Long: `inspect-electron-binary scans an Electron executable in the sandbox without
 running it: the fuse wire after the @electron/fuses sentinel (each fuse
 enabled, disabled or removed), the Electron and Chromium versions its strings
@@ -23,7 +22,6 @@ state, and a finding for each fuse that lets the app be run as Node.js
 (RunAsNode), fed code through NODE_OPTIONS or --inspect, or load code that is
 not the integrity-checked app.asar. On macOS pass
 X.app/Contents/Frameworks/Electron Framework.framework/Electron Framework.`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "inspect-electron-binary", func(a *app.App) (*app.NativeResult[nativewire.ElectronBinary], error) {
@@ -31,6 +29,7 @@ X.app/Contents/Frameworks/Electron Framework.framework/Electron Framework.`,
 			}, c.printElectronBinary)
 		},
 	}
+	return nativeCommand(cmd, operation.InspectElectronBinary(), &req)
 }
 
 func (c *cli) printElectronBinary(e *nativewire.ElectronBinary) {

@@ -10,12 +10,86 @@ import (
 
 	"rea/guidance/index"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // guidanceCommands are `rea guidance` (search and read the packaged
 // guidance) and `rea guided-workflows` (the MCP prompts' text).
 func (c *cli) guidanceCommands() []*cobra.Command {
-	return []*cobra.Command{c.guidanceCommand(), c.guidedWorkflowsCommand()}
+	g := c.guidanceCommand()
+	g.AddCommand(c.guidanceSearchCommand(), c.guidanceReadCommand())
+	return []*cobra.Command{g, c.guidedWorkflowsCommand()}
+}
+
+// guidanceSearchCommand is search_guidance.
+func (c *cli) guidanceSearchCommand() *cobra.Command {
+	var offset, limit int
+	cmd := &cobra.Command{
+		Long: `guidance search finds sections of the packaged investigation skill and its
+references, the same documents search_guidance serves over MCP. Every
+non-generic word of the query must occur in a section or its subsections;
+words such as "how", "the" or "use" are dropped, and a query of only such
+words matches nothing. Pages hold at most 20 matches, section matches first.
+A no-match says nothing about what rea can analyse.`,
+		Example: `  rea guidance search "exact JavaScript module"`,
+		RunE: func(cmd *cobra.Command, args []string) error {
+			return c.searchGuidance(cmd, args[0], offset, limit)
+		},
+	}
+	return fromSpec(cmd, operation.SearchGuidance(), targets{"offset": &offset, "limit": &limit})
+}
+
+// guidanceReadCommand is read_guidance_section.
+func (c *cli) guidanceReadCommand() *cobra.Command {
+	cmd := &cobra.Command{
+		Long: `guidance read prints the complete section a guidance search locator names,
+with its subsections. A locator from another rea version's guidance is
+reported stale: search again.`,
+		RunE: func(cmd *cobra.Command, args []string) error { return c.readGuidance(cmd, args[0]) },
+	}
+	return fromSpec(cmd, operation.ReadGuidanceSection(), nil)
+}
+
+func (c *cli) searchGuidance(cmd *cobra.Command, query string, offset, limit int) error {
+	if strings.TrimSpace(query) == "" {
+		return invalidFlag("query", "give the question to search for, e.g. rea guidance search \"exact JavaScript module\"")
+	}
+	a, err := c.application()
+	if err != nil {
+		return err
+	}
+	req := index.SearchParams{Query: query}
+	if cmd.Flags().Changed("offset") {
+		req.Offset = &offset
+	}
+	if cmd.Flags().Changed("limit") {
+		req.Limit = &limit
+	}
+	res, err := a.SearchGuidance(cmd.Context(), req, nil)
+	if err != nil {
+		return err
+	}
+	if c.format == "json" {
+		return c.printJSON(res)
+	}
+	c.printGuidanceMatches(res)
+	return nil
+}
+
+func (c *cli) readGuidance(cmd *cobra.Command, locator string) error {
+	a, err := c.application()
+	if err != nil {
+		return err
+	}
+	res, err := a.ReadGuidance(cmd.Context(), index.ReadParams{Locator: locator}, nil)
+	if err != nil {
+		return err
+	}
+	if c.format == "json" {
+		return c.printJSON(res)
+	}
+	c.printGuidanceSection(res)
+	return nil
 }
 
 func (c *cli) guidanceCommand() *cobra.Command {
@@ -24,7 +98,10 @@ func (c *cli) guidanceCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "guidance --query TEXT | --action read --locator LOCATOR",
 		Short: "Search rea's packaged guidance by question, and read a section by locator",
-		Long: `guidance searches the packaged investigation skill and its references, the same
+		Long: `guidance search QUERY and guidance read LOCATOR are the two operations; this
+older form, with --action, --query and --locator, still works for one release.
+
+guidance searches the packaged investigation skill and its references, the same
 documents search_guidance serves over MCP. Every non-generic word of the query
 must occur in a section or its subsections; words such as "how", "the" or "use"
 are dropped, and a query of only such words matches nothing. Pages hold at most
@@ -39,10 +116,6 @@ Examples:
   rea guidance --action read --locator g1.…`,
 		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
-			a, err := c.application()
-			if err != nil {
-				return err
-			}
 			switch action {
 			case "search":
 				if locator != "" {
@@ -51,22 +124,7 @@ Examples:
 				if strings.TrimSpace(query) == "" {
 					return invalidFlag("query", "give the question to search for, e.g. --query \"exact JavaScript module\"")
 				}
-				req := index.SearchParams{Query: query}
-				if cmd.Flags().Changed("offset") {
-					req.Offset = &offset
-				}
-				if cmd.Flags().Changed("limit") {
-					req.Limit = &limit
-				}
-				res, err := a.SearchGuidance(cmd.Context(), req, nil)
-				if err != nil {
-					return err
-				}
-				if c.format == "json" {
-					return c.printJSON(res)
-				}
-				c.printGuidanceMatches(res)
-				return nil
+				return c.searchGuidance(cmd, query, offset, limit)
 			case "read":
 				if query != "" {
 					return invalidFlag("query", "--query goes with --action search")
@@ -74,15 +132,7 @@ Examples:
 				if locator == "" {
 					return invalidFlag("locator", "give a locator from rea guidance --query, e.g. --locator g1.…")
 				}
-				res, err := a.ReadGuidance(cmd.Context(), index.ReadParams{Locator: locator}, nil)
-				if err != nil {
-					return err
-				}
-				if c.format == "json" {
-					return c.printJSON(res)
-				}
-				c.printGuidanceSection(res)
-				return nil
+				return c.readGuidance(cmd, locator)
 			}
 			return invalidFlag("action", fmt.Sprintf("%q is not an action; use search or read", action))
 		},
@@ -123,7 +173,7 @@ func (c *cli) printGuidanceMatches(res *index.SearchResult) {
 	if res.NextOffset != nil {
 		fmt.Fprintf(w, "next page: --offset %d\n", *res.NextOffset)
 	}
-	fmt.Fprintln(w, "read one: rea guidance --action read --locator LOCATOR")
+	fmt.Fprintln(w, "read one: rea guidance read LOCATOR")
 }
 
 func (c *cli) printGuidanceSection(res *index.ReadResult) {
@@ -141,8 +191,6 @@ func (c *cli) printGuidanceSection(res *index.ReadResult) {
 func (c *cli) guidedWorkflowsCommand() *cobra.Command {
 	var action, workflowID, argumentsJSON string
 	cmd := &cobra.Command{
-		Use:   "guided-workflows [--action render --workflow-id ID --arguments-json JSON]",
-		Short: "List the guided investigation workflows, or render one as text",
 		Long: `guided-workflows prints the six guided workflows that rea serves as MCP prompts,
 with the same renderer: list them (the default), or render one with its string
 arguments. Rendering returns guidance only; it inspects no target and starts no
@@ -151,7 +199,6 @@ analysis. Argument values are treated as untrusted selection data.
 Examples:
   rea guided-workflows
   rea guided-workflows --action render --workflow-id investigate_feature --arguments-json '{"feature":"offline search"}'`,
-		Args: cobra.NoArgs,
 		RunE: func(cmd *cobra.Command, _ []string) error {
 			req := app.GuidedWorkflowsRequest{Action: action, WorkflowID: workflowID}
 			if cmd.Flags().Changed("arguments-json") {
@@ -186,11 +233,7 @@ Examples:
 			return nil
 		},
 	}
-	fs := cmd.Flags()
-	fs.StringVar(&action, "action", "list", "list or render")
-	fs.StringVar(&workflowID, "workflow-id", "", "workflow to render (with --action render)")
-	fs.StringVar(&argumentsJSON, "arguments-json", "", `workflow arguments as a JSON object of strings, e.g. '{"feature":"offline search"}'`)
-	return cmd
+	return fromSpec(cmd, operation.GuidedWorkflows(), targets{"action": &action, "workflow_id": &workflowID, "cli.arguments_json": &argumentsJSON})
 }
 
 // parseArgumentsJSON reads --arguments-json: one JSON object; its values

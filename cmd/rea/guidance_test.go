@@ -48,8 +48,19 @@ func TestGuidanceCommandSearchesThenReadsByLocator(t *testing.T) {
 	}
 	// Text output names the locator and says how to read it.
 	res = rea(t, "", env, "guidance", "--query", "exact JavaScript module")
-	if res.code != 0 || !strings.Contains(res.stdout, loc) || !strings.Contains(res.stdout, "rea guidance --action read --locator") {
+	if res.code != 0 || !strings.Contains(res.stdout, loc) || !strings.Contains(res.stdout, "rea guidance read LOCATOR") {
 		t.Fatalf("text output:\n%s", res.stdout)
+	}
+	// Each operation's own command gives what the older --action form gives.
+	for _, c := range []struct{ own, old []string }{
+		{[]string{"guidance", "search", "exact JavaScript module", "--limit", "3"}, []string{"guidance", "--query", "exact JavaScript module", "--limit", "3"}},
+		{[]string{"guidance", "read", loc}, []string{"guidance", "--action", "read", "--locator", loc}},
+	} {
+		own := rea(t, "", env, append(c.own, "--format", "json")...)
+		old := rea(t, "", env, append(c.old, "--format", "json")...)
+		if own.code != 0 || own.stdout != old.stdout {
+			t.Errorf("%v: exit %d, output differs from %v:\n%s\n%s", c.own, own.code, c.old, own.stdout, old.stdout)
+		}
 	}
 }
 

@@ -3,12 +3,14 @@ package main
 import (
 	"fmt"
 	"os"
+	"path"
 	"strings"
 
 	"github.com/spf13/cobra"
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/jsengine/report"
 )
 
 // analyzeInstaller is `rea analyze PACKAGE`: extract the package with the
@@ -35,10 +37,69 @@ func (c *cli) analyzeInstaller(cmd *cobra.Command, input string) error {
 	}
 	note := fmt.Sprintf("package %s: analysing %s (extraction evidence %s); other application roots seen: %s\n",
 		input, found.Chosen, found.Extraction.EvidenceID, others)
+	note += c.shippedElectronNote(cmd, a, found)
+	note += asarIntegrityNote(cmd, a, found)
 	if c.format == "text" {
 		fmt.Fprint(c.stdout, note)
 	} else {
 		fmt.Fprint(c.stderr, note) // stdout carries only the report
 	}
 	return js.RunE(js, []string{found.ChosenPath})
+}
+
+// shippedElectronNote reads the Electron executable shipped beside the
+// chosen root (fuse wire and versions, in the native module's sandbox) and
+// hands its Electron version to the application analysis, whose
+// version-aware rules then judge by the runtime that actually ships. The
+// note says what was found, or why no version is used.
+func (c *cli) shippedElectronNote(cmd *cobra.Command, a *app.App, found *app.InstallerApplication) string {
+	if found.Binary == "" {
+		return "no Electron executable beside it; version-aware rules use the version the application declares\n"
+	}
+	res, err := a.InspectElectronBinary(cmd.Context(), app.NativeRequest{InputPath: found.BinaryPath}, nil)
+	if err != nil {
+		return fmt.Sprintf("Electron executable %s could not be read (%v); version-aware rules use the version the application declares\n", found.Binary, err)
+	}
+	facts := res.Result.ElectronFacts
+	fuses := fmt.Sprintf("%d fuse wire(s), %d fuse finding(s)", len(facts.Wires), len(facts.Findings))
+	if facts.ElectronVersion == "" {
+		return fmt.Sprintf("Electron executable %s: no Electron version string, %s (evidence %s); version-aware rules use the version the application declares\n",
+			found.Binary, fuses, res.Evidence.EvidenceID)
+	}
+	c.shippedElectron = &report.ShippedElectron{Version: facts.ElectronVersion, Binary: found.Binary}
+	return fmt.Sprintf("Electron executable %s: Electron %s, %s (evidence %s); version-aware rules judge by Electron %s\n",
+		found.Binary, facts.ElectronVersion, fuses, res.Evidence.EvidenceID, facts.ElectronVersion)
+}
+
+// asarIntegrityNote checks, for a macOS bundle, the ElectronAsarIntegrity
+// its Info.plist declares against the archives' header hashes.
+func asarIntegrityNote(cmd *cobra.Command, a *app.App, found *app.InstallerApplication) string {
+	i := strings.LastIndex(found.Chosen, "/Contents/Resources/")
+	if i < 0 || !strings.HasSuffix(found.Chosen, ".asar") {
+		return ""
+	}
+	contents := found.Chosen[:i+len("/Contents")]
+	res, err := a.CheckASARIntegrity(cmd.Context(), found.ExtractDir, contents)
+	if err != nil {
+		return fmt.Sprintf("ASAR integrity of %s could not be checked: %v\n", contents, err)
+	}
+	var b strings.Builder
+	for _, n := range res.Notes {
+		fmt.Fprintf(&b, "ASAR integrity (%s): %s\n", path.Join(contents, "Info.plist"), n)
+	}
+	for _, c := range res.Checks {
+		fmt.Fprintf(&b, "ASAR integrity (%s): %s declared %s %s, header hashes to %s: %s", path.Join(contents, "Info.plist"), c.Archive, c.Algorithm, c.Declared, orNothing(c.Observed), c.Status)
+		if c.Detail != "" {
+			fmt.Fprintf(&b, " (%s)", c.Detail)
+		}
+		b.WriteString("\n")
+	}
+	return b.String()
+}
+
+func orNothing(s string) string {
+	if s == "" {
+		return "nothing"
+	}
+	return s
 }

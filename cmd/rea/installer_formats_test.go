@@ -1,7 +1,11 @@
 package main_test
 
 import (
+	"archive/zip"
 	"bytes"
+	"crypto/sha256"
+	"encoding/binary"
+	"encoding/hex"
 	"os"
 	"os/exec"
 	"path/filepath"
@@ -237,5 +241,93 @@ func TestAnalyzeInstallerExplainsUnreadableFormats(t *testing.T) {
 		if r.code == 0 || !strings.Contains(r.stderr, "capability_unavailable") {
 			t.Errorf("analyze %s: exit %d\n%s%s", format, r.code, r.stdout, r.stderr)
 		}
+	}
+}
+
+// TestAnalyzeInstallerJudgesByTheShippedElectron: a .deb whose app
+// declares Electron 11.5.0 in package.json but ships an Electron 33.2.1
+// executable beside resources/ is judged by 33.2.1 — the runtime that
+// loads the code — and the note names the binary, its version and fuses.
+func TestAnalyzeInstallerJudgesByTheShippedElectron(t *testing.T) {
+	needPackager(t, "dpkg-deb", "dpkg")
+	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp", "native"), "REA_ANALYSIS_PROVIDER=", "GHIDRA_INSTALL_DIR="}
+	dir := t.TempDir()
+	root := filepath.Join(dir, "pkg")
+	electronTree(t, root)
+	bin, err := os.ReadFile(electronELF(t, "10110001"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	os.WriteFile(filepath.Join(root, "opt", "Example", "example"), bin, 0o755)
+	os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755)
+	os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte("Package: example\nVersion: 1.0.0\nArchitecture: amd64\nMaintainer: rea <rea@example.com>\nDescription: fixture\n"), 0o644)
+	deb := filepath.Join(dir, "example.deb")
+	if b, err := exec.Command("dpkg-deb", "--root-owner-group", "-Zxz", "--build", root, deb).CombinedOutput(); err != nil {
+		t.Fatalf("dpkg-deb: %v\n%s", err, b)
+	}
+	r := rea(t, "", env, "--format", "json", "analyze", deb)
+	if r.code != 0 && r.code != 2 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	for _, want := range []string{"Electron executable data.tar.xz!/opt/Example/example: Electron 33.2.1", "5 fuse finding(s)", "judge by Electron 33.2.1"} {
+		if !strings.Contains(r.stderr, want) {
+			t.Errorf("note lacks %q:\n%s", want, r.stderr)
+		}
+	}
+	if !strings.Contains(r.stdout, "the shipped binary data.tar.xz!/opt/Example/example is Electron 33.2.1") || strings.Contains(r.stdout, "sandbox is not set") {
+		t.Errorf("the analysis does not judge by the shipped binary:\n%.2000s", r.stdout)
+	}
+	if strings.Contains(r.stdout, "in Electron 11.5.0 (package.json") {
+		t.Errorf("the analysis still judges by package.json's 11.5.0")
+	}
+	if !strings.Contains(r.stdout, `"shipped_electron"`) {
+		t.Errorf("the evidence parameters do not record the shipped version")
+	}
+}
+
+// TestAnalyzeInstallerChecksDeclaredASARIntegrity: a zipped macOS bundle
+// whose Info.plist declares its app.asar's header hash is said to match;
+// once the archive's header changes (as a patched app would), mismatch.
+func TestAnalyzeInstallerChecksDeclaredASARIntegrity(t *testing.T) {
+	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp")}
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	electronTree(t, tree)
+	archive, err := os.ReadFile(filepath.Join(tree, "opt", "Example", "resources", "app.asar"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	n := binary.LittleEndian.Uint32(archive[12:])
+	sum := sha256.Sum256(archive[16 : 16+n])
+	plist := `<?xml version="1.0" encoding="UTF-8"?>
+<plist version="1.0"><dict>
+<key>ElectronAsarIntegrity</key><dict><key>Resources/app.asar</key><dict><key>algorithm</key><string>SHA256</string><key>hash</key><string>` +
+		hex.EncodeToString(sum[:]) + `</string></dict></dict>
+</dict></plist>`
+	bundle := func(asar []byte) string {
+		var buf bytes.Buffer
+		zw := zip.NewWriter(&buf)
+		for name, body := range map[string][]byte{"Example.app/Contents/Info.plist": []byte(plist), "Example.app/Contents/Resources/app.asar": asar} {
+			w, _ := zw.Create(name)
+			w.Write(body)
+		}
+		zw.Close()
+		p := filepath.Join(t.TempDir(), "Example-mac.zip")
+		os.WriteFile(p, buf.Bytes(), 0o644)
+		return p
+	}
+	r := rea(t, "", env, "analyze", bundle(archive))
+	if r.code != 0 || !strings.Contains(r.stdout, "ASAR integrity (Example.app/Contents/Info.plist): Resources/app.asar declared SHA256 "+hex.EncodeToString(sum[:])) ||
+		!strings.Contains(r.stdout, ": match\n") {
+		t.Errorf("exit %d\n%.1500s\n%s", r.code, r.stdout, r.stderr)
+	}
+	// Rename one header key (same length, so the archive stays readable).
+	tampered := bytes.Replace(archive, []byte(`"preload.js"`), []byte(`"preloaX.js"`), 1)
+	if bytes.Equal(tampered, archive) {
+		t.Fatal("fixture has no preload.js in its header")
+	}
+	r = rea(t, "", env, "analyze", bundle(tampered))
+	if !strings.Contains(r.stdout, ": mismatch (the archive's header does not hash to the declared value") {
+		t.Errorf("tampered: exit %d\n%.1500s\n%s", r.code, r.stdout, r.stderr)
 	}
 }

@@ -115,7 +115,7 @@ func TestInspectArtifactReadsDebPackages(t *testing.T) {
 }
 
 func TestAnalyzeInstallerFindsTheElectronApp(t *testing.T) {
-	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp")}
+	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp", "normalise")}
 	deb := buildDeb(t, "xz")
 	r := rea(t, "", env, "analyze", deb)
 	if r.code != 0 {

@@ -54,6 +54,9 @@ severity exist.`,
   rea analyze ./app --format html > report.html`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
+			if c.shippedElectron != nil {
+				req.ShippedElectron = c.shippedElectron
+			}
 			a, err := c.application()
 			if err != nil {
 				return err

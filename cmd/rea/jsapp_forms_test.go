@@ -103,7 +103,8 @@ func TestAnalyzeResolvesIPCChannelsThroughWrappersAndLibraries(t *testing.T) {
 			"main.js main transmission webContents.send fromMain literal paired",
 			"preload.js renderer listener ipcRenderer.on fromMain inferred",
 			"preload.js renderer transmission ipcRenderer.invoke  dynamic dynamic",
-			"preload.js renderer transmission ipcRenderer.send log inferred unpaired",
+			// 'log' is allowed, but no renderer call sends it.
+			"preload.js renderer transmission ipcRenderer.send  dynamic dynamic",
 			"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
 			"renderer.js renderer listener ipcRenderer.on fromMain inferred",
 			"renderer.js renderer transmission ipcRenderer.invoke dialog:open inferred paired",
@@ -135,6 +136,38 @@ func TestAnalyzeResolvesIPCChannelsThroughWrappersAndLibraries(t *testing.T) {
 			"preload.js renderer transmission ipcRenderer.send window:log literal paired",
 			"preload.js renderer transmission ipcRenderer.sendTo peer:hello literal unpaired",
 			"preload.js renderer transmission ipcRenderer.sendToHost host:hello literal",
+		},
+		// The IPC object is a parameter of the helper (send(contents,
+		// channel)): each call site settles it from what it passes; a
+		// receiver that is no IPC object (logger) is no operation, and a
+		// forwarded channel is stated as dynamic where it is forwarded.
+		"ipc-receiver-wrappers": {
+			"src/main.ts main listener ipcMain.on forward literal",
+			"src/main.ts main listener ipcMain.on ping inferred",
+			"src/main.ts main transmission webContents.send  dynamic dynamic",
+			"src/main.ts main transmission webContents.send  dynamic dynamic",
+			"src/main.ts main transmission webContents.send focus inferred paired",
+			"src/main.ts main transmission webContents.send play-ding inferred paired",
+			"src/main.ts main transmission webContents.send zoom-in inferred paired",
+			"src/main.ts main transmission webContents.sendToFrame frame-hello inferred paired",
+			"src/preload.ts renderer listener ipcRenderer.on focus literal",
+			"src/preload.ts renderer listener ipcRenderer.on frame-hello literal",
+			"src/preload.ts renderer listener ipcRenderer.on play-ding literal",
+			"src/preload.ts renderer listener ipcRenderer.on zoom-in literal",
+			"src/preload.ts renderer transmission ipcRenderer.send forward literal paired",
+			"src/preload.ts renderer transmission ipcRenderer.send ping literal paired",
+			"src/typed-ipc-main.ts main transmission webContents.send  dynamic dynamic",
+			"src/typed-ipc-main.ts main transmission webContents.sendToFrame  dynamic dynamic",
+		},
+		// Bridge calls through `?.` in TSX (esbuild lowers them to
+		// (_a = window.electron) == null ? void 0 : _a.ipcRenderer.…).
+		"ipc-bridge-optional": {
+			"src/main/main.ts main listener ipcMain.on ipc-example literal",
+			"src/main/main.ts main transmission event.reply ipc-example literal paired",
+			"src/main/preload.ts renderer listener ipcRenderer.once  dynamic",
+			"src/main/preload.ts renderer transmission ipcRenderer.send  dynamic dynamic",
+			"src/renderer/index.tsx renderer listener ipcRenderer.once ipc-example inferred",
+			"src/renderer/index.tsx renderer transmission ipcRenderer.send ipc-example inferred paired",
 		},
 		"ipc-libraries": {
 			"src/main/index.ts main handler ipcMain.answerRenderer config:get literal",
@@ -181,6 +214,27 @@ func TestAnalyzeResolvesWindowForms(t *testing.T) {
 		w := analyseFixtureFacts(t, "window-open-handler").NormalizedResult.Application.Windows
 		if len(w) != 3 || w[1].Origin != "window-open-handler" || w[1].WebPreferences["nodeIntegration"].Value != true ||
 			w[1].Preload == nil || w[1].Preload.Module != "docs-preload.js" || w[2].WebPreferences["contextIsolation"].Value != false {
+			t.Fatalf("windows %+v", w)
+		}
+	})
+	t.Run("bundler entry names and import.meta.dirname", func(t *testing.T) {
+		// out/preload/bridge.cjs is the build's entry "bridge"
+		// (src/preload/expose.ts), not a file with that stem; a ternary's
+		// alternative with no entry of its name resolves to no module.
+		w := analyseFixtureFacts(t, "preload-build-entries").NormalizedResult.Application.Windows
+		if len(w) != 2 || w[0].Preload == nil || w[0].Preload.Module != "src/preload/expose.ts" {
+			t.Fatalf("windows %+v", w)
+		}
+		p := w[1].Preload.Alternatives
+		if w[1].Preload.Module != "" || len(p) != 2 || p[0].Module != "src/renderer/settings-page.ts" || p[1].Module != "" {
+			t.Errorf("settings preload %+v", w[1].Preload)
+		}
+	})
+	t.Run("Electron Forge webpack preload global", func(t *testing.T) {
+		// MAIN_WINDOW_PRELOAD_WEBPACK_ENTRY is the preload of forge.config's
+		// entry point main_window, returned by an options helper.
+		w := analyseFixtureFacts(t, "forge-webpack").NormalizedResult.Application.Windows
+		if len(w) != 1 || w[0].Preload == nil || w[0].Preload.Module != "src/preload/preload.ts" || w[0].WebPreferences["contextIsolation"].Value != true {
 			t.Fatalf("windows %+v", w)
 		}
 	})

@@ -1,12 +1,10 @@
 package main
 
 import (
-	"context"
 	"os"
 
 	"github.com/spf13/cobra"
 
-	"rea/host/app"
 	"rea/host/mcpserver"
 	"rea/providers"
 )
@@ -24,6 +22,9 @@ Startup settings (restart the server to change them):
   REA_MCP_TOOL_FAMILIES         comma-separated families to expose
                                 (application, artifact, guidance, native, process, session)
   REA_MCP_INPUT_SCHEMA_PROFILE  full (default) or compact (every input schema ≤ 13,312 bytes)
+  REA_MCP_WARM_IDLE_MS          modules load on first use, and one at a time once
+                                the client has been quiet this long (default 300);
+                                off = on first use only
 The global limit flags (--memory-limit, --fuel, --timeout) apply to every module run.`,
 		Args: cobra.NoArgs,
 		RunE: func(*cobra.Command, []string) error {
@@ -44,15 +45,11 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 			if err != nil {
 				return err
 			}
-			// Warm compiled modules in the background so the first analysis
-			// does not pay for compilation while tools/list answers at once.
-			go func() {
-				ctx := context.WithoutCancel(c.ctx)
-				_ = a.WarmModules(ctx, nil)
-				// Guidance searches are small and frequent: have an
-				// instance started before the first one arrives.
-				_ = a.Runner.StartStandby(ctx, app.GuidanceModule, a.Config.Limits)
-			}()
+			// Modules load on first use, or one at a time while the
+			// client is idle: loading them at start delayed tools/list.
+			if err := warmModulesWhenIdle(c.ctx, a, srv.MCP()); err != nil {
+				return err
+			}
 			err = srv.Run(c.ctx, &mcpserver.Transport{In: os.Stdin, Out: os.Stdout, Log: c.log})
 			if c.ctx.Err() != nil {
 				return nil // interrupted: a normal way to stop a server

@@ -106,6 +106,16 @@ func (c *cli) mcpDoctor() (*doctorReport, error) {
 	}
 	rep.Tools = len(tools.Tools)
 	check("tools/list", len(tools.Tools) > 0, fmt.Sprintf("%d tools", len(tools.Tools)))
+	listed := false
+	for _, t := range tools.Tools {
+		listed = listed || t.Name == "binary_session"
+	}
+	if !listed {
+		// A REA_MCP_TOOL_FAMILIES scope without the session family:
+		// identity comes from the handshake (doctor_scope.go).
+		c.doctorWithoutSession(ctx, session, rep, check)
+		return rep, nil
+	}
 	res, err := session.CallTool(ctx, &mcp.CallToolParams{Name: "binary_session", Arguments: map[string]any{"expected_package_version": version}})
 	if err != nil || res.IsError {
 		check("binary_session", false, fmt.Sprint(err, res))
@@ -129,6 +139,16 @@ func (c *cli) mcpDoctor() (*doctorReport, error) {
 	rep.Modules = bs.ServerIdentity.Modules
 	check("identity", bs.ServerIdentity.Alignment.State == "aligned", fmt.Sprintf("alignment %s %v", bs.ServerIdentity.Alignment.State, bs.ServerIdentity.Alignment.Reasons))
 	check("modules", len(rep.Modules) > 0, fmt.Sprintf("%d modules", len(rep.Modules)))
+	doctorPrompts(ctx, session, rep, check)
+	rep.Healthy = true
+	for _, ch := range rep.Checks {
+		rep.Healthy = rep.Healthy && ch.OK
+	}
+	return rep, nil
+}
+
+// doctorPrompts lists the prompts in scope.
+func doctorPrompts(ctx context.Context, session *mcp.ClientSession, rep *doctorReport, check func(string, bool, string)) {
 	rep.Prompts = []string{}
 	if session.InitializeResult().Capabilities.Prompts != nil {
 		prompts, err := session.ListPrompts(ctx, nil)
@@ -141,9 +161,4 @@ func (c *cli) mcpDoctor() (*doctorReport, error) {
 			check("prompts/list", true, fmt.Sprintf("%d prompts", len(rep.Prompts)))
 		}
 	}
-	rep.Healthy = true
-	for _, ch := range rep.Checks {
-		rep.Healthy = rep.Healthy && ch.OK
-	}
-	return rep, nil
 }

@@ -322,7 +322,9 @@ func TestProgressIsRateBoundedAndStrictlyIncreasing(t *testing.T) {
 		t.Fatalf("want intermediate and terminal progress, got %d notifications", len(c.progress))
 	}
 	for i, p := range c.progress {
-		if p.ProgressToken != "tok-1" || p.Total != 0 || p.Message == "" {
+		// A total, when present, makes progress/total the phase's share of
+		// its work done (issue 21 point 7): never below progress.
+		if p.ProgressToken != "tok-1" || (p.Total != 0 && p.Total < p.Progress) || p.Message == "" {
 			t.Fatalf("progress %d malformed: %+v", i, p)
 		}
 		if i > 0 && p.Progress <= c.progress[i-1].Progress {
@@ -451,6 +453,19 @@ func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
 	}
 	if viaCLI["total_records"] != float64(2) {
 		t.Fatalf("want 2 records: %v", viaCLI)
+	}
+	// The same query as flags (the spec's), and as a request file.
+	reqFile := filepath.Join(t.TempDir(), "request.json")
+	_ = os.WriteFile(reqFile, []byte(req), 0o644)
+	for _, args := range [][]string{{out, "--detail", "summary", "--operation", "inspect_artifact"}, {reqFile}} {
+		r = rea(t, "", nil, append(append([]string{"inspect-evidence-bundle"}, args...), "--format", "json")...)
+		var got map[string]any
+		if r.code == 0 {
+			decode(t, r.stdout, &got)
+		}
+		if r.code != 0 || mustJSON(t, got) != mustJSON(t, viaMCP) {
+			t.Fatalf("%v: exit %d: %s %s", args, r.code, r.stdout, r.stderr)
+		}
 	}
 	// Filters without summary are refused with the field named.
 	r = rea(t, "", nil, "inspect-evidence-bundle", mustJSON(t, map[string]any{"path": out, "filters": filters}), "--format", "json")

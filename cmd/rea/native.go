@@ -21,13 +21,27 @@ import (
 func (c *cli) nativeCommands() []*cobra.Command {
 	return []*cobra.Command{
 		c.providersCommand(), c.layoutCommand(), c.analyzeCommand(), c.functionsCommand(), c.stringsCommand(), c.namesCommand(),
-		c.segmentsCommand(), c.functionCommand(), c.disassembleCommand(), c.callsCommand("callers"), c.callsCommand("callees"),
-		c.xrefsCommand(), c.searchCommand(), c.addressCommand("resolve"), c.addressCommand("file-offset"), c.addressCommand("read-bytes"),
+		c.segmentsCommand(), c.functionCommand(), c.disassembleCommand(), c.assemblyCommand(), c.callsCommand("callers"), c.callsCommand("callees"),
+		c.xrefsCommand(), c.searchCommand(), c.searchProceduresCommand(), c.searchStringsCommand(),
+		c.addressCommand("resolve"), c.addressCommand("file-offset"), c.addressCommand("read-bytes"),
 		c.compareFunctionsCommand(),
 	}
 }
 
-// nativeFlags binds the flags every native command shares.
+// nativeCommand completes a native command from its spec, binding each flag
+// the spec declares to the NativeRequest field of the same name.
+func nativeCommand(cmd *cobra.Command, sp operation.Spec, req *app.NativeRequest) *cobra.Command {
+	fields := targets{"provider_id": &req.ProviderID, "architecture": &req.Architecture, "offset": &req.Offset, "limit": &req.Limit,
+		"mode": &req.Mode, "case_sensitive": &req.CaseSensitive, "address": &req.Address, "length": &req.Length,
+		"assembly_offset": &req.AssemblyOffset, "assembly_limit": &req.AssemblyLimit}
+	to := targets{}
+	for _, f := range sp.Flags() {
+		to[f.Path] = fields[f.Path]
+	}
+	return fromSpec(cmd, sp, to)
+}
+
+// nativeFlags binds the flags of `rea search`, which runs two operations.
 func nativeFlags(cmd *cobra.Command, req *app.NativeRequest, paged bool) {
 	fs := cmd.Flags()
 	fs.StringVar(&req.ProviderID, "provider", "", "analysis provider: auto or an id from `rea providers` (default: REA_ANALYSIS_PROVIDER, then auto)")
@@ -106,17 +120,15 @@ REA_ANALYSIS_PROVIDER or auto.`,
 
 func (c *cli) layoutCommand() *cobra.Command {
 	var req app.NativeRequest
+	var provider string
 	cmd := &cobra.Command{
-		Use:     "layout BINARY",
 		Aliases: []string{"inspect-binary-layout"},
-		Short:   "Format, sections, segments, imports, libraries and static hardening of an ELF, PE or Mach-O binary",
 		Long: `layout parses the binary in the sandbox without running it and reports its
 format, architecture, entry, sections and segments with permissions, symbol
 tables (paged with --offset/--limit), imports, exports, needed libraries,
 interpreter, relocations and static mitigations. Each mitigation is observed
 (a structural marker proves it), inferred (an indirect sign such as an
 imported __stack_chk_fail), absent or unknown, with its basis.`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "layout", func(a *app.App) (*app.NativeResult[query.Layout], error) {
@@ -124,7 +136,11 @@ imported __stack_chk_fail), absent or unknown, with its basis.`,
 			}, c.printLayout)
 		},
 	}
-	nativeFlags(cmd, &req, true)
+	nativeCommand(cmd, operation.InspectBinaryLayout(), &req)
+	// The layout needs no provider; the flag it once took is accepted
+	// and ignored for one release.
+	cmd.Flags().StringVar(&provider, "provider", "", "ignored: the layout needs no provider")
+	c.deprecate(cmd, "the layout needs no deep provider; the flag is ignored", "provider")
 	return cmd
 }
 
@@ -174,8 +190,6 @@ func (c *cli) analyzeCommand() *cobra.Command {
 	js := c.analyzeJavaScriptApplicationCommand()
 	nativeOwn := map[string]bool{}
 	cmd := &cobra.Command{
-		Use:   "analyze PATH",
-		Short: "Overview of a native binary (directories and .asar go to the JavaScript application analysis)",
 		Long: `analyze gives the first look at a native binary: format, exhaustive procedure,
 string, name, call-edge and reference counts, a sample of segments and the
 static mitigations, from the bound analysis provider (native-lite unless
@@ -183,7 +197,6 @@ static mitigations, from the bound analysis provider (native-lite unless
 
 A directory or .asar file is an application, not a binary: without
 --provider it is handed to analyze-javascript-application.`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			if req.ProviderID == "" && isApplication(args[0]) {
@@ -206,13 +219,13 @@ A directory or .asar file is an application, not a binary: without
 			}, c.printOverview)
 		},
 	}
-	nativeFlags(cmd, &req, false)
-	cmd.Flags().IntVar(&req.Limit, "limit", 0, "segments to sample (default 10, at most 50)")
+	nativeCommand(cmd, operation.BinaryOverview(), &req)
 	cmd.Flags().VisitAll(func(f *pflag.Flag) { nativeOwn[f.Name] = true })
 	js.Flags().VisitAll(func(f *pflag.Flag) {
 		if cmd.Flags().Lookup(f.Name) == nil {
 			g := *f // the same Value: parsing analyze's flags sets the application command's
 			g.Usage = "(application) " + f.Usage
+			g.Annotations = map[string][]string{wrapperAnnotation: {"analyze-javascript-application"}}
 			cmd.Flags().AddFlag(&g)
 		}
 	})
@@ -259,7 +272,11 @@ func (c *cli) printProcedures(p *query.Procedures) {
 		if pr.Target != "" {
 			flags += " -> " + pr.Target
 		}
-		fmt.Fprintf(c.stdout, "%18s %8d  %-40s %s (%s)\n", pr.Address, pr.Size, pr.Name, flags, pr.Source)
+		fmt.Fprintf(c.stdout, "%18s %8d  %-40s %s (%s)", pr.Address, pr.Size, pr.Name, flags, pr.Source)
+		if pr.Demangled != "" {
+			fmt.Fprintf(c.stdout, "  %s", pr.Demangled)
+		}
+		fmt.Fprintln(c.stdout)
 	}
 	c.pageLine(len(p.Procedures.Items), p.Procedures.Total, p.Procedures.NextOffset, "procedures")
 }
@@ -275,10 +292,7 @@ func (c *cli) pageLine(shown, total int, next *int, what string) {
 func (c *cli) functionsCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:     "functions BINARY",
 		Aliases: []string{"procedures"},
-		Short:   "List procedures: symbols, stubs, the entry point and direct call targets",
-		Args:    cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "functions", func(a *app.App) (*app.NativeResult[query.Procedures], error) {
@@ -289,16 +303,68 @@ func (c *cli) functionsCommand() *cobra.Command {
 			}, c.printProcedures)
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	searchFlags(cmd, &req)
+	nativeCommand(cmd, operation.ListProcedures(), &req)
+	c.searchFlags(cmd, &req, "search-procedures")
 	return cmd
 }
 
-func searchFlags(cmd *cobra.Command, req *app.NativeRequest) {
+// searchFlags are the older form of a search, `functions --pattern` and
+// `strings --pattern`, kept for one release: they run the search
+// operation, whose own command is named in the deprecation.
+func (c *cli) searchFlags(cmd *cobra.Command, req *app.NativeRequest, instead string) {
 	fs := cmd.Flags()
 	fs.StringVar(&req.Pattern, "pattern", "", "keep only names or values matching this pattern")
 	fs.StringVar(&req.Mode, "mode", "", "pattern mode: literal (default) or regex")
 	fs.BoolVar(&req.CaseSensitive, "case-sensitive", false, "match case exactly")
+	c.deprecate(cmd, "use `rea "+instead+" BINARY PATTERN`", "pattern", "mode", "case-sensitive")
+}
+
+// deprecate hides an older form's flags from the help and warns on
+// standard error when one is used (cobra's own deprecation notice goes to
+// standard output, where it would break --format json).
+func (c *cli) deprecate(cmd *cobra.Command, instead string, names ...string) {
+	for _, n := range names {
+		_ = cmd.Flags().MarkHidden(n)
+		cmd.Flags().Lookup(n).Annotations = map[string][]string{deprecatedAnnotation: {instead}}
+	}
+	run := cmd.RunE
+	cmd.RunE = func(cmd *cobra.Command, args []string) error {
+		for _, n := range names {
+			if cmd.Flags().Changed(n) {
+				fmt.Fprintf(c.stderr, "rea: --%s is deprecated and goes away in the next release: %s\n", n, instead)
+			}
+		}
+		return run(cmd, args)
+	}
+}
+
+// searchProceduresCommand is search_procedures: procedure names matching a
+// pattern.
+func (c *cli) searchProceduresCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Pattern = args[0], args[1]
+			return runNative(c, cmd, "search-procedures", func(a *app.App) (*app.NativeResult[query.Procedures], error) {
+				return a.SearchProcedures(cmd.Context(), req, c.progressPrinter("search-procedures"))
+			}, c.printProcedures)
+		},
+	}
+	return nativeCommand(cmd, operation.SearchProcedures(), &req)
+}
+
+// searchStringsCommand is search_strings: string values matching a pattern.
+func (c *cli) searchStringsCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Pattern = args[0], args[1]
+			return runNative(c, cmd, "search-strings", func(a *app.App) (*app.NativeResult[query.Strings], error) {
+				return a.SearchStrings(cmd.Context(), req, c.progressPrinter("search-strings"))
+			}, c.printStrings)
+		},
+	}
+	return nativeCommand(cmd, operation.SearchStrings(), &req)
 }
 
 func (c *cli) printStrings(s *query.Strings) {
@@ -315,9 +381,6 @@ func (c *cli) printStrings(s *query.Strings) {
 func (c *cli) stringsCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   "strings BINARY",
-		Short: "List ASCII and UTF-16LE strings of the data sections, with section, address and length",
-		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "strings", func(a *app.App) (*app.NativeResult[query.Strings], error) {
@@ -328,17 +391,14 @@ func (c *cli) stringsCommand() *cobra.Command {
 			}, c.printStrings)
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	searchFlags(cmd, &req)
+	nativeCommand(cmd, operation.ListStrings(), &req)
+	c.searchFlags(cmd, &req, "search-strings")
 	return cmd
 }
 
 func (c *cli) namesCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   "names BINARY",
-		Short: "List symbol and procedure names by address",
-		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "names", func(a *app.App) (*app.NativeResult[query.Names], error) {
@@ -351,17 +411,12 @@ func (c *cli) namesCommand() *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	cmd.Flags().StringVar(&req.Address, "address", "", "only the names at this address")
-	return cmd
+	return nativeCommand(cmd, operation.ListNames(), &req)
 }
 
 func (c *cli) segmentsCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   "segments BINARY",
-		Short: "List segments and sections with permissions (ends are exclusive)",
-		Args:  cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
 			return runNative(c, cmd, "segments", func(a *app.App) (*app.NativeResult[query.Segments], error) {
@@ -376,8 +431,7 @@ func (c *cli) segmentsCommand() *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, false)
-	return cmd
+	return nativeCommand(cmd, operation.ListSegments(), &req)
 }
 
 func (c *cli) printInstructions(ins []executable.Instruction) {
@@ -389,14 +443,11 @@ func (c *cli) printInstructions(ins []executable.Instruction) {
 func (c *cli) functionCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   "function BINARY PROCEDURE",
-		Short: "Dossier of one procedure: assembly, basic blocks, callers, callees, references, strings and names",
 		Long: `function analyses one procedure, named by exact name or entry address: a page
 of assembly (--assembly-offset/--assembly-limit), the basic blocks of its
 local control-flow graph, callers and callees, references, and the strings
 and names it refers to, each with exact totals (--offset/--limit page them).
 Pseudocode is reported unavailable: native-lite has no decompiler.`,
-		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Procedure = args[0], args[1]
 			return runNative(c, cmd, "function", func(a *app.App) (*app.NativeResult[query.Dossier], error) {
@@ -404,10 +455,7 @@ Pseudocode is reported unavailable: native-lite has no decompiler.`,
 			}, c.printDossier)
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	cmd.Flags().IntVar(&req.AssemblyOffset, "assembly-offset", 0, "first instruction of the assembly page")
-	cmd.Flags().IntVar(&req.AssemblyLimit, "assembly-limit", 0, "instructions per page (default 64, at most 500)")
-	return cmd
+	return nativeCommand(cmd, operation.AnalyzeFunction(), &req)
 }
 
 func (c *cli) printDossier(d *query.Dossier) {
@@ -443,10 +491,7 @@ func (c *cli) printDossier(d *query.Dossier) {
 func (c *cli) disassembleCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:     "disassemble BINARY PROCEDURE",
 		Aliases: []string{"instructions"},
-		Short:   "Disassemble one procedure, paged (--offset ≤ 100000, --limit default 64, ≤ 500)",
-		Args:    cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Procedure = args[0], args[1]
 			return runNative(c, cmd, "disassemble", func(a *app.App) (*app.NativeResult[query.Instructions], error) {
@@ -458,16 +503,31 @@ func (c *cli) disassembleCommand() *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	return cmd
+	return nativeCommand(cmd, operation.ReadFunctionInstructions(), &req)
+}
+
+// assemblyCommand is procedure_assembly: one page of a procedure's
+// assembly text.
+func (c *cli) assemblyCommand() *cobra.Command {
+	var req app.NativeRequest
+	cmd := &cobra.Command{
+		RunE: func(cmd *cobra.Command, args []string) error {
+			req.InputPath, req.Procedure = args[0], args[1]
+			return runNative(c, cmd, "assembly", func(a *app.App) (*app.NativeResult[query.Instructions], error) {
+				return a.ProcedureAssembly(cmd.Context(), req, c.progressPrinter("assembly"))
+			}, func(r *query.Instructions) {
+				fmt.Fprintf(c.stdout, "%s at %s (%d bytes)\n", r.Procedure.Name, r.Procedure.Address, r.Procedure.Size)
+				c.printInstructions(r.Instructions.Items)
+				c.pageLine(len(r.Instructions.Items), r.Instructions.Total, r.Instructions.NextOffset, "instructions")
+			})
+		},
+	}
+	return nativeCommand(cmd, operation.ProcedureAssembly(), &req)
 }
 
 func (c *cli) callsCommand(direction string) *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   direction + " BINARY PROCEDURE",
-		Short: "List the direct call sites " + map[string]string{"callers": "into", "callees": "out of"}[direction] + " a procedure",
-		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Procedure = args[0], args[1]
 			return runNative(c, cmd, direction, func(a *app.App) (*app.NativeResult[query.Calls], error) {
@@ -483,16 +543,15 @@ func (c *cli) callsCommand(direction string) *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	return cmd
+	if direction == "callers" {
+		return nativeCommand(cmd, operation.ProcedureCallers(), &req)
+	}
+	return nativeCommand(cmd, operation.ProcedureCallees(), &req)
 }
 
 func (c *cli) xrefsCommand() *cobra.Command {
 	var req app.NativeRequest
 	cmd := &cobra.Command{
-		Use:   "xrefs BINARY ADDRESS",
-		Short: "List references (calls, jumps, reads, writes, address loads) to an address",
-		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Address = args[0], args[1]
 			return runNative(c, cmd, "xrefs", func(a *app.App) (*app.NativeResult[query.Xrefs], error) {
@@ -510,8 +569,7 @@ func (c *cli) xrefsCommand() *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, true)
-	return cmd
+	return nativeCommand(cmd, operation.Xrefs(), &req)
 }
 
 func (c *cli) searchCommand() *cobra.Command {
@@ -519,7 +577,9 @@ func (c *cli) searchCommand() *cobra.Command {
 	cmd := &cobra.Command{
 		Use:   "search BINARY PATTERN",
 		Short: "Search procedure names and strings (literal, or --mode regex), paged",
-		Args:  cobra.ExactArgs(2),
+		Long: `search runs search-procedures and search-strings with the same pattern and
+flags and prints both pages.`,
+		Args: cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Pattern = args[0], args[1]
 			a, err := c.application()
@@ -553,15 +613,7 @@ func (c *cli) searchCommand() *cobra.Command {
 
 func (c *cli) addressCommand(name string) *cobra.Command {
 	var req app.NativeRequest
-	short := map[string]string{
-		"resolve":     "Find the procedure containing an address (or say it is outside every section)",
-		"file-offset": "Map a virtual address to its offset in the file",
-		"read-bytes":  "Read up to 4096 bytes at a virtual address, as hex",
-	}[name]
 	cmd := &cobra.Command{
-		Use:   name + " BINARY ADDRESS",
-		Short: short,
-		Args:  cobra.ExactArgs(2),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath, req.Address = args[0], args[1]
 			ctx, progress := cmd.Context(), c.progressPrinter(name)
@@ -592,11 +644,8 @@ func (c *cli) addressCommand(name string) *cobra.Command {
 			})
 		},
 	}
-	nativeFlags(cmd, &req, false)
-	if name == "read-bytes" {
-		cmd.Flags().IntVar(&req.Length, "length", 16, "bytes to read (1 to 4096)")
-	}
-	return cmd
+	return nativeCommand(cmd, map[string]operation.Spec{"resolve": operation.ResolveContainingProcedure(),
+		"file-offset": operation.AddressToFileOffset(), "read-bytes": operation.ReadBytes()}[name], &req)
 }
 
 func (c *cli) compareFunctionsCommand() *cobra.Command {

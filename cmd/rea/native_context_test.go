@@ -64,6 +64,21 @@ func TestOpenBinaryBindsTheSelectedProviderAndBinarySessionReportsIt(t *testing.
 		}
 	}
 
+	availability := func(report map[string]any) map[string]map[string]any {
+		out := map[string]map[string]any{}
+		for _, e := range report["tool_availability"].([]any) {
+			out[e.(map[string]any)["name"].(string)] = e.(map[string]any)
+		}
+		return out
+	}
+	// Without an open native binary the context tools say why they are
+	// unavailable; list_documents stays callable.
+	av := availability(before)
+	if av["get_navigation_context"]["available"] != false || !strings.HasPrefix(av["get_navigation_context"]["reason"].(string), "no_document") ||
+		av["list_documents"]["available"] != true {
+		t.Fatalf("availability before open: %v / %v", av["get_navigation_context"], av["list_documents"])
+	}
+
 	opened := structured(t, c.call(t, "open_binary", map[string]any{"input_path": bin, "provider_id": "native-lite"}))
 	b := obj(t, opened, "analysis_provider_binding")
 	if b["provider"] != "native-lite" || b["selection_source"] != "request" || !strings.HasPrefix(b["version"].(string), "sha256:") {
@@ -78,6 +93,9 @@ func TestOpenBinaryBindsTheSelectedProviderAndBinarySessionReportsIt(t *testing.
 	s := structured(t, c.call(t, "binary_session", map[string]any{}))
 	if got := obj(t, s, "analysis_provider_binding"); got["provider"] != "native-lite" || got["version"] != b["version"] {
 		t.Fatalf("binary_session binding %v, open reported %v", got, b)
+	}
+	if av := availability(s); av["get_navigation_context"]["available"] != true || av["current_procedure"]["available"] != true {
+		t.Fatalf("availability after open: %v", av["get_navigation_context"])
 	}
 
 	// An unknown or unavailable choice fails with typed selection details

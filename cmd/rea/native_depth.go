@@ -93,7 +93,44 @@ func (c *cli) nativeDepthCommands() []*cobra.Command {
 		depthCommand(c, operation.SearchInstructions(), (*app.App).SearchInstructions, c.printHits, func(req *app.NativeRequest) targets {
 			return targets{"sequence": &req.Sequence}
 		}),
+		c.diffBinariesCommand(),
 	}
+}
+
+func (c *cli) diffBinariesCommand() *cobra.Command {
+	var req app.DiffBinariesRequest
+	sp := operation.DiffBinaries()
+	cmd := &cobra.Command{Long: sp.Description, RunE: func(cmd *cobra.Command, args []string) error {
+		req.InputPath, req.OtherPath = args[0], args[1]
+		return runNative(c, cmd, sp.CLI.Name, func(a *app.App) (*app.NativeResult[nativewire.BinaryDiff], error) {
+			return a.DiffBinaries(cmd.Context(), req, c.progressPrinter(sp.CLI.Name))
+		}, func(r *nativewire.BinaryDiff) {
+			s := r.Summary
+			fmt.Fprintf(c.stdout, "%d functions against %d: %d unchanged, %d changed, %d added, %d removed, %d ambiguous (by name %d, hash %d, fingerprint %d)\n",
+				s.LeftFunctions, s.RightFunctions, s.Unchanged, s.Changed, s.Added, s.Removed, s.Ambiguous, s.ByName, s.ByHash, s.ByFingerprint)
+			for _, ch := range r.Changes.Items {
+				side := ch.Left
+				if side == nil {
+					side = ch.Right
+				}
+				other := ""
+				if ch.Left != nil && ch.Right != nil {
+					other = fmt.Sprintf(" -> %s %.3f (%s)", ch.Right.Address, ch.Similarity, ch.MatchedBy)
+				}
+				name := side.Name
+				if side.Demangled != "" {
+					name = side.Demangled
+				}
+				fmt.Fprintf(c.stdout, "%-9s %s %s%s\n", ch.Status, side.Address, name, other)
+			}
+			c.pageLine(len(r.Changes.Items), r.Changes.Total, r.Changes.NextOffset, "changes")
+			if r.Comparison != nil {
+				fmt.Fprintf(c.stdout, "compare_functions evidence %s\n", *r.Comparison)
+			}
+		})
+	}}
+	return fromSpec(cmd, sp, targets{"provider_id": &req.ProviderID, "architecture": &req.Architecture, "offset": &req.Offset, "limit": &req.Limit,
+		"compare_changed": &req.CompareChanged})
 }
 
 func (c *cli) printHits(r *nativewire.Search) {

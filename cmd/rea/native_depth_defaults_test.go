@@ -1,6 +1,11 @@
 package main
 
 import (
+	"context"
+	"errors"
+
+	"rea/abi"
+	"rea/analysis/native/nativewire"
 	"rea/host/app"
 )
 
@@ -31,6 +36,23 @@ func nativeDepthDefaults() map[string]func(map[string]any) (map[string]any, erro
 			}
 			return asMap(m)
 		}
+	}
+	out["diff_binaries"] = func(p map[string]any) (map[string]any, error) {
+		var req app.DiffBinariesRequest
+		if err := remarshal(p, &req); err != nil {
+			return nil, err
+		}
+		// The service checks its bounds before it opens either file.
+		_, err := (&app.App{}).DiffBinaries(context.Background(), req, nil)
+		var ae *abi.Error
+		if errors.As(err, &ae) && (ae.Details["field"] == "offset" || ae.Details["field"] == "limit" || ae.Details["field"] == "compare_changed") {
+			return nil, err
+		}
+		limit := req.Limit
+		if limit == 0 {
+			limit = nativewire.DefaultLimit
+		}
+		return asMap(map[string]any{"offset": req.Offset, "limit": limit, "compare_changed": req.CompareChanged})
 	}
 	return out
 }

@@ -142,7 +142,7 @@ func TestAnalyzeRoutesApplicationDirectoriesToTheJavaScriptAnalysis(t *testing.T
 	dir := t.TempDir()
 	writeNativeTestFile(t, dir+"/package.json", `{"name":"routed-app","main":"main.js"}`)
 	writeNativeTestFile(t, dir+"/main.js", "console.log('hi')\n")
-	r := rea(t, "", []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "native", "jsapp")}, "analyze", dir)
+	r := rea(t, "", []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "native", "jsapp", "normalise")}, "analyze", dir)
 	if r.code != 0 || !strings.Contains(r.stdout, "routed-app") {
 		t.Fatalf("exit %d:\n%s%s", r.code, r.stdout, r.stderr)
 	}
@@ -179,5 +179,57 @@ func TestCompareFunctionsCommandReadsSavedEvidence(t *testing.T) {
 	decode(t, r.stdout, &e)
 	if r.code != 1 || e.Error.Code != "evidence_integrity_mismatch" {
 		t.Fatalf("tampered: exit %d %+v", r.code, e)
+	}
+}
+
+// Each native tool has a command of its own: the searches and the assembly
+// page record the Evidence the older forms (`functions --pattern`,
+// `strings --pattern`, still accepted with a deprecation) recorded, and
+// read-bytes without --length records what --length 16 does.
+func TestEveryNativeToolHasItsOwnCommand(t *testing.T) {
+	bin := nativetest.ChainELF(t, "plain")
+	id := func(args ...string) (string, string) {
+		t.Helper()
+		r := rea(t, "", nativeEnv(t), append([]string{"--format", "json"}, args...)...)
+		var rec struct {
+			EvidenceID string `json:"evidence_id"`
+			Operation  string `json:"operation"`
+		}
+		if r.code != 0 {
+			t.Fatalf("%v: exit %d %s %s", args, r.code, r.stdout, r.stderr)
+		}
+		decode(t, r.stdout, &rec)
+		if !strings.HasPrefix(rec.EvidenceID, "ev_") {
+			t.Fatalf("%v: %s", args, r.stdout)
+		}
+		return rec.EvidenceID, r.stderr
+	}
+	for _, c := range []struct{ new, old []string }{
+		{[]string{"search-procedures", bin, "middle|leaf", "--mode", "regex"}, []string{"functions", bin, "--pattern", "middle|leaf", "--mode", "regex"}},
+		{[]string{"search-strings", bin, "leaf"}, []string{"strings", bin, "--pattern", "leaf"}},
+	} {
+		got, _ := id(c.new...)
+		want, stderr := id(c.old...)
+		if got != want || !strings.Contains(stderr, "deprecated") || !strings.Contains(stderr, c.new[0]) {
+			t.Errorf("%v gives %s, %v gives %s (stderr %q)", c.new, got, c.old, want, stderr)
+		}
+	}
+	r := rea(t, "", nativeEnv(t), "--format", "json", "assembly", bin, "middle")
+	var asm struct {
+		Operation  string `json:"operation"`
+		Normalized struct {
+			Instructions struct {
+				Limit int `json:"limit"`
+			} `json:"instructions"`
+		} `json:"normalized_result"`
+	}
+	decode(t, r.stdout, &asm)
+	if r.code != 0 || asm.Operation != "procedure_assembly" || asm.Normalized.Instructions.Limit != 500 {
+		t.Fatalf("assembly: exit %d %+v %s", r.code, asm, r.stderr)
+	}
+	dflt, _ := id("read-bytes", bin, "0x401000")
+	explicit, _ := id("read-bytes", bin, "0x401000", "--length", "16")
+	if dflt != explicit {
+		t.Errorf("read-bytes without --length records %s, with --length 16 %s", dflt, explicit)
 	}
 }

@@ -10,6 +10,7 @@ import (
 
 	"rea/abi"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // exitReconstructionFail is the exit status of a verification whose verdict
@@ -35,8 +36,6 @@ func (c *cli) verifyReconstructionCommand() *cobra.Command {
 	var bundle string
 	var req app.VerifyReconstructionRequest
 	cmd := &cobra.Command{
-		Use:   "verify-reconstruction SPEC.json --bundle BUNDLE.json",
-		Short: "Check a reconstruction specification claim by claim against comparison Evidence in an exported bundle",
 		Long: `Evaluate a finite reconstruction specification
   {"schema_version":1,"name":"…","claims":[{"claim_id","kind","evidence_id","dimension"}]}
 against the comparison Evidence and residual unknowns of a bundle written by
@@ -49,7 +48,6 @@ comparable Evidence, never global equivalence.
 Exit status: 0 pass; 2 unknown; 3 fail; 1 error.`,
 		Example: `  rea verify-reconstruction spec.json --bundle evidence.json
   rea verify-reconstruction spec.json --bundle evidence.json --format json > verification.json`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			spec, err := readJSONFile(args[0], "specification")
 			if err != nil {
@@ -88,11 +86,7 @@ Exit status: 0 pass; 2 unknown; 3 fail; 1 error.`,
 			return nil
 		},
 	}
-	f := cmd.Flags()
-	f.StringVar(&bundle, "bundle", "", "exported Evidence bundle holding the comparison Evidence (required)")
-	f.IntVar(&req.Offset, "offset", 0, "first claim to print")
-	f.IntVar(&req.Limit, "limit", 0, "claims to print (default 100)")
-	return cmd
+	return fromSpec(cmd, operation.VerifyReconstruction(), targets{"cli.bundle": &bundle, "offset": &req.Offset, "limit": &req.Limit})
 }
 
 func (c *cli) printVerification(id string, r app.ReconstructionVerification) {
@@ -121,8 +115,6 @@ func (c *cli) printVerification(id string, r app.ReconstructionVerification) {
 func (c *cli) evaluateReconstructionCoverageCommand() *cobra.Command {
 	var req app.EvaluateCoverageRequest
 	cmd := &cobra.Command{
-		Use:   "evaluate-reconstruction-coverage WORKSPACE.json",
-		Short: "Evaluate a reconstruction coverage workspace; fails closed",
 		Long: `Evaluate each boundary of a coverage workspace: contradictions, failed
 results or undeclared owners ⇒ fail; stale, weak-authority, truncated,
 skipped, unsupported, unresolved results or too few repeats ⇒ unknown;
@@ -130,7 +122,6 @@ missing ownership or an incomplete inventory ⇒ partial; else pass.
 
 Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
 		Example: `  rea evaluate-reconstruction-coverage workspace.json --boundary ipc`,
-		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			ws, err := readJSONFile(args[0], "coverage workspace")
 			if err != nil {
@@ -174,15 +165,12 @@ Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&req.BoundaryID, "boundary", "", "evaluate only this boundary")
-	return cmd
+	return fromSpec(cmd, operation.EvaluateReconstructionCoverage(), targets{"boundary_id": &req.BoundaryID})
 }
 
 func (c *cli) obligationLedgerCommand() *cobra.Command {
 	var bundle string
 	cmd := &cobra.Command{
-		Use:   "build-reconstruction-obligation-ledger REQUEST.json --bundle BUNDLE.json",
-		Short: "Build the obligation ledger of a reconstruction from application Evidence in an exported bundle",
 		Long: `REQUEST.json is {"manifest":{"schema_version":1,"bindings":[…],"contradictions":[…]},
 "reviewed_obligations":[…], "source_evidence_ids":[…], "limits":{…}, "page":{…}} as the
 MCP tool build_reconstruction_obligation_ledger takes it. Candidates come from
@@ -190,7 +178,6 @@ the bundle's analyze_javascript_application Evidence.
 
 Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 		Example: `  rea build-reconstruction-obligation-ledger request.json --bundle evidence.json`,
-		Args:    cobra.ExactArgs(1),
 		RunE: func(_ *cobra.Command, args []string) error {
 			raw, err := readJSONFile(args[0], "obligation ledger request")
 			if err != nil {
@@ -239,8 +226,7 @@ Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 			return nil
 		},
 	}
-	cmd.Flags().StringVar(&bundle, "bundle", "", "exported Evidence bundle holding the application Evidence (required)")
-	return cmd
+	return fromSpec(cmd, operation.BuildReconstructionObligationLedger(), targets{"cli.bundle": &bundle})
 }
 
 func strictJSON(raw []byte, v any) error {

@@ -261,9 +261,16 @@ func TestRenderApplicationReportOverMCPIsTheCLIPage(t *testing.T) {
 	if cli.code != 0 || cli.stdout != html {
 		t.Fatalf("the MCP page and the CLI page differ (exit %d)", cli.code)
 	}
+	// The summary's own evidence_id resolves to the application it
+	// summarises (issue 21 point 9): the same page.
+	same := structured(t, c.call(t, "render_application_report", map[string]any{"application": map[string]any{"kind": "retained-evidence", "evidence_id": view["evidence_id"]}}))
+	if same["html"] != html || same["source_evidence_id"] != parent {
+		t.Fatalf("the summary's evidence_id did not render its parent application (source %v)", same["source_evidence_id"])
+	}
 	// Evidence of another operation is refused with what to do.
-	e := toolError(t, c.call(t, "render_application_report", map[string]any{"application": map[string]any{"kind": "retained-evidence", "evidence_id": view["evidence_id"]}}))
+	inv := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": electronFixture(t, "insecure")}))
+	e := toolError(t, c.call(t, "render_application_report", map[string]any{"application": map[string]any{"kind": "retained-evidence", "evidence_id": inv["evidence_id"]}}))
 	if e["code"] != "capability_unavailable" {
-		t.Fatalf("a summary view's Evidence: %v", e)
+		t.Fatalf("inspect_artifact Evidence: %v", e)
 	}
 }

@@ -19,6 +19,7 @@ import (
 	"rea/analysis/jssource/sourcewire"
 	"rea/host/app"
 	"rea/host/sandbox"
+	"rea/jsengine/report"
 )
 
 // Exit statuses: 0 success (unknowns and paging are still success), 1 any
@@ -50,6 +51,9 @@ type cli struct {
 	// exitCode is a non-failure status a command chose (e.g. partial
 	// coverage); failures return errors instead.
 	exitCode int
+	// shippedElectron, set by `rea analyze PACKAGE`, is the Electron
+	// version read from the package's executable for the analysis.
+	shippedElectron *report.ShippedElectron
 
 	// findingSource is the code --show-source prints under findings.
 	findingSource map[sourcewire.SourceRef][]sourcewire.Line

@@ -14,6 +14,7 @@ import (
 	"rea/abi"
 	"rea/host/app"
 	"rea/host/devtools"
+	"rea/host/operation"
 )
 
 // runtimeCommands observe live pages and Node runtimes over the DevTools
@@ -34,20 +35,18 @@ func (c *cli) runtimeCommands() []*cobra.Command {
 Node with --inspect=127.0.0.1:PORT. Nothing is navigated, evaluated or
 invoked in the target.`
 	lists := []struct {
-		use, short string
-		kind       app.RuntimeKind
+		sp   operation.Spec
+		kind app.RuntimeKind
 	}{
-		{"list-browser-targets ENDPOINT --allow-origin ORIGIN", "List the page targets of a Chromium DevTools endpoint in an approved origin", app.RuntimeBrowser},
-		{"list-electron-targets ENDPOINT --allow-root DIR", "List the file:// page targets of an Electron app's DevTools endpoint under approved folders", app.RuntimeElectron},
-		{"list-javascript-runtime-targets ENDPOINT --allow-root DIR", "List the targets of a Node.js inspector endpoint whose script is under approved folders", app.RuntimeNode},
+		{operation.ListBrowserTargets(), app.RuntimeBrowser},
+		{operation.ListElectronTargets(), app.RuntimeElectron},
+		{operation.ListJavaScriptRuntimeTargets(), app.RuntimeNode},
 	}
 	var cmds []*cobra.Command
 	for _, l := range lists {
 		var req app.RuntimeTargetRequest
 		cmd := &cobra.Command{
-			Use: l.use, Short: l.short,
-			Long: l.short + ".\n\n" + scopeHelp[l.kind] + "\n\n" + endpointHelp,
-			Args: cobra.ExactArgs(1),
+			Long: l.sp.CLI.Short + ".\n\n" + scopeHelp[l.kind] + "\n\n" + endpointHelp,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				req.CDPEndpoint = args[0]
 				a, err := c.application()
@@ -71,10 +70,7 @@ invoked in the target.`
 				return nil
 			},
 		}
-		scopeFlags(cmd, l.kind, &req)
-		cmd.Flags().IntVar(&req.Offset, "offset", 0, "first target of the page")
-		cmd.Flags().IntVar(&req.Limit, "limit", 0, "targets per page (default 64)")
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, runtimeCommand(cmd, l.sp, &req))
 	}
 	ops := []op{
 		{use: "inspect-web-page ENDPOINT TARGET --allow-origin ORIGIN", kind: app.RuntimeBrowser,
@@ -117,12 +113,10 @@ invoked in the target.`
 		var req app.RuntimeTargetRequest
 		name := strings.Fields(o.use)[0]
 		cmd := &cobra.Command{
-			Use: o.use, Short: o.short,
 			Long: o.short + ".\n\nThe result is observed Evidence (--format json prints it whole).\n" + scopeHelp[o.kind] + "\n\n" + endpointHelp,
 			Example: fmt.Sprintf("  rea %s http://127.0.0.1:9222 $(rea %s http://127.0.0.1:9222 %s --format json | jq -r '.targets[0].id')",
 				name, map[app.RuntimeKind]string{app.RuntimeBrowser: "list-browser-targets", app.RuntimeElectron: "list-electron-targets", app.RuntimeNode: "list-javascript-runtime-targets"}[o.kind],
 				map[app.RuntimeKind]string{app.RuntimeBrowser: "--allow-origin http://127.0.0.1:8080", app.RuntimeElectron: "--allow-root /opt/App/resources/app", app.RuntimeNode: "--allow-root /srv/app"}[o.kind]),
-			Args: cobra.ExactArgs(2),
 			RunE: func(cmd *cobra.Command, args []string) error {
 				req.CDPEndpoint, req.TargetID = args[0], args[1]
 				a, err := c.application()
@@ -140,35 +134,19 @@ invoked in the target.`
 				return c.printRuntime(name, res)
 			},
 		}
-		scopeFlags(cmd, o.kind, &req)
-		f := cmd.Flags()
-		switch name {
-		case "observe-web-session", "observe-javascript-runtime":
-			f.IntVar(&req.ObservationMS, "observation-ms", 0, "observation window in milliseconds (default 3000, at most 60000)")
-			f.IntVar(&req.MaxTimelineEvents, "max-timeline-events", 0, "timeline events kept (default 500)")
-		case "capture-web-screenshot":
-			f.IntVar(&req.MaxImageBytes, "maximum-image-bytes", 0, "largest PNG accepted (default 8 MiB)")
-			f.StringVar(&req.OutputDir, "output-dir", "", "absolute folder to write SHA256.png into")
-		case "discover-webmcp-tools":
-			f.IntVar(&req.MaxTools, "max-tools", 0, "tools listed (default 200)")
-		}
-		if name != "capture-web-screenshot" && name != "discover-webmcp-tools" {
-			f.IntVar(&req.MaxScripts, "max-scripts", 0, "scripts whose source is read for its digest (default 200)")
-		}
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, runtimeCommand(cmd, runtimeSpecs[name], &req))
 	}
 	for _, sc := range []struct {
-		use, short string
-		kind       app.RuntimeKind
+		sp   operation.Spec
+		kind app.RuntimeKind
 	}{
-		{"capture-browser-scenario --scenario FILE.json", "Launch a headless Chromium rea owns, run a scripted scenario and record what the page did", app.RuntimeBrowser},
-		{"capture-electron-scenario --scenario FILE.json", "Launch an Electron executable with a DevTools port rea owns, run a scripted scenario and record what its window did", app.RuntimeElectron},
+		{operation.CaptureBrowserScenario(), app.RuntimeBrowser},
+		{operation.CaptureElectronScenario(), app.RuntimeElectron},
 	} {
 		var file string
-		name := strings.Fields(sc.use)[0]
+		name := sc.sp.CLI.Name
 		cmd := &cobra.Command{
-			Use: sc.use, Short: sc.short,
-			Long: sc.short + `.
+			Long: sc.sp.CLI.Short + `.
 
 The scenario is a JSON file (- for standard input) with the fields of the
 MCP tool of the same name: start_url and allowed_origins (browser) or
@@ -185,7 +163,6 @@ folder and a DevTools port on loopback, and ends its whole process group
 and removes the folder whatever happens; exit 1 with cleanup_incomplete if
 it cannot.`,
 			Example: "  rea " + name + " --scenario login.json --format json > capture.json",
-			Args:    cobra.NoArgs,
 			RunE: func(cmd *cobra.Command, args []string) error {
 				var req app.ScenarioRequest
 				if err := decodeRequestFile(file, "--scenario", &req); err != nil {
@@ -206,9 +183,7 @@ it cannot.`,
 				return c.printScenario(res)
 			},
 		}
-		cmd.Flags().StringVar(&file, "scenario", "", "the scenario JSON file, or - for standard input")
-		_ = cmd.MarkFlagRequired("scenario")
-		cmds = append(cmds, cmd)
+		cmds = append(cmds, fromSpec(cmd, sc.sp, targets{"cli.scenario": &file}))
 	}
 	return cmds
 }
@@ -261,12 +236,27 @@ func (c *cli) printScenario(res *app.RuntimeResult) error {
 	return nil
 }
 
-func scopeFlags(cmd *cobra.Command, kind app.RuntimeKind, req *app.RuntimeTargetRequest) {
-	if kind == app.RuntimeBrowser {
-		cmd.Flags().StringArrayVar(&req.AllowedOrigins, "allow-origin", nil, "an origin (scheme://host[:port]) you approve observing; repeatable")
-		return
+// runtimeSpecs are the operations on one target, by command name.
+var runtimeSpecs = func() map[string]operation.Spec {
+	m := map[string]operation.Spec{}
+	for _, sp := range []operation.Spec{operation.InspectWebPage(), operation.ObserveWebSession(), operation.CaptureWebScreenshot(),
+		operation.AnalyzeWebBundle(), operation.DiscoverWebMCPTools(), operation.InspectElectronPage(), operation.ObserveJavaScriptRuntime()} {
+		m[sp.CLI.Name] = sp
 	}
-	cmd.Flags().StringArrayVar(&req.AllowedFileRoots, "allow-root", nil, "an absolute folder whose pages or scripts you approve observing; repeatable")
+	return m
+}()
+
+// runtimeCommand completes a runtime command from its spec, binding each
+// flag the spec declares to the request field of the same name.
+func runtimeCommand(cmd *cobra.Command, sp operation.Spec, req *app.RuntimeTargetRequest) *cobra.Command {
+	fields := targets{"allowed_origins": &req.AllowedOrigins, "allowed_file_roots": &req.AllowedFileRoots, "offset": &req.Offset, "limit": &req.Limit,
+		"observation_ms": &req.ObservationMS, "max_timeline_events": &req.MaxTimelineEvents, "max_scripts": &req.MaxScripts,
+		"maximum_image_bytes": &req.MaxImageBytes, "output_dir": &req.OutputDir, "max_tools": &req.MaxTools, "max_schema_bytes": &req.MaxSchemaBytes}
+	to := targets{}
+	for _, f := range sp.Flags() {
+		to[f.Path] = fields[f.Path]
+	}
+	return fromSpec(cmd, sp, to)
 }
 
 // printRuntime prints the gist of runtime Evidence as text.

@@ -8,6 +8,14 @@ import (
 	"rea/host/operation"
 )
 
+// wrapperAnnotation marks a flag a command borrows from another command it
+// hands some inputs to (analyze's application flags): no flag of its spec.
+const wrapperAnnotation = "rea/wrapper-of"
+
+// deprecatedAnnotation marks a hidden flag of an older form kept for one
+// release, with what to use instead.
+const deprecatedAnnotation = "rea/deprecated"
+
 // targets binds a spec's flag parameters (by dotted path, "cli." for the
 // CLI's own) to the request fields the command fills.
 type targets map[string]any

@@ -125,6 +125,7 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 		result["collections"] = counts
 		result["top_findings"] = top
 		result["next"] = "Call inspect_analysis_view with view: \"page\" and a collection (e.g. findings, ipc, modules) to read items; page size defaults to 64."
+		result["next_calls"] = summaryNextCalls(src.EvidenceID, counts)
 	case "page":
 		items, err := collection(req.Collection)
 		if err != nil {

@@ -62,7 +62,7 @@ func writeBundledApp(b *testing.B, dir string, n, version int) int {
 // a ~1 MB, 3,000-module bundle that differ in 1 % of modules, through the
 // sandboxed compare module and Evidence sealing (target ≤ 1 s warm).
 func BenchmarkCompareApplicationVersions3000Modules(b *testing.B) {
-	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(b, JSAppModule, "artifact", CompareModule),
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(b, JSAppModule, NormaliseModule, "artifact", CompareModule),
 		Limits: sandbox.Limits{Deadline: 10 * time.Minute}})
 	if err != nil {
 		b.Fatal(err)

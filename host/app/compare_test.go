@@ -17,7 +17,7 @@ import (
 // newCompareApp runs the real artifact, jsapp and compare modules.
 func newCompareApp(t testing.TB) *App {
 	t.Helper()
-	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, "artifact", JSAppModule, CompareModule),
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, "artifact", JSAppModule, NormaliseModule, CompareModule),
 		CacheDir: filepath.Join(os.TempDir(), "rea-compare-test-cache")})
 	if err != nil {
 		t.Fatal(err)

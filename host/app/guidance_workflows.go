@@ -140,6 +140,8 @@ func Workflows() []*Workflow {
 				arg("focus_occurrence_id", "Occurrence id of one entry to focus the comparison on.", false, CompleteOccurrence),
 			},
 			steps: []WorkflowStep{
+				{Instruction: "Open each requested target first: open_binary with input_path set to left_target_path, then to right_target_path, so binary_session reports the active target and which tools apply to it.",
+					Tools: []string{"open_binary"}},
 				{Instruction: "Inventory each side with inspect_artifact, input_path set to the requested left_target_path and then right_target_path (a retained inventory whose manifest_id matches a requested manifest id can be reused instead). Integrity mismatches fail closed; integrity_policy \"record-and-continue\" records them instead.",
 					Tools: []string{"inspect_artifact"}},
 				{Instruction: "Compare the two inventories with compare_artifacts, passing both inspect_artifact records as retained references.",

@@ -9,7 +9,7 @@ import (
 	"strings"
 
 	"rea/abi"
-	"rea/analysis/artifact/container"
+	"rea/analysis/artifact/magic"
 	"rea/host/evidence"
 )
 
@@ -26,6 +26,13 @@ type InstallerApplication struct {
 	ChosenPath string          `json:"chosen_path"`
 	Others     []string        `json:"others"`
 	Extraction evidence.Record `json:"extraction_evidence"`
+	// Binary is the Electron executable shipped beside the chosen root
+	// (a path in the package, "" when none), BinaryPath where it was
+	// extracted.
+	Binary     string `json:"binary,omitempty"`
+	BinaryPath string `json:"binary_path,omitempty"`
+	// ExtractDir is the directory the package's paths are relative to.
+	ExtractDir string `json:"extract_dir"`
 }
 
 // LooksLikeInstaller reports whether the file starts like a package or
@@ -44,7 +51,7 @@ func LooksLikeInstaller(p string) bool {
 	if err != nil {
 		return false
 	}
-	return container.SniffPackage(f, st.Size()) != ""
+	return magic.Package(f, st.Size()) != ""
 }
 
 // LocateInstallerApplication extracts the package (same inventory,
@@ -76,9 +83,12 @@ func (a *App) LocateInstallerApplication(ctx context.Context, req ArtifactReques
 			req.InputPath, len(files)).WithDetail("field", "input_path")
 	}
 	chosen := roots[0]
-	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence}
+	ia := &InstallerApplication{OutputDir: out, Chosen: chosen.logical, ChosenPath: filepath.Join(dest, filepath.FromSlash(chosen.logical)), Others: []string{}, Extraction: res.Evidence, ExtractDir: dest}
 	for _, r := range roots[1:] {
 		ia.Others = append(ia.Others, r.logical)
+	}
+	if b := electronBinary(dest, res.Extraction.Files, chosen.logical); b != "" {
+		ia.Binary, ia.BinaryPath = b, filepath.Join(dest, filepath.FromSlash(b))
 	}
 	return ia, nil
 }

@@ -18,6 +18,11 @@ import (
 // JSAppModule is the module that analyses JavaScript/Electron applications.
 const JSAppModule = "jsapp"
 
+// NormaliseModule runs esbuild's Transform for the jsapp module's
+// TypeScript, JSX and ESM files; it is loaded only when an application has
+// such a file (host/sandbox's normaliser).
+const NormaliseModule = "normalise"
+
 // AnalyzeApplicationRequest is analyze_javascript_application's input.
 type AnalyzeApplicationRequest struct {
 	// InputPath is an application directory, an .asar file, or an installed

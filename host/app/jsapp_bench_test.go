@@ -63,7 +63,7 @@ func analyseInSandbox(ctx context.Context, a *App, dir string, shards int) (*Ana
 
 func newJSAppBenchApp(t testing.TB) *App {
 	t.Helper()
-	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, "artifact"), Limits: jsappBenchSandbox})
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule, "artifact"), Limits: jsappBenchSandbox})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -180,7 +180,7 @@ func runJSAppChild(b *testing.B, dir, mode string) jsappChild {
 	b.Helper()
 	cmd := exec.Command(os.Args[0], "-test.run", "^TestSandboxedAnalysisMatchesNativeAnalysis$", "-test.count", "1", "-test.v")
 	cmd.Env = append(os.Environ(), "REA_JSAPP_BENCH_DIR="+dir, "REA_JSAPP_BENCH_MODE="+mode,
-		"REA_TEST_MODULE_DIR="+wasmtest.ModuleDir(b, JSAppModule, "artifact"))
+		"REA_TEST_MODULE_DIR="+wasmtest.ModuleDir(b, JSAppModule, NormaliseModule, "artifact"))
 	out, err := cmd.CombinedOutput()
 	if err != nil {
 		b.Fatalf("%s child: %v\n%s", mode, err, out)

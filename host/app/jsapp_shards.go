@@ -70,6 +70,7 @@ func (r *jsappRun) call(op string, p report.Params, progress func(abi.Progress))
 		Module: JSAppModule, Operation: op, Params: p,
 		Mounts: []sandbox.Mount{{GuestPath: "/in", FS: r.tree}},
 		Limits: r.app.Config.Limits, Progress: progress, CacheKey: r.cacheKey,
+		Normaliser: NormaliseModule,
 	}
 }
 

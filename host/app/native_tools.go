@@ -131,8 +131,17 @@ func (a *App) AddressToFileOffset(ctx context.Context, req NativeRequest, progre
 	return nativeTool(a, ctx, "address_to_file_offset", nativewire.OpFileOffset, req, func(r *nativewire.FileOffset) nativewire.Target { return r.Target }, progress)
 }
 
+// DefaultReadLength is read_bytes' length when none is given, as in the
+// native module.
+const DefaultReadLength = 16
+
 // ReadBytes returns exactly length (≤ 4096) bytes at an address as hex.
 func (a *App) ReadBytes(ctx context.Context, req NativeRequest, progress func(abi.Progress)) (*NativeResult[nativewire.Bytes], error) {
+	if req.Length == 0 {
+		// Filled here too, so that an omitted length and an explicit
+		// default record the same parameters (and Evidence id).
+		req.Length = DefaultReadLength
+	}
 	return nativeTool(a, ctx, "read_bytes", nativewire.OpReadBytes, req, func(r *nativewire.Bytes) nativewire.Target { return r.Target }, progress)
 }
 

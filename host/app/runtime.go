@@ -447,14 +447,20 @@ type WebMCPResult struct {
 	APIEnabled bool `json:"api_enabled"`
 }
 
+// Defaults of discover_webmcp_tools.
+const (
+	DefaultWebMCPTools       = 200
+	DefaultWebMCPSchemaBytes = 16 << 10
+)
+
 // DiscoverWebMCPTools lists the tools a page registered through WebMCP,
 // never invoking one.
 func (a *App) DiscoverWebMCPTools(ctx context.Context, req RuntimeTargetRequest, progress func(abi.Progress)) (*RuntimeResult, error) {
 	if req.MaxTools == 0 {
-		req.MaxTools = 200
+		req.MaxTools = DefaultWebMCPTools
 	}
 	if req.MaxSchemaBytes == 0 {
-		req.MaxSchemaBytes = 16 << 10
+		req.MaxSchemaBytes = DefaultWebMCPSchemaBytes
 	}
 	ctx, cancel := context.WithTimeout(ctx, 60*time.Second)
 	defer cancel()

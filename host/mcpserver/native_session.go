@@ -151,6 +151,22 @@ func (s *Server) addSessionReport(c *Call, report map[string]any, tools []map[st
 		}
 	}
 	n := c.Session.nativeState()
+	for _, entry := range tools {
+		needs, ok := documentTools()[entry["name"].(string)]
+		if !ok || entry["available"] != true {
+			continue
+		}
+		switch {
+		case n == nil || n.document == nil:
+			entry["available"] = false
+			entry["reason"] = "no_document: no native binary is open in this session"
+			entry["remediation"] = "Call open_binary with input_path set to an ELF, PE or Mach-O binary."
+		case needs && n.binding == nil:
+			entry["available"] = false
+			entry["reason"] = "provider_unbound: no analysis provider is bound to " + n.document.Name
+			entry["remediation"] = "Open the binary again with open_binary and provider_id native-lite."
+		}
+	}
 	report["analysis_provider_binding"] = nil
 	if n != nil {
 		report["analysis_provider_binding"] = bindingOrNil(n.binding)
@@ -168,4 +184,11 @@ func documentCandidates(sess *Session) []string {
 		return []string{n.document.Name}
 	}
 	return nil
+}
+
+// documentTools are the context tools that need an open native document,
+// each with whether it also needs the bound provider.
+func documentTools() map[string]bool {
+	return map[string]bool{"current_document": false, "current_address": false, "current_procedure": true,
+		"get_navigation_context": true, "inspect_address_context": true}
 }

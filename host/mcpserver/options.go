@@ -25,7 +25,7 @@ type Options struct {
 	MaxResponseBytes int64
 	// Families, when not empty, scopes tools and prompts (REA_MCP_TOOL_FAMILIES).
 	Families []string
-	// SchemaProfile is "full" or "compact" (REA_MCP_INPUT_SCHEMA_PROFILE).
+	// SchemaProfile is "full", "compact" or "strict" (REA_MCP_INPUT_SCHEMA_PROFILE).
 	SchemaProfile string
 }
 
@@ -38,9 +38,12 @@ func Families() []string {
 // configuration_invalid error naming the variable, reported at startup.
 func OptionsFromEnvironment(getenv func(string) string, version string) (Options, error) {
 	o := Options{Version: version, MaxResponseBytes: DefaultMaxResponseBytes, SchemaProfile: "full"}
-	if v := strings.TrimSpace(getenv("REA_MCP_MAX_RESPONSE_BYTES")); v != "" {
+	// The value is taken exactly as written: surrounding spaces, a sign or
+	// an exponent are refused rather than trimmed, so a setting that reads
+	// differently to another parser never silently takes effect.
+	if v := getenv("REA_MCP_MAX_RESPONSE_BYTES"); v != "" {
 		n, err := strconv.ParseInt(v, 10, 64)
-		if err != nil || n < DefaultMaxResponseBytes || n > maxSafeInteger {
+		if err != nil || !decimalDigits(v) || n < DefaultMaxResponseBytes || n > maxSafeInteger {
 			return o, configError("REA_MCP_MAX_RESPONSE_BYTES", fmt.Sprintf("%q must be a whole number from %d to %d", v, DefaultMaxResponseBytes, int64(maxSafeInteger)))
 		}
 		o.MaxResponseBytes = n
@@ -66,14 +69,24 @@ func OptionsFromEnvironment(getenv func(string) string, version string) (Options
 	}
 	switch v := strings.TrimSpace(getenv("REA_MCP_INPUT_SCHEMA_PROFILE")); v {
 	case "", "full":
-	case "compact":
-		o.SchemaProfile = "compact"
+	case "compact", "strict":
+		o.SchemaProfile = v
 	default:
-		return o, configError("REA_MCP_INPUT_SCHEMA_PROFILE", fmt.Sprintf("%q is not a profile; use full or compact", v))
+		return o, configError("REA_MCP_INPUT_SCHEMA_PROFILE", fmt.Sprintf("%q is not a profile; use full, compact or strict", v))
 	}
 	return o, nil
 }
 
 func configError(variable, msg string) *abi.Error {
 	return abi.Errorf(abi.CodeConfigurationInvalid, "%s: %s", variable, msg).WithDetail("variable", variable)
+}
+
+// decimalDigits reports whether v is only ASCII digits.
+func decimalDigits(v string) bool {
+	for _, r := range v {
+		if r < '0' || r > '9' {
+			return false
+		}
+	}
+	return v != ""
 }

@@ -13,8 +13,9 @@ import (
 
 // progress forwards status observations to a client that sent a progress
 // token: a strictly increasing count, at most one intermediate update per
-// 100 ms plus the terminal one, no total (future observations are unknown),
-// the phase and elapsed time in the message.
+// 100 ms plus the terminal one, a heartbeat at least once a second while
+// the call runs (heartbeat.go), a total only while the current phase
+// knows how much work remains, the phase and elapsed time in the message.
 type progress struct {
 	ctx     context.Context
 	session *mcp.ServerSession
@@ -25,12 +26,20 @@ type progress struct {
 	count    int
 	lastSent time.Time
 	pending  string
+	// phase is the latest phase message; fraction how much of it is done
+	// when the phase counts its work (0: unknown), which makes a total
+	// (heartbeat.go).
+	phase    string
+	fraction float64
+	// notify sends one notification (the session's NotifyProgress).
+	notify func(*mcp.ProgressNotificationParams)
 }
 
 const progressInterval = 100 * time.Millisecond
 
 func newProgress(ctx context.Context, req *mcp.CallToolRequest) *progress {
 	p := &progress{ctx: ctx, session: req.Session, start: time.Now()}
+	p.notify = func(n *mcp.ProgressNotificationParams) { _ = p.session.NotifyProgress(context.WithoutCancel(p.ctx), n) }
 	if req.Params != nil {
 		p.token = req.Params.GetProgressToken()
 	}
@@ -56,6 +65,11 @@ func (p *progress) module(m abi.Progress) {
 	defer p.mu.Unlock()
 	p.count++
 	p.pending = msg
+	p.phase = msg
+	p.fraction = 0
+	if m.Total > 0 && m.Done > 0 && m.Done <= m.Total {
+		p.fraction = float64(m.Done) / float64(m.Total)
+	}
 	if time.Since(p.lastSent) < progressInterval {
 		return
 	}
@@ -66,9 +80,10 @@ func (p *progress) sendLocked(msg string) {
 	p.lastSent = time.Now()
 	p.pending = ""
 	elapsed := time.Since(p.start).Round(time.Millisecond)
-	_ = p.session.NotifyProgress(context.WithoutCancel(p.ctx), &mcp.ProgressNotificationParams{
+	p.notify(&mcp.ProgressNotificationParams{
 		ProgressToken: p.token,
 		Progress:      float64(p.count),
+		Total:         p.totalLocked(),
 		Message:       fmt.Sprintf("%s (elapsed %s)", msg, elapsed),
 	})
 }
@@ -81,5 +96,6 @@ func (p *progress) finish(outcome string) {
 	p.mu.Lock()
 	defer p.mu.Unlock()
 	p.count++
+	p.fraction = 1
 	p.sendLocked(outcome)
 }

@@ -82,9 +82,7 @@ func New(a *app.App, opts Options) (*Server, error) {
 			// session-based versions until rea supports it.
 			SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
 		})
-	for _, t := range s.tools {
-		s.mcp.AddTool(s.advertise(t), s.handler(t))
-	}
+	s.registerTools()
 	s.registerPrompts()
 	return s, nil
 }
@@ -171,8 +169,11 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 		}
 		input["examples"] = ex
 	}
-	if s.opts.SchemaProfile == "compact" {
+	switch s.opts.SchemaProfile {
+	case "compact":
 		input = compact(input)
+	case "strict":
+		input = strict(t.Input) // no examples: not a strict keyword
 	}
 	out := t.Output
 	if out == nil {
@@ -221,25 +222,36 @@ func (s *Server) session(ss *mcp.ServerSession) *Session {
 func (s *Server) handler(t *Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		sess := s.session(req.Session)
-		if err := validateArguments(t.Name, t.Input, req.Params.Arguments); err != nil {
+		args := req.Params.Arguments
+		if s.opts.SchemaProfile == "strict" {
+			var err error
+			if args, err = fromStrict(t.Input, args); err != nil {
+				return toolError(withOperation(err, t.Name), s.opts.MaxResponseBytes), nil
+			}
+		}
+		if err := validateArguments(t.Name, t.Input, args); err != nil {
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
 		prog := newProgress(ctx, req)
+		stopBeat := prog.heartbeat()
+		defer stopBeat()
 		ctx, cancel := context.WithCancel(ctx)
 		defer cancel()
 		defer context.AfterFunc(s.servingContext(), cancel)()
 		self, end := sess.begin(cancel)
 		defer end()
 		point := &commitPoint{ctx: ctx}
-		out, err := t.Run(evidence.WithCommit(ctx, point.commit), &Call{Arguments: req.Params.Arguments, Session: sess, Progress: prog.module, self: self})
+		out, err := t.Run(evidence.WithCommit(ctx, point.commit), &Call{Arguments: args, Session: sess, Progress: prog.module, self: self})
 		if err == nil && point.cancelled() {
 			err = abi.Errorf(abi.CodeCancelled, "%s was cancelled; nothing was recorded", t.Name)
 		}
 		if err != nil {
+			stopBeat()
 			prog.finish("failed")
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
 		res, err := s.success(sess, t, out)
+		stopBeat()
 		if err != nil {
 			prog.finish("failed")
 			return toolError(err, s.opts.MaxResponseBytes), nil

@@ -50,7 +50,12 @@ func paramSchema(p operation.Param) Schema {
 	var s Schema
 	switch p.Type {
 	case operation.String:
-		if len(p.Enum) > 0 {
+		if p.Nullable {
+			s = Schema{"type": []string{"string", "null"}}
+			if p.Description != "" {
+				s["description"] = p.Description
+			}
+		} else if len(p.Enum) > 0 {
 			s = enum(p.Description, p.Enum...)
 		} else {
 			s = str(p.Description)
@@ -64,10 +69,21 @@ func paramSchema(p operation.Param) Schema {
 	case operation.Object:
 		props, required := paramSchemas(p.Fields)
 		s = object(p.Description, props, required...)
+		if p.Nullable {
+			s["type"] = []string{"object", "null"}
+		}
+	case operation.Map:
+		s = Schema{"type": "object", "description": p.Description, "additionalProperties": Schema{"type": "string"}}
 	case operation.Array:
 		s = array(p.Description, paramSchema(*p.Items), p.MaxItems)
+		if p.MinItems > 0 {
+			s["minItems"] = p.MinItems
+		}
 	default:
 		panic(fmt.Sprintf("mcpserver: parameter %q has no type", p.Name)) // a programming error caught by every test
+	}
+	if p.MaxLength > 0 {
+		s["maxLength"] = p.MaxLength
 	}
 	if len(p.Examples) > 0 {
 		s = withExamples(s, p.Examples...)

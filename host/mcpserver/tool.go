@@ -77,11 +77,14 @@ type Call struct {
 // Resolve returns producer Evidence given inline or as a retained
 // reference; a failure names the argument it came from.
 func (c *Call) Resolve(raw json.RawMessage, field string) (evidence.Record, error) {
+	if err := referenceFormError(raw); err != nil {
+		return evidence.Record{}, withField(err, field)
+	}
 	rec, err := c.Session.Ledger.Resolve(raw)
 	if err != nil {
 		return evidence.Record{}, withField(err, field)
 	}
-	return rec, nil
+	return c.parentOf(rec), nil // resolve.go
 }
 
 // Sides resolves the left and right producer Evidence of a comparison.

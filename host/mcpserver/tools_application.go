@@ -21,10 +21,10 @@ func (s *Server) applicationTools() []*Tool {
 		"facet": enum("Facet for view facet (layout: mitigations, linkage) or view native (analyze_function: procedure, pseudocode, assembly, "+
 			"basic_blocks, comments, callers, callees, references, unresolved_calls, referenced_strings, referenced_names, native_api, value_flow).",
 			viewFacetNames()...),
-		"node_id": str("For view item: the exact node id of one item (a graph node id, or collection#index for native rows as pages report them in node_ids)."),
-		"offset":     integer("First item of the page (default 0).", 0, 1<<31),
-		"limit":      integer("Items (pseudocode: UTF-16 code units) per page (default 64).", 1, 1000),
-		"selector":   str("For view item: a module or file path, a finding rule_id, an IPC channel or a name."),
+		"node_id":  str("For view item: the exact node id of one item (a graph node id, or collection#index for native rows as pages report them in node_ids)."),
+		"offset":   integer("First item of the page (default 0).", 0, 1<<31),
+		"limit":    integer("Items (pseudocode: UTF-16 code units) per page (default 64).", 1, 1000),
+		"selector": str("For view item: a module or file path, a finding rule_id, an IPC channel or a name."),
 	}
 	ref := map[string]any{"kind": "retained-evidence", "evidence_id": "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"}
 	return []*Tool{

@@ -33,6 +33,17 @@ func (s *Server) nativeDepthTools() []*Tool {
 		tool(operation.SearchBytes(), wrap(run(s, (*app.App).SearchBytes))),
 		tool(operation.SearchConstant(), wrap(run(s, (*app.App).SearchConstant))),
 		tool(operation.SearchInstructions(), wrap(run(s, (*app.App).SearchInstructions))),
+		{Spec: spec(operation.DiffBinaries()), Modules: []string{"native"}, Run: func(ctx context.Context, c *Call) (any, error) {
+			var req app.DiffBinariesRequest
+			if err := c.Decode(&req); err != nil {
+				return nil, err
+			}
+			res, err := s.app.DiffBinaries(ctx, req, c.Progress)
+			if err != nil {
+				return nil, err
+			}
+			return res.Evidence, nil
+		}},
 	}
 }
 

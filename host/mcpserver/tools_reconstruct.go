@@ -3,86 +3,16 @@ package mcpserver
 import (
 	"context"
 
-	"rea/analysis/reconstruct/obligations"
-	"rea/analysis/reconstruct/verify"
 	"rea/host/app"
+	"rea/host/operation"
 )
 
 // reconstructTools check a reconstruction against what was observed, claim
 // by claim, and never turn missing Evidence into equivalence.
 func (s *Server) reconstructTools() []*Tool {
-	claim := object("", map[string]Schema{
-		"claim_id":    str("Unique id of the claim (≤ 100 characters)."),
-		"kind":        enum("behavioral (compare_process_captures), structural-function (compare_functions), structural-artifact (compare_artifacts) or structural-application (compare_application_versions).", verify.Kinds()...),
-		"evidence_id": str("The retained comparison Evidence the claim rests on (ev_…)."),
-		"dimension": str("overall (default); behavioral: terminal, interaction, exit, filesystem, protocol, process, shim; structural-function: identity, " +
-			"pseudocode, assembly, comments, calls, references, strings_names, cfg; structural-application: windows, ipc_channels, exposed_apis, modules, endpoints, findings."),
-		"statement":   str("The sentence the claim stands for (≤ 1,000 characters)."),
-		"unknown_ids": array("Residual unknowns the claim depends on; an open one makes the claim unknown.", str("unk_…"), verify.MaxClaimUnknowns),
-	}, "claim_id", "kind", "evidence_id")
-	spec := object("A finite reconstruction specification.", map[string]Schema{
-		"schema_version": integer("Always 1.", 1, 1),
-		"name":           str("What is being reconstructed (≤ 200 characters)."),
-		"claims":         Schema{"type": "array", "description": "1–100 claims; claim ids and kind:evidence_id:dimension are unique.", "items": claim, "minItems": 1, "maxItems": verify.MaxClaims},
-	}, "schema_version", "name", "claims")
-	exampleEv := "ev_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
-	reviewed := object("", map[string]Schema{
-		"obligation_id":        str("Obligation id; candidates are ipc:<channel>, api:<key>.<member>, window:<module>#<id>, ipc-dynamic:<module>."),
-		"layer":                enum("Where the obligation lives.", obligations.Layers()...),
-		"statement":            str("What must hold."),
-		"source_evidence_ids":  array("Application Evidence the obligation comes from.", str("ev_…"), 100),
-		"required_cases":       array("Case kinds that need fixtures.", enum("", obligations.CaseKinds()...), 5),
-		"requires_parser_type": boolean("The obligation parses input, so its binding must name a parser type."),
-		"disposition":          enum("blocked or out-of-scope (needs a rationale).", obligations.Blocked, obligations.OutOfScope),
-		"rationale":            str("Why the disposition holds."),
-	}, "obligation_id", "layer")
-	verifier := object("", map[string]Schema{
-		"verifier_id": str("Verifier id."),
-		"authority":   enum("Proof authority of the verifier.", obligations.Authorities()...),
-		"result":      enum("pass, fail or unknown.", "pass", "fail", "unknown"),
-		"enumerates":  array("Obligation ids the verifier checks.", str(""), 10000),
-	}, "verifier_id", "authority", "result", "enumerates")
-	binding := object("", map[string]Schema{
-		"obligation_id": str("The obligation bound."),
-		"owner":         str("Who reimplements it."),
-		"parser_type":   str("Parser type of its input, when it parses input."),
-		"cases":         Schema{"type": "object", "description": "Case kind → fixture id (positive, negative, malformed, cancellation, teardown).", "additionalProperties": Schema{"type": "string"}},
-		"verifiers":     array("Verifiers that ran.", verifier, 100),
-	}, "obligation_id", "owner")
-	contradiction := object("", map[string]Schema{
-		"obligation_id": str("The obligation contradicted."), "evidence_ids": array("Contradicting Evidence.", str("ev_…"), 100), "note": str("What differs."),
-	}, "obligation_id")
 	return []*Tool{
 		{
-			Name:   "build_reconstruction_obligation_ledger",
-			Title:  "Build the reconstruction obligation ledger",
-			Family: "application",
-			Description: "Derive every obligation a reconstruction must meet from retained analyze_javascript_application Evidence (IPC channels, " +
-				"exposed APIs, windows; static facts only create unowned candidates), refine them with reviewed_obligations and bind them with the " +
-				"manifest. An obligation is verified only with a unique owner, its parser type when required, a fixture for every required case kind " +
-				"and a passing verifier that enumerates it with the layer's proof authority (unit < integration < protocol < renderer < " +
-				"packaged-process/native-abi/live-observation/external); otherwise unowned, characterized, implemented, contradicted, blocked, " +
-				"out-of-scope or unknown, with diagnostics. No application Evidence ⇒ an unknown ledger with 0 obligations. Pages (offset/limit ≤ 500) " +
-				"repeat ledger_id, closure_digest and the complete summaries. Returns derived Evidence.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", map[string]Schema{
-				"source_evidence_ids":  array("Retained analyze_javascript_application Evidence; default every such record retained.", str("ev_…"), 100),
-				"reviewed_obligations": array("Analyst decisions refining or adding obligations.", reviewed, obligations.MaxObligations),
-				"manifest": object("Bindings of obligations to the reconstruction.", map[string]Schema{
-					"schema_version": integer("Always 1.", 1, 1),
-					"bindings":       array("Owner, parser type, case fixtures and verifiers per obligation.", binding, obligations.MaxObligations),
-					"contradictions": array("Evidence that the reconstruction differs.", contradiction, obligations.MaxObligations),
-				}, "schema_version"),
-				"limits": object("", map[string]Schema{"max_obligations": integer("Obligations kept (default 1,000).", 1, obligations.MaxObligations)}),
-				"page": object("", map[string]Schema{
-					"offset": integer("First obligation (default 0).", 0, obligations.MaxObligations),
-					"limit":  integer("Obligations per page (default 100).", 1, obligations.MaxPageLimit),
-				}),
-			}, "manifest"),
-			Examples: []map[string]any{{"manifest": map[string]any{"schema_version": 1, "bindings": []any{map[string]any{
-				"obligation_id": "ipc:settings:save", "owner": "main-process", "parser_type": "SettingsValues",
-				"cases": map[string]any{"positive": "fixtures/save-ok.json"}}}}}},
-			CLI: "build-reconstruction-obligation-ledger",
+			Spec: spec(operation.BuildReconstructionObligationLedger()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in app.ObligationLedgerRequest
 				if err := c.Decode(&in); err != nil {
@@ -92,23 +22,7 @@ func (s *Server) reconstructTools() []*Tool {
 			},
 		},
 		{
-			Name:   "verify_reconstruction",
-			Title:  "Verify a reconstruction claim by claim",
-			Family: "application",
-			Description: "Evaluate a finite reconstruction specification against comparison Evidence retained in this session (run the comparisons " +
-				"or import their bundle first). Each claim is pass, fail or unknown by one rule: any limitation ⇒ unknown; changed, added, removed or " +
-				"contradiction ⇒ fail; truncated, unresolved or an open related residual unknown ⇒ unknown; else pass. The verdict is the worst claim; " +
-				"every unknown claim gets recommended probes. Pass means the declared claim has complete comparable Evidence — never global " +
-				"equivalence. Returns derived Evidence; claims are paged by offset/limit (≤ 100), the verdict and summary cover all claims.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", map[string]Schema{
-				"specification": spec,
-				"offset":        integer("First claim of the page (default 0).", 0, verify.MaxClaims),
-				"limit":         integer("Claims per page (default 100).", 1, verify.MaxLimit),
-			}, "specification"),
-			Examples: []map[string]any{{"specification": map[string]any{"schema_version": 1, "name": "save dialog", "claims": []any{
-				map[string]any{"claim_id": "save-calls", "kind": "structural-function", "evidence_id": exampleEv, "dimension": "calls"}}}}},
-			CLI: "verify-reconstruction",
+			Spec: spec(operation.VerifyReconstruction()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in app.VerifyReconstructionRequest
 				if err := c.Decode(&in); err != nil {
@@ -118,24 +32,7 @@ func (s *Server) reconstructTools() []*Tool {
 			},
 		},
 		{
-			Name:   "evaluate_reconstruction_coverage",
-			Title:  "Evaluate reconstruction coverage",
-			Family: "application",
-			Description: "Evaluate a coverage workspace {schema_version 1, workspace_id rcw_…, boundaries[{boundary_id, inventory_complete, owners, " +
-				"surfaces[{surface_id, owner_id}], verifiers[{verifier_id, surface_ids, authority, required_authority, max_age_ms, minimum_repeats, " +
-				"normalization_digest, results[{status, age_ms, normalization_digest}]}], contradictions[{surface_id, evidence_ids, note}]}]}. " +
-				"Fails closed: contradictions, failed results or undeclared owners ⇒ fail; stale, weak-authority, truncated, skipped, unsupported, " +
-				"unresolved or too few repeats ⇒ unknown; missing ownership or inventory ⇒ partial. Authority: unit < integration < protocol < " +
-				"renderer < packaged-process = native-abi = live-observation = external. Returns derived Evidence with per-surface diagnostics.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", map[string]Schema{
-				"workspace":   anyJSON("The coverage workspace object."),
-				"boundary_id": str("Evaluate only this boundary."),
-			}, "workspace"),
-			Examples: []map[string]any{{"workspace": map[string]any{"schema_version": 1, "workspace_id": "rcw_example", "boundaries": []any{
-				map[string]any{"boundary_id": "ipc", "inventory_complete": true, "owners": []string{"main"},
-					"surfaces": []any{map[string]any{"surface_id": "save-file", "owner_id": "main"}}, "verifiers": []any{}, "contradictions": []any{}}}}}},
-			CLI: "evaluate-reconstruction-coverage",
+			Spec: spec(operation.EvaluateReconstructionCoverage()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in app.EvaluateCoverageRequest
 				if err := c.Decode(&in); err != nil {

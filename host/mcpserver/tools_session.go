@@ -11,6 +11,7 @@ import (
 	"time"
 
 	"rea/abi"
+	"rea/host/operation"
 	"rea/host/regularfile"
 	"rea/providers"
 )
@@ -18,60 +19,28 @@ import (
 func (s *Server) sessionTools() []*Tool {
 	return []*Tool{
 		{
-			Name:   "binary_session",
-			Title:  "Session identity and tool availability",
-			Family: "session",
-			Description: "Report this connection's identity (package, server, SDK, negotiated protocol, catalog digest), the active target, " +
-				"the analysis run, and every tool's availability with reason and remediation. Call it with {} to choose a callable tool. " +
-				"Optional expected_* fields compare the live session with what you expect and report mismatches.",
-			Effects: Effects{Idempotent: true},
-			Input: object("", map[string]Schema{
-				"expected_package_version": str("Version of rea you expect; a mismatch is reported in alignment."),
-				"expected_catalog_digest":  str("Catalog digest you expect (from the generated catalog)."),
-				"expected_server_path":     str("Absolute path of the rea binary you registered."),
-			}),
+			Spec: spec(operation.BinarySession()),
 			Output: result("Session report.", map[string]Schema{
 				"server_identity": typed("object"), "open": typed("boolean"), "target": typed("object", "null"),
 				"analysis_provider_candidates": typed("array"),
 				"analysis_run":                 typed("object"), "evidence": typed("object"), "tool_availability": typed("array"),
 				"client_features": typed("object"), "analysis_provider_binding": typed("object", "null"),
 			}),
-			Examples:       []map[string]any{{}},
-			OneSidedReason: "session state exists only inside an MCP connection; the CLI reports identity with `rea version`",
-			Run:            s.runBinarySession,
+			Run: s.runBinarySession,
 		},
 		{
-			Name:   "open_binary",
-			Title:  "Open a target",
-			Family: "session",
-			Description: "Make a file (native binary, archive, bundle) or an Apple bundle directory (.app, .appex, .framework, .xpc, .systemextension, .bundle, .plugin) " +
-				"the active target of this connection. Allocates a fresh analysis run id. Another directory is not opened; the result names the analysis that applies " +
-				"(for an Electron/JavaScript app: analyze_javascript_application with input_path). Retained Evidence is kept.",
-			Effects: Effects{MutatesSession: true, Idempotent: true},
-			Input: object("", map[string]Schema{"input_path": str("Path of the file or bundle directory to open."),
-				"provider_id": str("Deep provider for a native binary: a concrete id (native-lite, ghidra, hopper) or auto (default: REA_ANALYSIS_PROVIDER, then auto); " +
-					"the binding is reported as analysis_provider_binding.")}, "input_path"),
+			Spec: spec(operation.OpenBinary()),
 			Output: withID(Schema{"type": "object", "description": "Opened target (opened, target, run_id) or, for a plain directory, the analysis actions that apply (opened, reason, available_actions).",
 				"properties": map[string]Schema{"opened": typed("boolean"), "target": typed("object"), "run_id": typed("string"),
 					"reason": typed("string"), "available_actions": typed("array")}, "required": []string{"opened"}}),
-			Examples:       []map[string]any{{"input_path": "/Applications/Example.app"}},
-			OneSidedReason: "CLI commands take their target as an argument and need no open step",
-			Run:            s.runOpenBinary,
+			Run: s.runOpenBinary,
 		},
 		{
-			Name:   "close_binary",
-			Title:  "Close the target and clear the session",
-			Family: "session",
-			Description: "Close the active target (if any), clear this connection's retained Evidence ledger, and report cleanup. " +
-				"Export a bundle first (export_evidence_bundle) if you need the records later.",
-			Effects: Effects{MutatesSession: true, MayDiscardData: true, Idempotent: true},
-			Input:   object("", map[string]Schema{}),
+			Spec: spec(operation.CloseBinary()),
 			Output: result("Close report.", map[string]Schema{
 				"closed": typed("boolean"), "cleared_evidence_records": typed("integer"), "drained_calls": typed("integer"), "cleanup": typed("object"),
 			}),
-			Examples:       []map[string]any{{}},
-			OneSidedReason: "CLI invocations hold no session to close",
-			Run:            s.runCloseBinary,
+			Run: s.runCloseBinary,
 		},
 	}
 }
@@ -197,9 +166,10 @@ func (s *Server) runOpenBinary(ctx context.Context, c *Call) (any, error) {
 				return map[string]any{"opened": true, "target": c.Session.Target(), "run_id": runID}, nil
 			}
 		}
-		if strings.HasSuffix(strings.ToLower(abs), ".pkg") || strings.HasSuffix(strings.ToLower(abs), ".kext") {
-			return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an Apple bundle type rea does not open; open the executable inside it instead", abs).
-				WithDetail("field", "input_path")
+		if kind, refused := refusedAppleBundle(abs); refused {
+			return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "%s is an Apple bundle type (%s) rea does not open; open the executable inside it instead", abs, kind).
+				WithDetail("field", "input_path").WithDetail("bundle_type", kind).
+				WithDetail("admitted_bundle_types", appleBundleSuffixes())
 		}
 		return map[string]any{
 			"opened": false,

@@ -51,7 +51,8 @@ func (t *Transport) Connect(context.Context) (mcp.Connection, error) {
 	}
 	c := &lineConn{in: t.In, out: t.Out, max: max, log: log,
 		lines: make(chan inboundLine), closed: make(chan struct{}),
-		inflight: map[jsonrpc.ID]string{}, cancelled: map[jsonrpc.ID]bool{}, cancelledTokens: map[string]bool{}}
+		inflight: map[jsonrpc.ID]string{}, cancelled: map[jsonrpc.ID]bool{}, cancelledTokens: map[string]bool{},
+		shapes: paramShapes()}
 	go c.readLines()
 	return c, nil
 }
@@ -71,6 +72,7 @@ type lineConn struct {
 
 	lines     chan inboundLine
 	closed    chan struct{}
+	shapes    map[string]Schema // paramcheck.go
 	closeOnce sync.Once
 
 	writeMu sync.Mutex
@@ -157,6 +159,9 @@ func (c *lineConn) Read(ctx context.Context) (jsonrpc.Message, error) {
 		if msg == nil {
 			c.log.Warn("answered an invalid inbound message", "code", code, "reason", why)
 			c.reply(id, code, why)
+			continue
+		}
+		if c.answerInvalidParams(msg) {
 			continue
 		}
 		c.track(msg)

@@ -59,8 +59,8 @@ func TestDecodeLine(t *testing.T) {
 func TestTransportKeepsTheSessionAndSilencesCancelledRequests(t *testing.T) {
 	in := strings.Join([]string{
 		`not json`,
-		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"_meta":{"progressToken":9}}}`,
-		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"_meta":{"progressToken":"t2"}}}`,
+		`{"jsonrpc":"2.0","id":1,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":9}}}`,
+		`{"jsonrpc":"2.0","id":2,"method":"tools/call","params":{"name":"x","_meta":{"progressToken":"t2"}}}`,
 		strings.Repeat("x", 200),
 		`{"jsonrpc":"2.0","method":"notifications/cancelled","params":{"requestId":1}}`,
 		`{"jsonrpc":"2.0","id":3,"method":"ping"}`,

@@ -203,6 +203,10 @@ func checkObject(s Schema, obj map[string]any, path []any, issues *[]Issue) {
 	for _, k := range names {
 		ps, known := props[k]
 		if !known {
+			if extra, ok := s["additionalProperties"].(Schema); ok {
+				check(extra, obj[k], append(path, k), issues)
+				continue
+			}
 			if closed {
 				known := make([]string, 0, len(props))
 				for p := range props {

@@ -36,8 +36,9 @@ func AnalyzeJavaScriptApplication() Spec {
 		Description: "Statically analyse an Electron or JavaScript application (directory, .asar, or installed layout) without executing it: " +
 			"package and Electron version, entrypoints, HTML and CSP, imports and the module graph, bundles, windows and their webPreferences " +
 			"(resolved through helper functions and spreads), preload scripts tied to their windows, contextBridge APIs, IPC channels resolved across " +
-			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence; " +
-			"use detail: \"summary\" for big apps and read details with inspect_analysis_view.",
+			"modules with renderer↔main pairing, and security findings at original file:line:column. Returns the complete analysis Evidence, " +
+			"which passes 256 KiB from a few dozen modules (a 1 MB bundle app is several MB): ask for detail: \"summary\" unless you need every " +
+			"record inline — it returns counts, the top findings and the exact next calls, and inspect_analysis_view pages the rest.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/Applications/Example.app"}, {"input_path": "/tmp/app/resources/app.asar", "detail": "summary"}},
@@ -53,5 +54,25 @@ func AnalyzeJavaScriptApplication() Spec {
 		},
 		CLI: &Command{Name: "analyze-javascript-application", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Static analysis of an Electron/JavaScript application: structure, IPC, preload bridges, window security"},
+	}
+}
+
+// RenderApplicationReport renders analysis Evidence as one HTML page.
+func RenderApplicationReport() Spec {
+	return Spec{
+		Name:   "render_application_report",
+		Title:  "Render an application analysis as an HTML report",
+		Family: "application",
+		Description: "Render analyze_javascript_application Evidence as one self-contained HTML page for a person to read or attach to a ticket: " +
+			"coverage in plain words first, counts and top findings, the security boundary as a graph (windows → preloads → bridge APIs → IPC " +
+			"channels → main handlers, coloured by the worst finding, edges marked paired/ambiguous/unpaired/dynamic), per-window preferences, " +
+			"findings by severity with original locations and code, and what was not analysed. The page loads nothing, carries its own strict " +
+			"Content-Security-Policy and escapes every string from the app. Returns the page in `html` with its size and digest; a page over " +
+			"120 KiB (big apps) is written to a new temporary file named in `path` instead, with `html` null, so the response stays small. The same " +
+			"Evidence always gives the same bytes. For reading facts as an agent, inspect_analysis_view is smaller.",
+		Effects:        Effects{Idempotent: true},
+		Params:         []Param{{Name: "application", Type: Evidence, Required: true, Examples: []any{exampleRef()}, Description: "analyze_javascript_application Evidence: a retained reference {\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record."}},
+		Examples:       []map[string]any{{"application": exampleRef()}},
+		OneSidedReason: "the CLI renders the same page with analyze-javascript-application --format html (or --report FILE beside another format)",
 	}
 }

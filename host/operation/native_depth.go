@@ -8,7 +8,7 @@ package operation
 // NativeDepth lists the native depth operations.
 func NativeDepth() []Spec {
 	return []Spec{ListTypes(), ReadType(), FindCodeForString(), FindXrefsToName(), GetCallGraph(), TraceCallPath(),
-		SearchBytes(), SearchConstant(), SearchInstructions()}
+		SearchBytes(), SearchConstant(), SearchInstructions(), DiffBinaries()}
 }
 
 const exampleBinary = "/usr/bin/example"
@@ -185,4 +185,23 @@ func SearchInstructions() Spec {
 		append([]Param{{Name: "sequence", Type: Array, Required: true, Items: &seqItem, MaxItems: 16, Description: "Instructions in order (at most 16).",
 			Flag: &Flag{Name: "sequence", Help: "one instruction of the sequence, in order (repeat the flag)", Required: true}}}, pageParams("hit", 100, 500)...),
 		map[string]any{"sequence": []any{"push", "mov rbp, rsp"}})
+}
+
+// DiffBinaries matches every function of two builds.
+func DiffBinaries() Spec {
+	sp := nativeSpec("diff_binaries", "Diff two builds of a binary", "diff-binaries", "OLD NEW", "Match every function of two builds: changed, added, removed with similarity",
+		"Match every function of two builds of a native binary unique-only — by name (not synthetic sub_ names), then by a hash of the "+
+			"instructions with addresses normalised, then by a fingerprint of CFG shape, referenced strings and named callees — and report each "+
+			"function unchanged (counted), changed (with similarity 0..1 over instructions, CFG shape, strings and callees), added, removed, or "+
+			"ambiguous when several functions share a fingerprint (never guessed). Changes are paged, most different first. With compare_changed N "+
+			"the first N changed pairs' analyze_function dossiers are compared by compare_functions and its Evidence id returned.",
+		[]Arg{{Name: "NEW", Param: "other_path"}},
+		append([]Param{
+			{Name: "other_path", Type: String, Required: true, Description: "The newer build (the older is input_path)."},
+			{Name: "compare_changed", Type: Integer, Min: 0, Max: 20, Default: 0,
+				Description: "Changed pairs to compare with compare_functions (default 0, at most 20).", Flag: &Flag{Name: "compare-changed"}},
+		}, pageParams("change", 100, 500)...),
+		map[string]any{"other_path": "/usr/bin/example.new"})
+	sp.CLI.Args[0].Name = "OLD"
+	return sp
 }

@@ -29,6 +29,9 @@ const (
 	Object   Type = "object"
 	Array    Type = "array"
 	Evidence Type = "evidence"
+	// Map is an object of string values under any names (an environment,
+	// a workflow's arguments).
+	Map Type = "map"
 )
 
 // Spec is one operation: an MCP tool and, unless OneSidedReason says why
@@ -71,9 +74,14 @@ type Param struct {
 	Examples []any
 	// Fields are an Object's properties.
 	Fields []Param
-	// Items is an Array's element and MaxItems its bound.
-	Items    *Param
-	MaxItems int
+	// Items is an Array's element, MinItems and MaxItems its bounds.
+	Items              *Param
+	MinItems, MaxItems int
+	// MaxLength bounds a String in bytes; 0 is no bound of its own.
+	MaxLength int
+	// Nullable admits null besides the type (a String or an Object): null
+	// clears the field or means "any".
+	Nullable bool
 	// Flag is the parameter's CLI flag, nil when the CLI does not take it.
 	Flag *Flag
 }

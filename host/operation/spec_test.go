@@ -81,7 +81,7 @@ func TestEveryDeclaredOperationIsWellFormed(t *testing.T) {
 		}
 		sp.Walk(func(path string, p Param) {
 			switch p.Type {
-			case String, Boolean, Evidence, Object:
+			case String, Boolean, Evidence, Object, Map:
 			case Integer:
 				if p.Min > p.Max {
 					t.Errorf("%s %s: bounds %d..%d", sp.Name, path, p.Min, p.Max)

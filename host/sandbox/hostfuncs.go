@@ -12,7 +12,8 @@ import (
 )
 
 // HostModule is the import module of the functions rea offers its guests
-// besides WASI. There is one: "sha256". Hashing is the one job the design
+// besides WASI: "sha256", and "normalise"/"normalise_result" (see
+// normaliser.go). Hashing is the one job the design
 // keeps in the host (DESIGN: native hashing in the host, parsing inside):
 // it reads no structure from the bytes, so it cannot be misled by them, and
 // the host's sha256 runs with the CPU's SHA instructions while Go's generic
@@ -28,6 +29,14 @@ func InstantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		WithGoModuleFunction(api.GoModuleFunc(hostSHA256), []api.ValueType{api.ValueTypeI32, api.ValueTypeI32, api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).
 		WithParameterNames("data", "len", "out").
 		Export("sha256").
+		NewFunctionBuilder().
+		WithGoModuleFunction(api.GoModuleFunc(hostNormalise), []api.ValueType{api.ValueTypeI32, api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).
+		WithParameterNames("req", "len").
+		Export("normalise").
+		NewFunctionBuilder().
+		WithGoModuleFunction(api.GoModuleFunc(hostNormaliseResult), []api.ValueType{api.ValueTypeI32, api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).
+		WithParameterNames("out", "len").
+		Export("normalise_result").
 		Instantiate(ctx)
 	if err != nil {
 		return fmt.Errorf("sandbox: instantiate the %q host module: %w", HostModule, err)

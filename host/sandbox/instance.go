@@ -38,6 +38,7 @@ type instance struct {
 
 	exited  chan struct{} // closed when _start returns
 	callErr error         // _start's error, valid after exited
+	norm    *normaliser   // nil unless the call names a normaliser
 }
 
 // startBudget is the fuel the guest may use before its request arrives (the
@@ -48,8 +49,9 @@ const startBudget = 1 << 62
 // _start function, which runs until it reads stdin.
 // live counts running guests, so a closing Runner can wait for them before
 // its runtimes unmap their memory.
-func startInstance(eng *engine, compiled wazero.CompiledModule, mod *module.Module, mounts []Mount, limits Limits, live *sync.WaitGroup) (*instance, error) {
+func startInstance(eng *engine, compiled wazero.CompiledModule, mod *module.Module, mounts []Mount, limits Limits, live *sync.WaitGroup, norm *normaliser) (*instance, error) {
 	in := &instance{
+		norm:   norm,
 		mod:    mod,
 		stdin:  newPendingStdin(),
 		stdout: &boundedWriter{limit: 0},
@@ -59,6 +61,7 @@ func startInstance(eng *engine, compiled wazero.CompiledModule, mod *module.Modu
 	// The instance outlives the call that started it (a standby), so it
 	// runs under no caller's context: serve stops it through fuel.
 	in.ctx, in.memory = withLinearMemory(context.Background())
+	in.ctx = withNormaliser(in.ctx, norm)
 	fsCfg := wazero.NewFSConfig()
 	for _, m := range mounts {
 		fsCfg = fsCfg.WithFSMount(m.FS, m.GuestPath)
@@ -157,6 +160,9 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 		reason = why
 		remaining = g.Get()
 		g.Set(0)
+		if in.norm != nil {
+			in.norm.stop()
+		}
 		close(stopped)
 	}
 	// Set before the envelope goes out: from then on the guest writes.
@@ -182,6 +188,7 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 	}()
 	<-in.exited
 	<-watchdogDone
+	normFuel, normErr := in.norm.close()
 
 	stopMu.Lock()
 	why := reason
@@ -191,7 +198,7 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 	}
 	stopMu.Unlock()
 	usage := Usage{
-		FuelUsed: budget - min(left, budget),
+		FuelUsed: budget - min(left, budget) + normFuel,
 		Wall:     time.Since(start),
 	}
 	if mem := in.inst.Memory(); mem != nil {
@@ -210,6 +217,10 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 		return nil, resourceError("output", limits.OutputBytes, fmt.Sprintf(
 			"module %q wrote more than the %s output limit; narrow the request (paging, filters) or raise the output limit",
 			mod.Name, FormatBytes(uint64(limits.OutputBytes))))
+	}
+	if normErr != nil {
+		// The guest was stopped because its normaliser failed.
+		return nil, normErr
 	}
 	if err := in.response(out, left, limits); err != nil {
 		return nil, err

@@ -54,6 +54,11 @@ type Call struct {
 	// params, limits and content were run before. Leave it empty when the
 	// mounts are not content-addressed.
 	CacheKey string
+	// Normaliser, when not empty, names the module that serves the
+	// instance's "normalise" host calls (the jsapp module's TypeScript,
+	// JSX and ESM files); it is loaded on the first call. Its digest is
+	// part of the result's cache key.
+	Normaliser string
 }
 
 // Usage is what a run consumed.
@@ -450,9 +455,17 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	var norm *normaliser
+	if norm, err = r.newNormaliser(call.Normaliser, limits); err != nil {
+		return nil, err
+	}
 	var key string
 	if call.CacheKey != "" {
-		key = cacheKey(mod.Identity, call, limits, params)
+		id := mod.Identity
+		if norm != nil {
+			id.SHA256 += "+" + norm.mod.SHA256
+		}
+		key = cacheKey(id, call, limits, params)
 		if v, ok := r.results.get(key); ok {
 			return &Outcome{Result: v.Result, Usage: v.Usage, Module: mod.Identity, Limits: limits, Cached: true}, nil
 		}
@@ -469,7 +482,7 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	}
 	defer func() { <-r.slots }()
 
-	out, err := r.runInstance(ctx, eng, compiled, mod, call, limits, envelope)
+	out, err := r.runInstance(ctx, eng, compiled, mod, call, limits, envelope, norm)
 	if err == nil && key != "" {
 		r.results.put(key, cachedOutcome{Result: out.Result, Usage: out.Usage})
 	}
@@ -486,9 +499,9 @@ const (
 	stopOutput
 )
 
-func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.CompiledModule, mod *module.Module, call Call, limits Limits, envelope []byte) (*Outcome, error) {
+func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.CompiledModule, mod *module.Module, call Call, limits Limits, envelope []byte, norm *normaliser) (*Outcome, error) {
 	var in *instance
-	if len(call.Mounts) == 0 && r.standbys != nil {
+	if len(call.Mounts) == 0 && r.standbys != nil && norm == nil {
 		var replenish bool
 		if in, replenish = r.standbys.take(mod, limits); replenish {
 			defer r.standbys.replenish(eng, compiled, mod, limits)
@@ -496,7 +509,7 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 	}
 	if in == nil {
 		var err error
-		if in, err = startInstance(eng, compiled, mod, call.Mounts, limits, &r.live); err != nil {
+		if in, err = startInstance(eng, compiled, mod, call.Mounts, limits, &r.live, norm); err != nil {
 			return nil, err
 		}
 	}

@@ -99,7 +99,7 @@ func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledMo
 		return
 	}
 	s.mu.Unlock()
-	in, err := startInstance(eng, compiled, mod, nil, limits, s.live)
+	in, err := startInstance(eng, compiled, mod, nil, limits, s.live, nil)
 	if err == nil {
 		// Wait until the runtime has started and prefault what the request
 		// will touch: the memory in use plus prefaultHeadroom.

@@ -30,6 +30,18 @@ type Options struct {
 	// MinimumElectronMajor is the oldest Electron major treated as
 	// maintained; older declared versions produce a finding.
 	MinimumElectronMajor int `json:"minimum_electron_major,omitempty"`
+	// ShippedElectron is the Electron version read from the executable
+	// shipped with the application (`rea analyze PACKAGE` finds it next
+	// to resources/); when set it is the version the version-aware rules
+	// judge by, since it is the runtime that actually loads the code.
+	ShippedElectron *ShippedElectron `json:"shipped_electron,omitempty"`
+}
+
+// ShippedElectron names an Electron version and the binary it was read
+// from (a path inside the package, for messages).
+type ShippedElectron struct {
+	Version string `json:"version"`
+	Binary  string `json:"binary"`
 }
 
 // DefaultOptions returns REA's defaults.

@@ -15,7 +15,22 @@ import (
 )
 
 func main() {
-	abi.Serve(map[string]abi.Handler{inventory.Operation: inventoryHandler})
+	abi.Serve(map[string]abi.Handler{inventory.Operation: inventoryHandler, container.IntegrityOperation: integrityHandler})
+}
+
+// integrityHandler checks a bundle's declared ASAR integrity against its
+// archives' headers (Info.plist and the headers are parsed here, not in
+// the host).
+func integrityHandler(params json.RawMessage, _ *abi.Reporter) (any, error) {
+	var req container.IntegrityRequest
+	if err := abi.DecodeParams(params, &req); err != nil {
+		return nil, err
+	}
+	mount := req.MountPath
+	if mount == "" {
+		mount = inventory.DefaultMountPath
+	}
+	return container.CheckASARIntegrity(os.DirFS(mount), req.Contents, inventory.Limits{})
 }
 
 func inventoryHandler(params json.RawMessage, progress *abi.Reporter) (any, error) {

@@ -10,6 +10,7 @@ import (
 	"runtime/debug"
 
 	"rea/abi"
+	"rea/analysis/native/nativewire"
 	"rea/analysis/native/query"
 )
 
@@ -45,6 +46,9 @@ func handlers() map[string]abi.Handler {
 			}
 			if !path.IsAbs(mount) || path.Clean(mount) != mount {
 				return nil, abi.Errorf(abi.CodeInvalidRequest, "mount %q must be a clean absolute guest path such as /in", mount).WithDetail("field", "mount")
+			}
+			if op == nativewire.OpDiff {
+				return query.RunDiff(p, os.DirFS(mount), os.DirFS(nativewire.OtherMount), progress)
 			}
 			return query.Run(op, p, os.DirFS(mount), progress)
 		}

@@ -8,7 +8,7 @@ root=$(cd "$here/../.." && pwd)
 rea=${REA_BIN:-$root/bin/rea}
 work=$root/build/interop
 mkdir -p "$work"
-cp "$here/package.json" "$here/check.mjs" "$work/"
+cp "$here/package.json" "$here/check.mjs" "$here/contracts.mjs" "$work/"
 cd "$work"
 if [ ! -d node_modules/@modelcontextprotocol/sdk ] || [ package.json -nt node_modules ]; then
 	npm install --no-audit --no-fund --loglevel=error >/dev/null
@@ -25,5 +25,15 @@ case "$summary" in "0 errors"*) ;; *) cat inspector-lint.txt >&2; exit 1 ;; esac
 node -e 'const t=require("./inspector-tools.json").tools; if(!t||!t.length){process.exit(1)}; console.log("inspector: "+t.length+" tools")'
 REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli "$rea" mcp --method tools/call --tool-name binary_session > inspector-call.json
 node -e 'const r=require("./inspector-call.json"); if(r.isError||!r.structuredContent){console.error(JSON.stringify(r).slice(0,500));process.exit(1)}; console.log("inspector: binary_session ok")'
+# The strict input-schema profile through the Inspector's --strict lint:
+# no errors and, unlike the full profile, no type-list warnings either.
+# (The Inspector passes only -e variables to the server it starts.)
+REA_LOG_LEVEL=error npx --no-install mcp-inspector --cli -e REA_MCP_INPUT_SCHEMA_PROFILE=strict "$rea" mcp --method tools/list --strict > inspector-strict-tools.json 2> inspector-strict-lint.txt
+node -e 'const t=require("./inspector-strict-tools.json").tools; const lists=JSON.stringify(t.map(x=>x.inputSchema)).match(/"type":\[/g); if(!t.length||lists){console.error("strict profile not applied: "+(lists||[]).length+" type lists");process.exit(1)}'
+if [ -s inspector-strict-lint.txt ] && ! grep -qE '^0 errors, 0 warnings' inspector-strict-lint.txt; then cat inspector-strict-lint.txt >&2; exit 1; fi
+echo "inspector --strict, strict profile: no lint findings"
+# Issue 21's contracts (-32602 paths, progress, byte-bounded pages, summary
+# references, strict profile, the 10 MiB budget just under and over, doctor).
+node contracts.mjs "$rea" "$root"
 # Last, so its "N passed, N failed" line closes the run.
 node check.mjs "$rea" "$root"

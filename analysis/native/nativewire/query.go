@@ -25,7 +25,7 @@ const (
 
 // Operations lists every operation, for the module's handler table.
 func Operations() []string {
-	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences, OpElectronBinary, OpTypes, OpType, OpCodeForString, OpXrefsToName, OpCallGraph, OpCallPath, OpSearchBytes, OpSearchConstant, OpSearchSequence}
+	return []string{OpLayout, OpOverview, OpProcedures, OpStrings, OpNames, OpSegments, OpFunction, OpInstructions, OpCallers, OpCallees, OpXrefs, OpResolve, OpFileOffset, OpReadBytes, OpReferences, OpElectronBinary, OpTypes, OpType, OpCodeForString, OpXrefsToName, OpCallGraph, OpCallPath, OpSearchBytes, OpSearchConstant, OpSearchSequence, OpDiff}
 }
 
 // Paging defaults and maxima of REA's native tools.
@@ -66,8 +66,10 @@ type Params struct {
 	// Depth operations: a type by name or id (read_type), the procedure a
 	// call path leads to, hops and nodes of a call graph, the constant to
 	// search for and the mnemonic sequence to search.
-	TypeName string   `json:"type,omitempty"`
-	Name     string   `json:"name,omitempty"`
+	TypeName string `json:"type,omitempty"`
+	Name     string `json:"name,omitempty"`
+	// Other is the diff's second binary, inside OtherMount.
+	Other    string   `json:"other,omitempty"`
 	To       string   `json:"to,omitempty"`
 	Depth    int      `json:"depth,omitempty"`
 	MaxNodes int      `json:"max_nodes,omitempty"`

@@ -68,7 +68,7 @@ func noDWARF(err error) error {
 
 func listTypes(f *executable.File, p Params) (*nativewire.Types, error) {
 	var keep func(string) bool
-	if p.Pattern != "" || p.Mode != "" {
+	if p.Pattern != "" {
 		m, err := matcher(p)
 		if err != nil {
 			return nil, err

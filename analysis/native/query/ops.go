@@ -61,7 +61,7 @@ func procedures(a *executable.Analysis, p Params) (*Procedures, error) {
 	if keep != nil {
 		all = nil
 		for _, pr := range a.Procedures {
-			hit := keep(pr.Name)
+			hit := keep(pr.Name) || pr.Demangled != "" && keep(pr.Demangled)
 			for _, al := range pr.Aliases {
 				hit = hit || keep(al)
 			}

@@ -50,16 +50,20 @@ func TestProcedurePagesCrossTheBoundariesAt500And1000(t *testing.T) {
 	if total < nativetest.GeneratedFunctions+1 || first.Procedures.Limit != DefaultLimit || len(first.Procedures.Items) != DefaultLimit {
 		t.Fatalf("first page: total %d limit %d items %d", total, first.Procedures.Limit, len(first.Procedures.Items))
 	}
+	// Walk every page of at most MaxLimit by next_offset: a page is cut
+	// short only by the byte budget, and says so.
 	seen := map[executable.Addr]bool{}
+	var order []executable.Addr
 	var prev executable.Addr
-	for _, off := range []int{0, 500, 1000} {
+	for off := 0; ; {
 		page := runOn[Procedures](t, bin, OpProcedures, Params{Offset: off, Limit: MaxLimit})
+		n := len(page.Procedures.Items)
 		want := min(MaxLimit, total-off)
-		if len(page.Procedures.Items) != want {
-			t.Fatalf("page at %d has %d items, want %d", off, len(page.Procedures.Items), want)
+		if n == 0 || n > want || n < want && !page.Procedures.ByteLimited {
+			t.Fatalf("page at %d has %d items (byte_limited %v), want %d or a byte-limited page", off, n, page.Procedures.ByteLimited, want)
 		}
 		next := page.Procedures.NextOffset
-		if off+want < total && (next == nil || *next != off+want) || off+want == total && next != nil {
+		if off+n < total && (next == nil || *next != off+n) || off+n == total && next != nil {
 			t.Fatalf("page at %d: next_offset %v", off, next)
 		}
 		for _, p := range page.Procedures.Items {
@@ -67,10 +71,25 @@ func TestProcedurePagesCrossTheBoundariesAt500And1000(t *testing.T) {
 				t.Fatalf("procedure %s repeated or out of order", p.Address)
 			}
 			seen[p.Address], prev = true, p.Address
+			order = append(order, p.Address)
 		}
+		if next == nil {
+			break
+		}
+		off = *next
 	}
 	if len(seen) != total {
-		t.Fatalf("three pages held %d of %d procedures", len(seen), total)
+		t.Fatalf("the pages held %d of %d procedures", len(seen), total)
+	}
+	// A page may start anywhere, the 500 and 1000 boundaries included.
+	for _, off := range []int{500, 1000} {
+		if off >= total {
+			continue
+		}
+		page := runOn[Procedures](t, bin, OpProcedures, Params{Offset: off, Limit: 1})
+		if len(page.Procedures.Items) != 1 || page.Procedures.Items[0].Address != order[off] {
+			t.Fatalf("the page at %d does not start with the %dth procedure", off, off+1)
+		}
 	}
 	for i := 0; i < nativetest.GeneratedFunctions; i += 401 {
 		if !seenName(t, bin, "f"+itoa(i)) {

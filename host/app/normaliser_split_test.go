@@ -1,0 +1,106 @@
+package app
+
+import (
+	"bytes"
+	"context"
+	"encoding/json"
+	"log/slog"
+	"os"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"rea/host/sandbox"
+	"rea/jsengine"
+	"rea/jsengine/report"
+	"rea/wasm/wasmtest"
+)
+
+// syncBuffer is a log sink the runner's goroutines may write to.
+type syncBuffer struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (b *syncBuffer) Write(p []byte) (int, error) {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.Write(p)
+}
+
+func (b *syncBuffer) String() string {
+	b.mu.Lock()
+	defer b.mu.Unlock()
+	return b.buf.String()
+}
+
+// TestNormaliserSplitGivesTheNativeResultOnEveryFixture: with esbuild moved
+// out of the jsapp module into the normaliser module (served through the
+// host), every fixture application's analysis is byte for byte the one
+// jsengine computes natively with esbuild linked in. The normaliser is
+// loaded only by applications that need it: the CommonJS fixture analysed
+// first does not load it, the ESM one does.
+func TestNormaliserSplitGivesTheNativeResultOnEveryFixture(t *testing.T) {
+	logs := &syncBuffer{}
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = a.Close(context.Background()) })
+	fixtures, _ := filepath.Glob(filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "*"))
+	// Plain CommonJS first, then ESM: the order the load check needs.
+	order := []string{"insecure", "esm"}
+	for _, f := range fixtures {
+		if n := filepath.Base(f); n != "insecure" && n != "esm" {
+			order = append(order, n)
+		}
+	}
+	normalised := 0
+	for _, name := range order {
+		dir := filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", name)
+		if st, err := os.Stat(dir); err != nil || !st.IsDir() {
+			continue
+		}
+		native, err := jsengine.Analyze(context.Background(), os.DirFS(dir), jsengine.Options{}, nil)
+		if err != nil {
+			t.Fatalf("%s: native: %v", name, err)
+		}
+		want, _ := json.Marshal(native)
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := a.Runner.Run(context.Background(), sandbox.Call{
+			Module: JSAppModule, Operation: "analyze", Params: report.Params{Root: "/in"},
+			Mounts: []sandbox.Mount{{GuestPath: "/in", FS: sandbox.DirFS(root)}},
+			Limits: a.Config.Limits, Normaliser: NormaliseModule,
+		})
+		root.Close()
+		if err != nil {
+			t.Fatalf("%s: sandbox: %v", name, err)
+		}
+		if got := bytes.TrimSpace(out.Result); !bytes.Equal(got, want) {
+			t.Errorf("%s: the sandboxed result differs from the native one:\nsandbox: %.600s\nnative:  %.600s", name, got, want)
+		}
+		usesEsbuild := bytes.Contains(want, []byte(`"esbuild+goja"`))
+		if usesEsbuild {
+			normalised++
+		}
+		loaded := strings.Contains(logs.String(), "module=normalise")
+		switch name {
+		case "insecure":
+			if usesEsbuild || loaded {
+				t.Fatalf("insecure (CommonJS) loaded the normaliser (esbuild parse %v, loaded %v)", usesEsbuild, loaded)
+			}
+		case "esm":
+			if !usesEsbuild || !loaded {
+				t.Fatalf("esm did not go through the normaliser (esbuild parse %v, loaded %v)", usesEsbuild, loaded)
+			}
+		}
+	}
+	if normalised < 3 {
+		t.Errorf("only %d fixtures needed the normaliser; the comparison proves little", normalised)
+	}
+}

@@ -1,0 +1,41 @@
+// Package esbuild runs a normalise.Request through esbuild's Transform with
+// the options jsengine has always used. It is linked into the normaliser
+// module and into native builds of jsengine, never into the jsapp module.
+package esbuild
+
+import (
+	"github.com/evanw/esbuild/pkg/api"
+
+	"rea/jsengine/normalise"
+)
+
+var loaders = map[string]api.Loader{"js": api.LoaderJS, "jsx": api.LoaderJSX, "ts": api.LoaderTS, "tsx": api.LoaderTSX}
+
+// Transform converts to CommonJS at ES2017 with dynamic import lowered to
+// require (goja's parser reads neither ESM nor import()), with an external
+// source map that maps back to the original positions.
+func Transform(req normalise.Request) normalise.Result {
+	loader, ok := loaders[req.Loader]
+	if !ok {
+		return normalise.Result{Errors: []normalise.Message{{Text: "unknown loader " + req.Loader}}}
+	}
+	res := api.Transform(req.Source, api.TransformOptions{
+		Loader:      loader,
+		Format:      api.FormatCommonJS,
+		Target:      api.ES2017,
+		Supported:   map[string]bool{"dynamic-import": false},
+		Sourcemap:   api.SourceMapExternal,
+		Sourcefile:  req.Sourcefile,
+		TsconfigRaw: req.Tsconfig,
+		LogLevel:    api.LogLevelSilent,
+	})
+	out := normalise.Result{Code: string(res.Code), Map: string(res.Map)}
+	for _, m := range res.Errors {
+		msg := normalise.Message{Text: m.Text}
+		if m.Location != nil {
+			msg.Located, msg.File, msg.Line, msg.Column = true, m.Location.File, m.Location.Line, m.Location.Column
+		}
+		out.Errors = append(out.Errors, msg)
+	}
+	return out
+}

@@ -1,0 +1,12 @@
+//go:build !wasip1
+
+package jsengine
+
+import (
+	"rea/jsengine/normalise"
+	"rea/jsengine/normalise/esbuild"
+)
+
+// transform runs esbuild in process: natively (tests, benchmarks, the
+// reference for the sandboxed results) jsengine links esbuild itself.
+func transform(req normalise.Request) normalise.Result { return esbuild.Transform(req) }

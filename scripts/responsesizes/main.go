@@ -1,0 +1,304 @@
+// Command responsesizes measures the default response of every rea MCP
+// tool on the repository's benchmark apps, by driving the built binary
+// (`rea mcp`) the way an agent does, and prints a Markdown table of the
+// bytes on the wire (the JSON-RPC response line: text, structuredContent
+// and envelope). docs/response-sizes.md is its output:
+//
+//	go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md
+//
+// Tools that need a live page, runtime or device (a DevTools endpoint)
+// are listed as not measured with the reason.
+package main
+
+import (
+	"context"
+	"encoding/json"
+	"flag"
+	"fmt"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"regexp"
+	"sort"
+	"strings"
+	"testing/fstest"
+	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
+
+	"rea/jsengine/jstest"
+)
+
+// budget is what issue 21 allows a default response (except the
+// complete-Evidence responses the seed defines).
+const budget = 256 << 10
+
+type target struct {
+	name, path, kind string // kind: app, native, artifact, none
+}
+
+type row struct {
+	tool, target, args string
+	bytes              int
+	err                string
+}
+
+func main() {
+	rea := flag.String("rea", "bin/rea", "the built rea binary")
+	big := flag.Bool("big", true, "include the generated 3,000-module app (52 MB)")
+	flag.Parse()
+	root, _ := os.Getwd()
+	work, err := os.MkdirTemp("", "rea-sizes-")
+	if err != nil {
+		fail(err)
+	}
+	defer os.RemoveAll(work)
+	targets := []target{
+		{"testdata/electron/insecure", filepath.Join(root, "testdata/electron/insecure"), "app"},
+		{"testdata/versions/v1", filepath.Join(root, "testdata/versions/v1"), "app"},
+		{"generated 1 MB bundle app", gen(work, "bundle-1MB", jstest.BundleApp(1<<20)), "app"},
+	}
+	if *big {
+		targets = append(targets, target{"generated 3,000-module app", gen(work, "app-3000", jstest.App(3000, 17<<10)), "app"})
+	}
+	targets = append(targets,
+		target{"testdata/artifact/app.asar", filepath.Join(root, "testdata/artifact/app.asar"), "artifact"},
+		target{"bin/rea (native ELF)", mustAbs(*rea), "native"},
+		target{"(no target)", "", "none"},
+	)
+	c, err := connect(mustAbs(*rea))
+	if err != nil {
+		fail(err)
+	}
+	defer c.Close()
+	tools, err := c.ListTools(context.Background(), nil)
+	if err != nil {
+		fail(err)
+	}
+	measured := map[string]bool{}
+	var rows []row
+	for _, t := range targets {
+		for _, call := range callsFor(c, t) {
+			r := measure(c, call.tool, call.args)
+			r.target = t.name
+			rows = append(rows, r)
+			measured[call.tool] = true
+			fmt.Fprintf(os.Stderr, "%-40s %-32s %9d %s\n", r.tool, t.name, r.bytes, r.err)
+		}
+	}
+	var unmeasured []string
+	for _, tl := range tools.Tools {
+		if !measured[tl.Name] {
+			unmeasured = append(unmeasured, tl.Name)
+		}
+	}
+	sort.Strings(unmeasured)
+	print(rows, unmeasured, len(tools.Tools))
+}
+
+type call struct {
+	tool string
+	args map[string]any
+}
+
+// callsFor is each tool's default call on a target: required arguments
+// only, retained references to Evidence made on the way.
+func callsFor(c *mcp.ClientSession, t target) []call {
+	ref := func(res map[string]any) map[string]any {
+		return map[string]any{"kind": "retained-evidence", "evidence_id": res["evidence_id"]}
+	}
+	switch t.kind {
+	case "app":
+		app := structured(c, "analyze_javascript_application", map[string]any{"input_path": t.path})
+		out := []call{
+			{"analyze_javascript_application", map[string]any{"input_path": t.path}},
+			{"analyze_javascript_application", map[string]any{"input_path": t.path, "detail": "summary"}},
+			{"inspect_artifact", map[string]any{"input_path": t.path}},
+		}
+		if app != nil {
+			out = append(out,
+				call{"inspect_analysis_view", map[string]any{"source": ref(app)}},
+				call{"inspect_analysis_view", map[string]any{"source": ref(app), "view": "page", "collection": "modules"}},
+				call{"inspect_analysis_view", map[string]any{"source": ref(app), "view": "page", "collection": "findings"}},
+				call{"trace_application_feature", map[string]any{"application": ref(app), "seed": map[string]any{"kind": "channel", "value": "a", "match": "contains"}}},
+				call{"compare_application_versions", map[string]any{"left": ref(app), "right": ref(app)}},
+				call{"render_application_report", map[string]any{"application": ref(app)}},
+				call{"compare_javascript_export_shapes", map[string]any{"left": ref(app), "right": ref(app)}},
+				call{"get_evidence_bundle", map[string]any{}},
+				call{"get_evidence_bundle", map[string]any{"detail": "summary"}},
+			)
+		}
+		return out
+	case "artifact":
+		a := structured(c, "inspect_artifact", map[string]any{"input_path": t.path})
+		out := []call{{"inspect_artifact", map[string]any{"input_path": t.path}}, {"open_binary", map[string]any{"input_path": t.path}}}
+		if a != nil {
+			out = append(out, call{"compare_artifacts", map[string]any{"left": ref(a), "right": ref(a)}})
+		}
+		return out
+	case "native":
+		in := map[string]any{"input_path": t.path}
+		with := func(extra ...any) map[string]any {
+			m := map[string]any{"input_path": t.path}
+			for i := 0; i+1 < len(extra); i += 2 {
+				m[extra[i].(string)] = extra[i+1]
+			}
+			return m
+		}
+		out := []call{
+			{"inspect_binary_layout", in}, {"binary_overview", in}, {"list_procedures", in}, {"list_strings", in},
+			{"list_names", in}, {"list_segments", in}, {"inspect_electron_binary", in},
+			{"search_strings", with("pattern", "rea")}, {"search_procedures", with("pattern", "main.main")},
+			{"analyze_function", with("procedure", "main.main")}, {"read_function_instructions", with("procedure", "main.main")},
+			{"procedure_assembly", with("procedure", "main.main")}, {"procedure_callers", with("procedure", "main.main")},
+			{"procedure_callees", with("procedure", "main.main")}, {"procedure_references", with("procedure", "main.main")},
+		}
+		if procs := structured(c, "search_procedures", with("pattern", "main.main", "mode", "literal", "case_sensitive", true)); procs != nil {
+			if nr, ok := procs["normalized_result"].(map[string]any); ok {
+				if p, ok := nr["procedures"].(map[string]any); ok {
+					if items, ok := p["items"].([]any); ok && len(items) > 0 {
+						addr := items[0].(map[string]any)["address"]
+						out = append(out, call{"xrefs", with("address", addr)}, call{"resolve_containing_procedure", with("address", addr)},
+							call{"address_to_file_offset", with("address", addr)}, call{"read_bytes", with("address", addr, "length", 64)})
+					}
+				}
+			}
+		}
+		if fn := structured(c, "analyze_function", with("procedure", "main.main")); fn != nil {
+			out = append(out, call{"compare_functions", map[string]any{"left": []any{ref(fn)}, "right": []any{ref(fn)}}})
+		}
+		return out
+	default:
+		return []call{
+			{"binary_session", map[string]any{}},
+			{"search_guidance", map[string]any{"query": "integrity policy"}},
+			{"guided_workflows", map[string]any{"action": "list"}},
+			{"list_unknowns", map[string]any{}},
+			{"record_unknown", map[string]any{"question": "Which handler answers save?", "domain": "ipc", "severity": "high"}},
+			{"capture_process_scenario", map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo sizes"}, "env": map[string]any{"PATH": "/usr/bin:/bin"}}},
+			{"close_binary", map[string]any{}},
+		}
+	}
+}
+
+func measure(c *mcp.ClientSession, tool string, args map[string]any) row {
+	argText, _ := json.Marshal(args)
+	r := row{tool: tool, args: shorten(string(argText))}
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil {
+		r.err = err.Error()
+		return r
+	}
+	// The response line as it travels: {"jsonrpc":"2.0","id":N,"result":…}.
+	b, _ := json.Marshal(map[string]any{"jsonrpc": "2.0", "id": 1, "result": res})
+	r.bytes = len(b) + 1
+	if res.IsError {
+		var e struct {
+			Error struct {
+				Code    string `json:"code"`
+				Details struct {
+					Limits struct {
+						ResultBytes int `json:"result_bytes"`
+					} `json:"reported_limits"`
+				} `json:"details"`
+			} `json:"error"`
+		}
+		if tc, ok := res.Content[0].(*mcp.TextContent); ok {
+			_ = json.Unmarshal([]byte(tc.Text), &e)
+		}
+		r.err = e.Error.Code
+		if n := e.Error.Details.Limits.ResultBytes; n > 0 {
+			r.err = fmt.Sprintf("%s: the result would be %d bytes", e.Error.Code, n)
+		}
+	}
+	return r
+}
+
+func structured(c *mcp.ClientSession, tool string, args map[string]any) map[string]any {
+	ctx, cancel := context.WithTimeout(context.Background(), 10*time.Minute)
+	defer cancel()
+	res, err := c.CallTool(ctx, &mcp.CallToolParams{Name: tool, Arguments: args})
+	if err != nil || res.IsError {
+		return nil
+	}
+	b, _ := json.Marshal(res.StructuredContent)
+	var m map[string]any
+	_ = json.Unmarshal(b, &m)
+	return m
+}
+
+func print(rows []row, unmeasured []string, total int) {
+	fmt.Println("# Default response sizes")
+	fmt.Println()
+	fmt.Println("Bytes on the wire of each tool's default call (required arguments only; the")
+	fmt.Println("JSON-RPC response line with text, structuredContent and envelope) on the")
+	fmt.Println("repository's benchmark apps, measured from the built binary by")
+	fmt.Println("`go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md`.")
+	fmt.Printf("Over 256 KiB (%d bytes) is marked **over**: issue 21 allows that only for the\n", budget)
+	fmt.Println("complete-Evidence responses (`analyze_javascript_application` and")
+	fmt.Println("`get_evidence_bundle` without `detail: \"summary\"`); their descriptions say when")
+	fmt.Println("to ask for the summary instead.")
+	fmt.Println()
+	fmt.Println("| tool | target | arguments | bytes | |")
+	fmt.Println("|---|---|---|---:|---|")
+	for _, r := range rows {
+		mark := ""
+		switch {
+		case r.err != "":
+			mark = "error: " + r.err
+		case r.bytes > budget:
+			mark = "**over**"
+		}
+		fmt.Printf("| `%s` | %s | `%s` | %d | %s |\n", r.tool, r.target, strings.ReplaceAll(r.args, "|", "\\|"), r.bytes, mark)
+	}
+	fmt.Println()
+	fmt.Printf("Not measured here (%d of %d tools): they need a live DevTools endpoint, a\n", len(unmeasured), total)
+	fmt.Println("device, a provider or a reconstruction workspace: " + "`" + strings.Join(unmeasured, "`, `") + "`.")
+}
+
+var evidenceID = regexp.MustCompile(`ev_[0-9a-f]{64}`)
+
+func shorten(s string) string {
+	s = strings.ReplaceAll(s, os.TempDir()+"/", "")
+	s = evidenceID.ReplaceAllString(s, "ev_…")
+	if root, err := os.Getwd(); err == nil {
+		s = strings.ReplaceAll(s, root+"/", "")
+	}
+	if len(s) > 120 {
+		s = s[:117] + "…"
+	}
+	return s
+}
+
+func connect(rea string) (*mcp.ClientSession, error) {
+	cmd := exec.Command(rea, "mcp", "--log-level", "error")
+	cmd.Env = append(os.Environ(), "REA_RESULT_CACHE_DIR=off")
+	cmd.Stderr = os.Stderr
+	client := mcp.NewClient(&mcp.Implementation{Name: "rea-responsesizes", Version: "1"}, nil)
+	ctx, cancel := context.WithTimeout(context.Background(), time.Minute)
+	defer cancel()
+	return client.Connect(ctx, &mcp.CommandTransport{Command: cmd}, nil)
+}
+
+func gen(work, name string, fsys fstest.MapFS) string {
+	dir := filepath.Join(work, name)
+	if err := jstest.WriteDir(dir, fsys); err != nil {
+		fail(err)
+	}
+	return dir
+}
+
+func mustAbs(p string) string {
+	a, err := filepath.Abs(p)
+	if err != nil {
+		fail(err)
+	}
+	return a
+}
+
+func fail(err error) {
+	fmt.Fprintln(os.Stderr, "responsesizes:", err)
+	os.Exit(1)
+}

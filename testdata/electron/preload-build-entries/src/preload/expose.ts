@@ -1,0 +1,3 @@
+import { contextBridge, ipcRenderer } from 'electron';
+
+contextBridge.exposeInMainWorld('api', { ping: () => ipcRenderer.invoke('ping') });

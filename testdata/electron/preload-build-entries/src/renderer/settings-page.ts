@@ -1,0 +1,3 @@
+import { ipcRenderer } from 'electron';
+
+ipcRenderer.send('settings:opened');
