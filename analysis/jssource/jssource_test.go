@@ -121,6 +121,24 @@ func TestSearchIsLiteralOrRE2AndNamesModules(t *testing.T) {
 	}
 }
 
+// Anchors see the whole text: ^ matches at line starts only, never right
+// after the previous hit, and \b keeps its meaning between hits.
+func TestRegexAnchorsHoldBetweenHits(t *testing.T) {
+	fsys := fstest.MapFS{"a.js": {Data: []byte("ab\ncd\nxabx ab\n")}}
+	for _, c := range []struct {
+		query string
+		want  int
+	}{{`^.`, 3}, {`\bab\b`, 2}, {`b$`, 2}, {`^ab`, 1}} {
+		res, err := Search(fsys, sourcewire.SearchRequest{Query: c.query, Regex: true, CaseSensitive: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res.TotalHits != c.want {
+			t.Errorf("%s: %d hits %+v, want %d", c.query, res.TotalHits, res.Hits, c.want)
+		}
+	}
+}
+
 func TestUnpackRewritesRequiresToRelativePaths(t *testing.T) {
 	fsys := fstest.MapFS{"main.js": {Data: []byte(jstest.Bundle(3000))}}
 	res, err := Unpack(fsys, sourcewire.UnpackRequest{Path: "main.js"})

@@ -191,19 +191,13 @@ func searchFile(p, src string, re *regexp.Regexp, req *sourcewire.SearchRequest,
 		}
 		return
 	}
-	for from := 0; from <= len(src); {
-		loc := re.FindStringIndex(src[from:])
-		if loc == nil {
+	// One pass over the whole text, so anchors (^, $, \b) see the real
+	// neighbours of each position instead of a slice's start; at most one
+	// hit past the cap is asked for, so memory stays bounded.
+	for _, loc := range re.FindAllStringIndex(src, req.MaxHits-res.TotalHits+1) {
+		if !emit(loc[0], loc[1]) {
 			return
 		}
-		a, b := from+loc[0], from+loc[1]
-		if !emit(a, b) {
-			return
-		}
-		if b == a {
-			b++ // an empty match: move on
-		}
-		from = b
 	}
 }
 
