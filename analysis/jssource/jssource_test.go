@@ -57,7 +57,7 @@ func TestEnclosingBlocksSkipStringsCommentsTemplatesAndRegexps(t *testing.T) {
 func TestSplitBundleFindsEveryForm(t *testing.T) {
 	for _, c := range []struct {
 		name, src, kind string
-		keys         []string
+		keys            []string
 	}{
 		{"webpack5", jstest.Bundle(2000), "webpack", []string{"electron", "./src/prefs.js", "./src/mod0.js"}},
 		{"esbuild", "var require_a = __commonJS({\"src/a.js\"(exports, module) { module.exports = 1; }});\nvar require_b = __commonJS({\"src/b.js\"(exports) { require_a(); }});", "esbuild", []string{"src/a.js", "src/b.js"}},
