@@ -14,6 +14,7 @@ import (
 	"rea/abi"
 	"rea/host/app"
 	"rea/host/capture"
+	"rea/host/operation"
 )
 
 // maxScenarioBytes bounds a scenario file; events carry at most 64 KiB of
@@ -21,9 +22,7 @@ import (
 const maxScenarioBytes = 8 << 20
 
 func (c *cli) captureCommand() *cobra.Command {
-	return &cobra.Command{
-		Use:   "capture-process SCENARIO.json|-",
-		Short: "Run a program under a scripted scenario and capture what it does, then clean up everything it started",
+	return fromSpec(&cobra.Command{
 		Long: `capture-process runs one executable with the arguments, working directory and
 explicit environment of a scenario file (the arguments of the MCP tool
 capture_process_scenario), on a pseudo-terminal ("pty": true) or plain pipes.
@@ -60,7 +59,6 @@ Exit status: 0 captured (whatever the program did), 1 failure (including
 cleanup_incomplete), 130 SIGINT, 143 SIGTERM, 129 SIGHUP.`,
 		Example: `  echo '{"executable":"/bin/sh","args":["-c","echo hi"]}' | rea capture-process -
   rea capture-process scenario.json --format json > capture.json`,
-		Args: cobra.ExactArgs(1),
 		RunE: func(cmd *cobra.Command, args []string) error {
 			s, err := c.readScenario(args[0])
 			if err != nil {
@@ -80,7 +78,7 @@ cleanup_incomplete), 130 SIGINT, 143 SIGTERM, 129 SIGHUP.`,
 			}
 			return c.printJSON(res.Evidence)
 		},
-	}
+	}, operation.CaptureProcessScenario(), nil)
 }
 
 // readScenario decodes a scenario strictly: unknown fields and wrong types

@@ -35,27 +35,17 @@ import (
 	"rea/host/unknowns"
 )
 
-// unconvertedTools are the MCP tools whose schema and CLI flags are still
-// written by hand in host/mcpserver and cmd/rea, not derived from an
-// operation spec. The test fails when one of them gains a spec (take it off
-// the list) or when a tool is neither declared nor listed here.
 // wrapperFlags are flags a command gains from a wrapper outside its spec,
 // each with what it does instead of the operation.
 var wrapperFlags = map[string]string{
 	"list-rules": "withListRules: print the security rule table instead of analysing",
 }
 
-var unconvertedTools = []string{
-	// Its input schema is inferred from app.CaptureProcessRequest (the one
-	// Go type the CLI's SCENARIO.json and MCP both decode): integers without
-	// bounds, fields without descriptions, a root description. Declaring it
-	// means declaring bounds the schema does not advertise today — a
-	// deliberate schema change of its own, not a move.
-	"capture_process_scenario",
-	// Being extended with the native views (issue 21 point 2) in parallel;
-	// its collection, facet and view enums move with that work.
-	"inspect_analysis_view",
-}
+// unconvertedTools are the MCP tools whose schema and CLI flags are still
+// written by hand (none since every tool is declared) in host/mcpserver and cmd/rea, not derived from an
+// operation spec. The test fails when one of them gains a spec (take it off
+// the list) or when a tool is neither declared nor listed here.
+var unconvertedTools = []string{}
 
 // serviceDefaults normalise an operation's parameters (a JSON object in the
 // MCP input's shape, only the parameters under test) the way the service
@@ -96,6 +86,7 @@ var schemaOnlyBounds = func() map[string]bool {
 		m[tool+" offset"] = true
 	}
 	m["diff_binaries offset"] = true
+	m["inspect_analysis_view offset"] = true // past the end is an empty page
 	return m
 }()
 
@@ -387,6 +378,8 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 	maps.Copy(m, nativeServiceDefaults(t, a))
 	maps.Copy(m, nativeDepthDefaults())
 	maps.Copy(m, runtimeServiceDefaults())
+	maps.Copy(m, viewServiceDefaults(t, a, dir))
+	maps.Copy(m, captureServiceDefaults(t))
 	for _, name := range withoutDefaults {
 		m[name] = func(map[string]any) (map[string]any, error) { return map[string]any{}, nil }
 	}

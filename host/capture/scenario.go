@@ -32,6 +32,7 @@ const (
 	MaxCleanupMs       = 60_000
 	MaxEvents          = 1000
 	MaxRoots           = 16
+	MaxArgs            = 4096
 	MaxJournal         = 10_000
 	maxInputBytes      = 64 << 10
 	maxLiteralBytes    = 4096
@@ -221,6 +222,9 @@ func validate(s Scenario) (*plan, error) {
 			v.add("invalid_format", "a value without NUL", fmt.Sprintf("environment value of %q contains NUL", k), "env", k)
 		}
 	}
+	if len(s.Args) > MaxArgs {
+		v.add("maximum", fmt.Sprint(MaxArgs), fmt.Sprintf("at most %d args", MaxArgs), "args")
+	}
 	for i, a := range s.Args {
 		if strings.ContainsRune(a, 0) {
 			v.add("invalid_format", "an argument without NUL", "arguments cannot contain NUL", "args", i)
@@ -409,6 +413,25 @@ func resolveExecutable(name, cwd, path string) (string, error) {
 		}
 	}
 	return "", fmt.Errorf("executable %q was not found in env PATH %q", name, path)
+}
+
+// Filled is the scenario with every default a run applies filled in
+// (limits, settle_ms, cleanup, terminal when pty is true), or the
+// invalid_request a run would return. It reports the defaults the
+// capture_process_scenario spec declares.
+func Filled(s Scenario) (Scenario, error) {
+	p, err := validate(s)
+	if err != nil {
+		return Scenario{}, err
+	}
+	out := s
+	limits, settle := p.limits, p.settleMs
+	out.Limits, out.SettleMs = &limits, &settle
+	out.Cleanup = &Cleanup{GraceMs: p.graceMs, DeadlineMs: p.cleanupMs}
+	if s.PTY {
+		out.Terminal = &Terminal{Cols: p.cols, Rows: p.rows}
+	}
+	return out, nil
 }
 
 // Redact returns the scenario as it may be recorded: sensitive input

@@ -7,7 +7,7 @@ func All() []Spec {
 	var out []Spec
 	out = append(out, Compare()...)
 	out = append(out, Artifact()...)
-	out = append(out, AnalyzeJavaScriptApplication(), RenderApplicationReport())
+	out = append(out, AnalyzeJavaScriptApplication(), RenderApplicationReport(), InspectAnalysisView(), CaptureProcessScenario())
 	out = append(out, Unknowns()...)
 	out = append(out, Session()...)
 	out = append(out, Native()...)
