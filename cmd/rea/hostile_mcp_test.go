@@ -225,8 +225,10 @@ func TestHostileMCPCancelledRequestGetsNoAnswer(t *testing.T) {
 // refused (it used to be sent, and clients dropped the connection).
 func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 	m := startHostileMCP(t)
-	// 1,500 files with ~1,000-byte paths: an inspect_artifact page of 500
-	// occurrences is about a megabyte; six of them make a 6 MB bundle.
+	// 1,500 files with ~1,000-byte paths: an inspect_artifact record holds
+	// three byte-bounded pages (64 KiB of items each), about 400 KB on the
+	// wire as text plus structuredContent; 36 of them make a bundle of
+	// about 14 MB whose text alone (about 7 MB) fits the 10 MiB budget.
 	dir := t.TempDir()
 	seg := strings.Repeat("s", 190)
 	for i := 0; i < 1500; i++ {
@@ -243,7 +245,7 @@ func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 		m.send(string(b))
 		return m.waitFor(fmt.Sprint(id), 3*time.Minute)
 	}
-	for _, off := range []int{0, 500, 1000} {
+	for off := 0; off < 1440; off += 80 {
 		for _, lim := range []int{500, 499} {
 			call("inspect_artifact", map[string]any{"input_path": dir, "occurrence_offset": off, "occurrence_limit": lim,
 				"node_offset": off, "node_limit": lim, "edge_offset": off, "edge_limit": lim})

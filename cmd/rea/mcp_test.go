@@ -391,8 +391,9 @@ func TestCancelledCallRecordsNothingAndTheConnectionStaysUsable(t *testing.T) {
 
 func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *testing.T) {
 	c := startMCP(t)
-	// 1,500 files with ~1,000-byte paths: each inspect_artifact page of 500
-	// occurrences is about a megabyte of Evidence.
+	// 1,500 files with ~1,000-byte paths: each inspect_artifact record
+	// holds three byte-bounded pages (64 KiB of items each), about 200 KB;
+	// 72 records make a bundle (and its export file) well over 10 MiB.
 	dir := t.TempDir()
 	seg := strings.Repeat("s", 190)
 	for i := 0; i < 1500; i++ {
@@ -405,8 +406,8 @@ func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *te
 		}
 	}
 	var ids []string
-	for _, off := range []int{0, 500, 1000} {
-		for _, lim := range []int{500, 499, 498, 497} {
+	for off := 0; off < 1440; off += 40 {
+		for _, lim := range []int{500, 499} {
 			rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir,
 				"occurrence_offset": off, "occurrence_limit": lim, "node_offset": off, "node_limit": lim, "edge_offset": off, "edge_limit": lim}))
 			ids = append(ids, rec["evidence_id"].(string))

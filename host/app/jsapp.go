@@ -184,7 +184,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 			"%d file(s) changed between the inventory and the analysis (first: %s); the input is being modified — analyse a copy", len(t), t[0]).
 			WithDetail("logical_paths", t)
 	}
-	report.AttachSourceRefs(res) // every fact names its code for read_javascript_source
+	report.AttachSourceRefs(res, tree.fileDigests()) // every fact names its code for read_javascript_source
 	analysis := &ApplicationAnalysis{
 		SchemaVersion:           1,
 		Format:                  format,

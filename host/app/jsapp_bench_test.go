@@ -109,6 +109,13 @@ func TestSandboxedAnalysisMatchesNativeAnalysis(t *testing.T) {
 			if err != nil {
 				t.Fatal(err)
 			}
+			// The service adds each fact's source_ref with the inventory's
+			// digests; the native result gets the same from the files.
+			digests := map[string]string{}
+			for p, f := range fsys {
+				digests[p] = fmt.Sprintf("%x", sha256.Sum256(f.Data))
+			}
+			report.AttachSourceRefs(native, digests)
 			res, usage, err := analyseInSandbox(context.Background(), newJSAppBenchApp(t), dir, 0)
 			if err != nil {
 				t.Fatal(err)

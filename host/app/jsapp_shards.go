@@ -210,6 +210,18 @@ func (t *treeFS) textSize() (files int, bytes int64) {
 	return files, bytes
 }
 
+// fileDigests are the inventory's sha256 of every file of the tree (a
+// finding may sit in package.json as well as in code).
+func (t *treeFS) fileDigests() map[string]string {
+	d := map[string]string{}
+	for p, node := range t.nodes {
+		if !node.dir && node.expect != "" {
+			d[p] = node.expect
+		}
+	}
+	return d
+}
+
 // textDigests are the inventory's sha256 of the files the analysis reads
 // as text, so that the module reports them instead of hashing in wasm.
 func (t *treeFS) textDigests() map[string]string {

@@ -11,9 +11,14 @@ type SourceRef = sourcewire.SourceRef
 // AttachSourceRefs gives every window, bridge API, IPC operation and
 // finding with a location its source_ref. A column of a file esbuild
 // normalised (parsed_by esbuild+goja) was mapped back through esbuild's
-// source map and counts UTF-16 units; others count bytes.
-func AttachSourceRefs(r *Result) {
+// source map and counts UTF-16 units; others count bytes. files are the
+// inventory's digests of the other text files a fact may sit in (HTML,
+// package.json); a module's own digest wins.
+func AttachSourceRefs(r *Result, files map[string]string) {
 	digest, unit := map[string]string{}, map[string]string{}
+	for p, d := range files {
+		digest[p] = d
+	}
 	for _, m := range r.Modules {
 		digest[m.Path] = m.SHA256
 		if m.ParsedBy == "esbuild+goja" {
