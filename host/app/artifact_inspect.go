@@ -2,6 +2,8 @@ package app
 
 import (
 	"context"
+	"fmt"
+	"strings"
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
@@ -126,6 +128,13 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 		Provenance: ArtifactProvenance{Module: s.module.Name, ModuleSHA256: s.module.SHA256, ABIVersion: s.module.ABIVersion,
 			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed},
 	}
+	if n := unexpandedArchives(g); n != "" {
+		// An ASAR inside a member rea read as a stream (a .deb/.rpm payload,
+		// a squashfs file) is listed and hashed but its own entries are not:
+		// the inventory is not the whole application.
+		inv.Limitations = append(inv.Limitations, n)
+		s.partial = true
+	}
 	if s.partial || len(g.contradictions) > 0 {
 		inv.Coverage = "partial"
 	}
@@ -154,4 +163,25 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 		inv.Coverage = "partial"
 	}
 	return inv
+}
+
+// unexpandedArchives says which .asar files the inventory lists without
+// expanding them (no container node of their own), or "" when none.
+func unexpandedArchives(g *artifactGraph) string {
+	containers := map[string]bool{}
+	for _, n := range g.nodes {
+		if n.Kind == "container" && n.Format != "" { // a container rea read, not one named so
+			containers[n.ArtifactID] = true
+		}
+	}
+	var paths []string
+	for _, o := range g.occurrences {
+		if o.EntryKind == inventory.KindFile && o.ArtifactID != nil && strings.HasSuffix(strings.ToLower(o.LogicalPath), ".asar") && !containers[*o.ArtifactID] {
+			paths = append(paths, o.LogicalPath)
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d ASAR archive(s) inside a compressed member were listed and hashed but not expanded (first: %s); extract the package (extract_artifact, or rea analyze PACKAGE) and inspect the archive itself", len(paths), paths[0])
 }
