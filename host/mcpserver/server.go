@@ -170,6 +170,8 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 		input["examples"] = ex
 	}
 	switch s.opts.SchemaProfile {
+	case "full":
+		input = shareRepeated(input)
 	case "compact":
 		input = compact(input)
 	case "strict":

@@ -66,7 +66,7 @@ func strictNode(s Schema) Schema {
 				// A map: {name, value} pairs, mapped back by fromStrict.
 				pair := strictObject(Schema{"type": "object", "properties": map[string]Schema{
 					"name":  {"type": "string", "description": "Key."},
-					"value": strictNode(extra),
+					"value": describedOr(strictNode(extra), "The value under that name."),
 				}, "required": []string{"name", "value"}}, nil)
 				return describe(Schema{"type": "array", "items": pair},
 					joinProse(desc, "A map, sent as a list of {name, value} pairs."))
@@ -125,7 +125,7 @@ func evidenceReference(desc string) Schema {
 	return describe(Schema{
 		"type": "object",
 		"properties": map[string]Schema{
-			"kind":        {"type": "string", "enum": []string{"retained-evidence"}},
+			"kind":        {"type": "string", "enum": []string{"retained-evidence"}, "description": "Always retained-evidence."},
 			"evidence_id": {"type": "string", "description": "ev_ followed by 64 lowercase hex digits, as returned by the producing tool."},
 		},
 		"required":             []string{"evidence_id", "kind"},
@@ -205,6 +205,14 @@ func joinProse(a, b string) string {
 		return a + " " + b
 	}
 	return a + ". " + b
+}
+
+// describedOr gives a node without a description the given one.
+func describedOr(s Schema, desc string) Schema {
+	if d, _ := s["description"].(string); d == "" {
+		s["description"] = desc
+	}
+	return s
 }
 
 func describe(s Schema, desc string) Schema {
