@@ -175,7 +175,7 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 	case "compact":
 		input = compact(input)
 	case "strict":
-		input = strict(t.Input) // no examples: not a strict keyword
+		input = strictWithDefaults(t.Input, t.Spec) // no examples: not a strict keyword
 	}
 	out := t.Output
 	if out == nil {
