@@ -60,21 +60,23 @@ func inputGroups(sp operation.Spec) string {
 	sort.Strings(required)
 	sort.Strings(optional)
 	var parts []string
+	// The optional names are the other properties: not repeated here, the
+	// schema is sent with every request.
 	switch {
 	case len(required) > 0 && len(optional) > 0:
-		parts = append(parts, fmt.Sprintf("Input: %s required; %s optional.", strings.Join(required, ", "), strings.Join(optional, ", ")))
+		parts = append(parts, fmt.Sprintf("Input: %s required; the other %d optional.", strings.Join(required, ", "), len(optional)))
 	case len(required) > 0:
 		parts = append(parts, fmt.Sprintf("Input: %s required.", strings.Join(required, ", ")))
 	case len(optional) > 0:
-		parts = append(parts, fmt.Sprintf("Input: all optional (%s).", strings.Join(optional, ", ")))
+		parts = append(parts, "Input: every property optional.")
 	default:
 		parts = append(parts, "Input: none (an empty object).")
 	}
 	if len(evidence) > 0 {
-		parts = append(parts, fmt.Sprintf(`Evidence (%s): a retained reference {"kind":"retained-evidence","evidence_id":"ev_…"} or the complete inline record.`, strings.Join(evidence, ", ")))
+		parts = append(parts, fmt.Sprintf(`Evidence (%s): a {"kind":"retained-evidence","evidence_id":…} reference or the inline record.`, strings.Join(evidence, ", ")))
 	}
 	if len(paths) > 0 {
-		parts = append(parts, fmt.Sprintf("Paths (%s): on the local file system, read where they are.", strings.Join(paths, ", ")))
+		parts = append(parts, fmt.Sprintf("Local paths: %s.", strings.Join(paths, ", ")))
 	}
 	if document {
 		parts = append(parts, "document: a name from list_documents; absent, the session's current document (open_binary opens one).")
