@@ -95,11 +95,12 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 		if progress != nil && i%512 == 0 {
 			progress(base+int64(i), total)
 		}
-		// wasm runs one thread and never preempts: a started collection
-		// finishes only when this loop yields to its mark workers. Without
-		// it the first side's decode garbage (x86asm boxes one struct per
-		// instruction) piled up to 860 MiB on a 15 MB binary (numgc stayed
-		// 1), and an 81 MB one ran out of the 1 GiB sandbox.
+		// wasm runs one thread and never preempts, so the collector's mark
+		// workers run only when this loop yields. Without it the first
+		// side's decode garbage (x86asm boxes one struct per instruction)
+		// piled up to 860 MiB on a 15 MB binary with numgc stuck at 1, and
+		// rea's own 100 MB binary ran out of the 1 GiB sandbox (a 2 MB one
+		// collected fine; see docs/notes.md, session 7).
 		if i%32 == 0 {
 			runtime.Gosched()
 		}
