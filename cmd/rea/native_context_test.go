@@ -187,7 +187,7 @@ func TestNativeContextToolsReadTheOpenDocumentCursorAndAddress(t *testing.T) {
 	}
 
 	// inspect_address_context at middle: its name and procedure, and the
-	// facets native-lite does not keep unavailable, not empty.
+	// analyst-note facets available and empty (no note set yet).
 	found := structured(t, c.call(t, "search_procedures", map[string]any{"input_path": bin, "pattern": "middle"}))
 	middle := obj(t, found, "normalized_result", "procedures")["items"].([]any)[0].(map[string]any)["address"].(string)
 	ctx := obj(t, structured(t, c.call(t, "inspect_address_context", map[string]any{"address": middle})), "normalized_result")
@@ -196,7 +196,7 @@ func TestNativeContextToolsReadTheOpenDocumentCursorAndAddress(t *testing.T) {
 		t.Fatalf("address context at %s: %v", middle, facets)
 	}
 	for _, f := range []string{"comment", "inline_comment", "bookmarks"} {
-		if obj(t, facets, f)["status"] != "unavailable" || obj(t, facets, f)["reason"] == "" {
+		if obj(t, facets, f)["status"] != "available" || obj(t, facets, f)["source"] != "analyst" || obj(t, facets, f)["note"] != nil {
 			t.Errorf("%s facet %v", f, facets[f])
 		}
 	}

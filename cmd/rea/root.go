@@ -18,6 +18,7 @@ import (
 	"rea/abi"
 	"rea/analysis/jssource/sourcewire"
 	"rea/host/app"
+	"rea/host/evidence"
 	"rea/host/sandbox"
 	"rea/jsengine/report"
 )
@@ -45,6 +46,11 @@ type cli struct {
 	format      string
 	moduleDir   string
 	logLevel    string
+
+	// notesPath is the --notes bundle of analyst notes; notesLoaded its
+	// ledger once read.
+	notesPath   string
+	notesLoaded *evidence.Ledger
 
 	app *app.App
 	log *slog.Logger
@@ -139,6 +145,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	pf.StringVar(&c.format, "format", "text", "output format: text or json")
 	pf.StringVar(&c.moduleDir, "module-dir", "", "directory of NAME.wasm modules that replace embedded ones (unmetered modules are metered at load)")
 	pf.StringVar(&c.logLevel, "log-level", "info", "stderr log level: debug, info, warn or error")
+	pf.StringVar(&c.notesPath, "notes", "", "analyst notes file (an Evidence bundle): native commands show its notes, set-name/set-comment/set-bookmark/… record theirs in it")
 
 	root.AddCommand(c.versionCommand(), c.modulesCommand(), c.mcpCommand(), c.inspectEvidenceBundleCommand(), c.catalogCommand(), c.analyzeJavaScriptApplicationCommand(), c.compareProcessCapturesCommand())
 	root.AddCommand(c.artifactCommands()...)
@@ -146,6 +153,7 @@ moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
 	root.AddCommand(c.captureCommand(), c.cacheCommand())
 	root.AddCommand(c.nativeCommands()...)
 	root.AddCommand(c.nativeDepthCommands()...)
+	root.AddCommand(c.noteCommands()...)
 	root.AddCommand(c.inspectElectronBinaryCommand())
 	root.AddCommand(c.compareCommands()...)
 	root.AddCommand(c.sourceCommands()...)
@@ -221,6 +229,13 @@ func (c *cli) application() (*app.App, error) {
 		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR")})
 	if err != nil {
 		return nil, err
+	}
+	if c.notesPath != "" {
+		l, err := c.notesLedger()
+		if err != nil {
+			return nil, err
+		}
+		a.Notes = app.LedgerNotes(l)
 	}
 	c.app = a
 	return a, nil

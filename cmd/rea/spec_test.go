@@ -323,6 +323,23 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		"current_procedure":       func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		"get_navigation_context":  func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
 		"inspect_address_context": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		// The analyst-note operations (host/operation/notes.go): only
+		// list_bookmarks has defaults, which app.NotesPage applies.
+		"set_address_name":    func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"set_addresses_names": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"set_comment":         func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"set_inline_comment":  func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"set_bookmark":        func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"unset_bookmark":      func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"comment":             func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"inline_comment":      func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"address_name":        func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },
+		"list_bookmarks": func(p map[string]any) (map[string]any, error) {
+			off, _ := p["offset"].(int64)
+			lim, _ := p["limit"].(int64)
+			o, l, err := app.NotesPage(int(off), int(lim))
+			return map[string]any{"offset": o, "limit": l}, err
+		},
 		// compare_functions pages inside the app service, which checks offset and
 		// limit before it reads either side: an error naming one of them is the
 		// service refusing it; what it fills is its exported default.

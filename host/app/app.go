@@ -31,6 +31,9 @@ type App struct {
 	Config Config
 	Runner *sandbox.Runner
 	log    *slog.Logger
+	// Notes are the analyst notes native results show when a request
+	// brings none of its own (the CLI's --notes bundle).
+	Notes NotesSource
 }
 
 // New loads the module catalog and prepares the sandbox.

@@ -52,6 +52,9 @@ type NativeRequest struct {
 	MaxInstructions int    `json:"max_instructions,omitempty"`
 	// The depth tools' fields (native_depth.go).
 	DepthFields
+	// Notes are the analyst notes to show beside the result (an MCP
+	// session's ledger); never part of the recorded request.
+	Notes NotesSource `json:"-"`
 }
 
 // NativeResult is one native tool's Evidence record, the typed result it
@@ -221,6 +224,15 @@ func nativeTool[T any](a *App, ctx context.Context, tool, op string, req NativeR
 		return nil, err
 	}
 	defer in.f.Close()
+	// A procedure named by its analyst name is the address the analyst
+	// named (the recorded request keeps the name).
+	if src := a.notesFor(req.Notes); src != nil && params.Procedure != "" {
+		if _, err := nativewire.ParseAddr(params.Procedure); err != nil {
+			if addr, ok := src(in.sha256).Named(params.Procedure); ok {
+				params.Procedure = addr.String()
+			}
+		}
+	}
 	var out T
 	res, err := a.runNative(ctx, in, op, params, &out, progress)
 	if err != nil {
@@ -235,6 +247,7 @@ func nativeTool[T any](a *App, ctx context.Context, tool, op string, req NativeR
 		return nil, unbound(tool, rej)
 	}
 	view := b.View()
+	req.Notes = a.notesFor(req.Notes)
 	rec, err := nativeEvidence(tool, req, in, t, &view, res, out)
 	if err != nil {
 		return nil, err
@@ -270,6 +283,7 @@ func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t nativewir
 	if err := dec.Decode(&normalized); err != nil {
 		return evidence.Record{}, abi.Errorf(abi.CodeInternal, "re-reading the %s result: %v", tool, err)
 	}
+	links, noteLims := annotate(req.Notes, in.sha256, normalized)
 	normalized["provenance"] = prov
 	params := req
 	params.InputPath = "" // paths never enter identity; the subject digest does
@@ -299,7 +313,9 @@ func nativeEvidence(tool string, req NativeRequest, in *nativeInput, t nativewir
 			}
 		}
 	}
+	lims = append(lims, noteLims...)
 	return evidence.New(evidence.Draft{
+		EvidenceLinks: links,
 		Subject: &evidence.Subject{Name: in.info.Name(), Digest: evidence.Digest{SHA256: in.sha256}, Format: t.Format,
 			Architecture: evidenceArch(t.Architecture), LocalPath: in.abs},
 		Provider:         provider,

@@ -8,6 +8,7 @@ import (
 	"rea/abi"
 	"rea/analysis/native/nativewire"
 	"rea/host/evidence"
+	"rea/host/notes"
 	"rea/host/sandbox"
 	"rea/providers"
 )
@@ -122,6 +123,8 @@ type NativeContextRequest struct {
 	Cursor     *NativeCursor
 	// Address is inspect_address_context's explicit address.
 	Address string
+	// Notes are the session's analyst notes.
+	Notes NotesSource
 }
 
 func (r NativeContextRequest) native(address string) NativeRequest {
@@ -129,7 +132,7 @@ func (r NativeContextRequest) native(address string) NativeRequest {
 	if len(r.Document.Architectures) > 1 { // the slice of a universal file
 		arch = r.Document.Architecture
 	}
-	return NativeRequest{InputPath: r.Document.Path, ProviderID: r.ProviderID, Architecture: arch, Address: address}
+	return NativeRequest{InputPath: r.Document.Path, ProviderID: r.ProviderID, Architecture: arch, Address: address, Notes: r.Notes}
 }
 
 // CurrentProcedure resolves the cursor to its containing procedure (null
@@ -226,17 +229,33 @@ func (a *App) InspectAddressContext(ctx context.Context, r NativeContextRequest,
 					break
 				}
 			}
-			noUI := "native-lite keeps no analyst annotations (comments and bookmarks live in an interactive provider's database)"
+			facets := map[string]any{
+				"name":      name,
+				"procedure": map[string]any{"status": "available", "resolution": res.Status, "section": res.Section, "procedure": res.Procedure},
+			}
+			// Comments and bookmarks are the session's analyst notes
+			// (set_comment, set_inline_comment, set_bookmark).
+			v := a.notesFor(r.Notes)
+			for facet, kind := range map[string]string{"comment": notes.KindComment, "inline_comment": notes.KindInlineComment, "bookmarks": notes.KindBookmark} {
+				if v == nil {
+					facets[facet] = unavailableFacet("no analyst notes are kept for this request")
+					continue
+				}
+				f := map[string]any{"status": "available", "source": "analyst", "note": nil}
+				if n, ok := v(r.Document.SHA256).At(kind, *p.Address); ok {
+					f["note"] = n
+				}
+				facets[facet] = f
+			}
+			if v != nil {
+				if n, ok := v(r.Document.SHA256).At(notes.KindName, *p.Address); ok {
+					name["analyst_name"] = n
+				}
+			}
 			return res.Target, map[string]any{
 				"document": r.Document.Name,
 				"address":  res.Address,
-				"facets": map[string]any{
-					"name":           name,
-					"procedure":      map[string]any{"status": "available", "resolution": res.Status, "section": res.Section, "procedure": res.Procedure},
-					"comment":        unavailableFacet(noUI),
-					"inline_comment": unavailableFacet(noUI),
-					"bookmarks":      unavailableFacet(noUI),
-				},
+				"facets":   facets,
 			}, nil
 		})
 }
@@ -302,6 +321,7 @@ func (a *App) composeNative(ctx context.Context, tool string, req NativeRequest,
 		return evidence.Record{}, unbound(tool, rej)
 	}
 	view := b.View()
+	req.Notes = a.notesFor(req.Notes)
 	merged := *last
 	merged.Usage.FuelUsed = fuel
 	return nativeEvidence(tool, req, in, t, &view, &merged, result)

@@ -8,6 +8,7 @@ import (
 	"time"
 
 	"rea/analysis/native/nativetest"
+	"rea/host/sandbox"
 	"rea/wasm/wasmtest"
 )
 
@@ -29,7 +30,10 @@ func BenchmarkNativeDepthDiscoveryAndDiff(b *testing.B) {
 	}
 	b.Setenv("REA_ANALYSIS_PROVIDER", "")
 	fresh := func() *App {
-		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(b, NativeModule)})
+		// The default 1 GiB memory limit stays (the diff must fit it); the
+		// deadline is raised, since on the shared loaded machine a run's
+		// wall time says little and the benchmark measures it anyway.
+		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(b, NativeModule), Limits: sandbox.Limits{Deadline: 30 * time.Minute}})
 		if err != nil {
 			b.Fatal(err)
 		}

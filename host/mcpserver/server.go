@@ -151,6 +151,7 @@ func (s *Server) allTools() []*Tool {
 	out = append(out, s.electronBinaryTools()...)
 	out = append(out, s.guidanceTools()...)
 	out = append(out, s.unknownTools()...)
+	out = append(out, s.noteTools()...)
 	out = append(out, s.reconstructTools()...)
 	for _, t := range out {
 		fromSpec(t)

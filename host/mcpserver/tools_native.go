@@ -18,6 +18,7 @@ func nativeTool[T any](s *Server, sp operation.Spec, run func(*app.App, context.
 			if err := c.Decode(&req); err != nil {
 				return nil, err
 			}
+			req.Notes = app.LedgerNotes(c.Session.Ledger)
 			res, err := run(s.app, ctx, req, c.Progress)
 			if err != nil {
 				return nil, err

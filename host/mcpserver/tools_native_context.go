@@ -163,5 +163,5 @@ func contextRequest(c *Call, name string) (app.NativeContextRequest, string, err
 			WithDetail("reason", "provider_unbound").WithDetail("rejections", n.rejections).
 			WithDetail("remediation", "open the binary again with open_binary and provider_id native-lite")
 	}
-	return app.NativeContextRequest{Document: *n.document, ProviderID: n.binding.Provider, Cursor: n.cursor}, mode, nil
+	return app.NativeContextRequest{Document: *n.document, ProviderID: n.binding.Provider, Cursor: n.cursor, Notes: app.LedgerNotes(c.Session.Ledger)}, mode, nil
 }

@@ -17,6 +17,7 @@ func (s *Server) nativeDepthTools() []*Tool {
 			if err := c.Decode(&req); err != nil {
 				return nil, err
 			}
+			req.Notes = app.LedgerNotes(c.Session.Ledger)
 			return run(ctx, c, req)
 		}}
 	}

@@ -16,6 +16,7 @@ func All() []Spec {
 	out = append(out, Reconstruct()...)
 	out = append(out, NativeContext()...)
 	out = append(out, NativeDepth()...)
+	out = append(out, Notes()...)
 	out = append(out, Source()...)
 	return out
 }

@@ -46,6 +46,13 @@ func fuzzOpen(t *testing.T, data []byte) {
 				t.Fatalf("untyped decode error %T: %v", err, err)
 			}
 		}
+		// The diff's streaming digest reads the same bytes.
+		if _, err := a.DigestOf(&a.Procedures[i]); err != nil {
+			var e *abi.Error
+			if !errors.As(err, &e) {
+				t.Fatalf("untyped digest error %T: %v", err, err)
+			}
+		}
 	}
 }
 

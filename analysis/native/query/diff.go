@@ -2,12 +2,14 @@ package query
 
 import (
 	"crypto/sha256"
+	"encoding/binary"
 	"encoding/hex"
 	"fmt"
+	"hash/fnv"
 	"io/fs"
-	"regexp"
 	"runtime"
 	"runtime/debug"
+	"slices"
 	"sort"
 	"strings"
 
@@ -23,22 +25,34 @@ import (
 // callees. A fingerprint several functions share matches nothing: those
 // are ambiguous, never guessed.
 
-// features are one function's comparable facts.
+// features are one function's comparable facts, kept compact: a large
+// binary has tens of thousands of functions and the first side's features
+// stay while the second side is analysed. Strings and callee names are
+// kept as sorted 64-bit hashes, the fingerprint as one hash.
 type features struct {
-	fn        nativewire.DiffFunction
-	mnemonics map[string]int
-	strings   map[string]bool
-	callees   map[string]bool
-	edges     int
-	print     string
+	fn      nativewire.DiffFunction
+	ops     []executable.OpCount
+	strings []uint64
+	callees []uint64
+	edges   int
+	print   [16]byte
 }
-
-// hexToken finds the address-like operands normalised away (immediates
-// below 0x1000 stay: they are constants more than addresses).
-var hexToken = regexp.MustCompile(`0x[0-9a-f]{4,}`)
 
 // synthetic says a name was made up by rea rather than read from the file.
 func synthetic(name string) bool { return strings.HasPrefix(name, "sub_") || name == "entry" }
+
+// hash64 names one string or callee in a feature set.
+func hash64(s string) uint64 {
+	h := fnv.New64a()
+	h.Write([]byte(s))
+	return h.Sum64()
+}
+
+// sortedSet sorts and deduplicates a set of hashes.
+func sortedSet(s []uint64) []uint64 {
+	slices.Sort(s)
+	return slices.Compact(s)
+}
 
 func sideFeatures(a *executable.Analysis, progress func(done, total int64), base, total int64) ([]*features, error) {
 	var out []*features
@@ -47,54 +61,48 @@ func sideFeatures(a *executable.Analysis, progress func(done, total int64), base
 		if pr.Kind != executable.KindFunction || pr.External {
 			continue
 		}
-		body, err := a.DecodeUnnamed(pr)
+		// The digest is taken while decoding: no text, no instruction list.
+		d, err := a.DigestOf(pr)
 		if err != nil {
 			continue
 		}
-		f := &features{mnemonics: map[string]int{}, strings: map[string]bool{}, callees: map[string]bool{}}
-		// Trailing alignment padding belongs to no build's code: a symbol
-		// size leaves it out where a pclntab or unwind range takes it in.
-		ins := body.Instructions
-		for len(ins) > 0 {
-			m, _, _ := strings.Cut(ins[len(ins)-1].Text, " ")
-			if m != "int3" && m != "nop" && m != "hint" && m != "udf" {
-				break
-			}
-			ins = ins[:len(ins)-1]
-		}
-		h := sha256.New()
-		for _, in := range ins {
-			m, _, _ := strings.Cut(in.Text, " ")
-			f.mnemonics[m]++
-			// Branch targets and call names move between builds: the
-			// mnemonic stands for them.
-			if in.Target != nil {
-				h.Write([]byte(m + "\n"))
-				continue
-			}
-			h.Write([]byte(hexToken.ReplaceAllString(in.Text, "A") + "\n"))
-		}
-		for _, b := range body.Blocks {
-			f.edges += len(b.Successors)
-		}
-		for _, r := range body.Out {
-			if s := cstringAt(a.File, r.To); s != "" {
-				f.strings[s] = true
+		f := &features{ops: d.Ops, edges: d.Edges}
+		for _, m := range d.Memory {
+			if s := cstringAt(a.File, m); s != "" {
+				f.strings = append(f.strings, hash64(s))
 			}
 		}
 		for _, c := range a.Callees(pr.Address) {
 			if n := a.NameAt(c.Callee); n != "" && !synthetic(n) {
-				f.callees[n] = true
+				f.callees = append(f.callees, hash64(n))
 			} else {
-				f.callees["?"] = true
+				f.callees = append(f.callees, hash64("?"))
 			}
 		}
-		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: len(ins), Blocks: len(body.Blocks),
-			Hash: hex.EncodeToString(h.Sum(nil))[:16]}
-		f.print = fmt.Sprintf("%d/%d/%d|%s|%s", len(body.Blocks), f.edges, len(ins)/8, joinSet(f.strings), joinSet(f.callees))
+		f.strings, f.callees = sortedSet(f.strings), sortedSet(f.callees)
+		f.fn = nativewire.DiffFunction{Address: pr.Address, Name: pr.Name, Demangled: pr.Demangled, Instructions: d.Instructions, Blocks: d.Blocks,
+			Hash: hex.EncodeToString(d.Hash[:8])}
+		ph := sha256.New()
+		fmt.Fprintf(ph, "%d/%d/%d|", d.Blocks, d.Edges, d.Instructions/8)
+		for _, set := range [][]uint64{f.strings, f.callees} {
+			for _, v := range set {
+				ph.Write(binary.LittleEndian.AppendUint64(nil, v))
+			}
+			ph.Write([]byte{'|'})
+		}
+		copy(f.print[:], ph.Sum(nil))
 		out = append(out, f)
 		if progress != nil && i%512 == 0 {
 			progress(base+int64(i), total)
+		}
+		// wasm runs one thread and never preempts, so the collector's mark
+		// workers run only when this loop yields. Without it the first
+		// side's decode garbage (x86asm boxes one struct per instruction)
+		// piled up to 860 MiB on a 15 MB binary with numgc stuck at 1, and
+		// rea's own 100 MB binary ran out of the 1 GiB sandbox (a 2 MB one
+		// collected fine; see docs/notes.md, session 7).
+		if i%32 == 0 {
+			runtime.Gosched()
 		}
 	}
 	return out, nil
@@ -121,15 +129,6 @@ func cstringAt(f *executable.File, at executable.Addr) string {
 	return ""
 }
 
-func joinSet(m map[string]bool) string {
-	ks := make([]string, 0, len(m))
-	for k := range m {
-		ks = append(ks, k)
-	}
-	sort.Strings(ks)
-	return strings.Join(ks, "\x00")
-}
-
 // similarity weighs instructions (mnemonic multiset), CFG shape, strings
 // and callees.
 func similarity(l, r *features) float64 {
@@ -137,13 +136,19 @@ func similarity(l, r *features) float64 {
 		return 1
 	}
 	inter, union := 0, 0
-	for m, n := range l.mnemonics {
-		inter += min(n, r.mnemonics[m])
-		union += max(n, r.mnemonics[m])
-	}
-	for m, n := range r.mnemonics {
-		if _, ok := l.mnemonics[m]; !ok {
-			union += n
+	i, j := 0, 0
+	for i < len(l.ops) || j < len(r.ops) {
+		switch {
+		case j == len(r.ops) || i < len(l.ops) && l.ops[i].Op < r.ops[j].Op:
+			union += int(l.ops[i].N)
+			i++
+		case i == len(l.ops) || r.ops[j].Op < l.ops[i].Op:
+			union += int(r.ops[j].N)
+			j++
+		default:
+			inter += int(min(l.ops[i].N, r.ops[j].N))
+			union += int(max(l.ops[i].N, r.ops[j].N))
+			i, j = i+1, j+1
 		}
 	}
 	ins := ratio(inter, union)
@@ -159,14 +164,20 @@ func ratio(a, b int) float64 {
 	return float64(a) / float64(b)
 }
 
-func jaccard(a, b map[string]bool) float64 {
+// jaccard of two sorted, deduplicated sets.
+func jaccard(a, b []uint64) float64 {
 	if len(a) == 0 && len(b) == 0 {
 		return 1
 	}
 	inter := 0
-	for k := range a {
-		if b[k] {
-			inter++
+	for i, j := 0, 0; i < len(a) && j < len(b); {
+		switch {
+		case a[i] < b[j]:
+			i++
+		case a[i] > b[j]:
+			j++
+		default:
+			inter, i, j = inter+1, i+1, j+1
 		}
 	}
 	return ratio(inter, len(a)+len(b)-inter)
@@ -253,7 +264,7 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 		return strings.TrimSuffix(f.fn.Name, ".abi0")
 	})
 	tier("hash", func(f *features) string { return f.fn.Hash })
-	tier("fingerprint", func(f *features) string { return f.print })
+	tier("fingerprint", func(f *features) string { return string(f.print[:]) })
 	var changes []nativewire.DiffChange
 	for _, l := range lf {
 		r, ok := matchedL[l]
@@ -279,8 +290,8 @@ func RunDiff(p Params, left, right fs.FS, progress *abi.Reporter) (any, error) {
 	}
 	// Unmatched functions whose fingerprint the other side's unmatched
 	// functions share are ambiguous; the rest are added or removed.
-	prints := func(fs []*features, matched func(*features) bool) map[string]int {
-		m := map[string]int{}
+	prints := func(fs []*features, matched func(*features) bool) map[[16]byte]int {
+		m := map[[16]byte]int{}
 		for _, f := range fs {
 			if !matched(f) {
 				m[f.print]++
