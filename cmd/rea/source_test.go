@@ -150,6 +150,11 @@ func isWord(c byte) bool {
 // starts at the fact's location in the shipped file, and its shipped
 // position is at or before it.
 func TestEveryFactsSourceRefReadsBackItsCode(t *testing.T) {
+	// One MCP session reads every ref (the source module loads once; a
+	// process per ref cost a module load each, minutes in all); the first
+	// ref of each fixture is also read through the CLI's --source-ref, which
+	// must print the same page.
+	c := startMCP(t)
 	for _, fx := range []string{"bundled", "sourcemapped", "insecure", "typescript", "ipc-bridge"} {
 		t.Run(fx, func(t *testing.T) {
 			dir := filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", fx)
@@ -163,33 +168,49 @@ func TestEveryFactsSourceRefReadsBackItsCode(t *testing.T) {
 					continue
 				}
 				read[ref] = true
-				raw, _ := json.Marshal(ref)
-				r := reaWithModules(t, "read-javascript-source", dir, "--source-ref", string(raw), "--format", "json", "--limit", "40")
-				if r.code != 0 {
-					t.Errorf("%s %+v: exit %d: %s", fact, ref, r.code, r.stderr)
+				res := c.call(t, "read_javascript_source", map[string]any{"input_path": dir, "source_ref": ref, "limit": 40})
+				if res.IsError {
+					t.Errorf("%s %+v: %s", fact, ref, text(res))
 					continue
 				}
 				var page sourcePage
-				decode(t, r.stdout, &page)
-				res := page.NormalizedResult.Result
+				raw, _ := json.Marshal(res.StructuredContent)
+				if err := json.Unmarshal(raw, &page); err != nil {
+					t.Fatal(err)
+				}
+				if len(read) == 1 {
+					rawRef, _ := json.Marshal(ref)
+					r := reaWithModules(t, "read-javascript-source", dir, "--source-ref", string(rawRef), "--format", "json", "--limit", "40")
+					if r.code != 0 {
+						t.Fatalf("CLI %s %+v: exit %d: %s", fact, ref, r.code, r.stderr)
+					}
+					var cli sourcePage
+					decode(t, r.stdout, &cli)
+					a, _ := json.Marshal(cli.NormalizedResult.Result)
+					b, _ := json.Marshal(page.NormalizedResult.Result)
+					if string(a) != string(b) {
+						t.Errorf("CLI and MCP read %+v differently:\nCLI %.400s\nMCP %.400s", ref, a, b)
+					}
+				}
+				got := page.NormalizedResult.Result
 				src, err := os.ReadFile(filepath.Join(dir, filepath.FromSlash(ref.Path)))
 				if err != nil {
 					t.Fatal(err)
 				}
 				at := offsetOf(src, ref)
 				want := firstWord(src, at)
-				idx := res.FocusLine - 1 - res.Offset
-				if res.SHA256 != ref.SHA256 || idx < 0 || idx >= len(res.Lines) {
-					t.Errorf("%s %+v: digest %s, focus %d of %d lines from %d", fact, ref, res.SHA256, res.FocusLine, len(res.Lines), res.Offset)
+				idx := got.FocusLine - 1 - got.Offset
+				if got.SHA256 != ref.SHA256 || idx < 0 || idx >= len(got.Lines) {
+					t.Errorf("%s %+v: digest %s, focus %d of %d lines from %d", fact, ref, got.SHA256, got.FocusLine, len(got.Lines), got.Offset)
 					continue
 				}
-				focus := res.Lines[idx]
+				focus := got.Lines[idx]
 				next := ""
-				if idx+1 < len(res.Lines) {
-					next = res.Lines[idx+1].Text
+				if idx+1 < len(got.Lines) {
+					next = got.Lines[idx+1].Text
 				}
 				if !strings.Contains(focus.Text+next, want) || focus.Shipped == nil || focus.Shipped.Offset > at {
-					t.Errorf("%s %+v: code there starts with %q; focus line %d (%s view) %q shipped %+v", fact, ref, want, res.FocusLine, res.View, focus.Text, focus.Shipped)
+					t.Errorf("%s %+v: code there starts with %q; focus line %d (%s view) %q shipped %+v", fact, ref, want, got.FocusLine, got.View, focus.Text, focus.Shipped)
 				}
 			}
 		})
