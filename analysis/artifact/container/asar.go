@@ -168,8 +168,6 @@ type asarNode struct {
 	isDir      bool
 }
 
-
-
 func describe(p string) string {
 	if p == "" {
 		return "the ASAR root"
@@ -312,8 +310,6 @@ func (p *asarParser) files(dir string) error {
 	}
 }
 
-
-
 // parseDecimal accepts only plain non-negative decimal integers that fit in
 // an int64: no sign, fraction, exponent or spaces.
 func parseDecimal(s string) (int64, bool) {
@@ -328,9 +324,6 @@ func parseDecimal(s string) (int64, bool) {
 	v, err := strconv.ParseInt(s, 10, 64)
 	return v, err == nil
 }
-
-
-
 
 // checkBlocks requires the block list @electron/asar writes: one hash per
 // full block plus one for the (possibly empty) remainder. A list without the

@@ -54,7 +54,6 @@ type oracleASARParser struct {
 	spans []span
 }
 
-
 func (p *oracleASARParser) token() (json.Token, error) {
 	t, err := p.dec.Token()
 	if err != nil {
@@ -62,7 +61,6 @@ func (p *oracleASARParser) token() (json.Token, error) {
 	}
 	return t, nil
 }
-
 
 func (p *oracleASARParser) expectDelim(d json.Delim, what string) error {
 	t, err := p.token()
@@ -74,7 +72,6 @@ func (p *oracleASARParser) expectDelim(d json.Delim, what string) error {
 	}
 	return nil
 }
-
 
 // node parses one node object at a normalised path ("" for the root).
 func (p *oracleASARParser) node(at string) error {
@@ -180,7 +177,6 @@ func (p *oracleASARParser) node(at string) error {
 	return err
 }
 
-
 // files parses a directory's "files" object.
 func (p *oracleASARParser) files(dir string) error {
 	if err := p.expectDelim('{', fmt.Sprintf("the \"files\" of %s", describe(dir))); err != nil {
@@ -216,7 +212,6 @@ func (p *oracleASARParser) files(dir string) error {
 	return err
 }
 
-
 func (p *oracleASARParser) size64(at string) (int64, error) {
 	t, err := p.token()
 	if err != nil {
@@ -232,7 +227,6 @@ func (p *oracleASARParser) size64(at string) (int64, error) {
 	}
 	return v, nil
 }
-
 
 func (p *oracleASARParser) offset(at string) (int64, error) {
 	t, err := p.token()
@@ -250,7 +244,6 @@ func (p *oracleASARParser) offset(at string) (int64, error) {
 	return v, nil
 }
 
-
 func (p *oracleASARParser) boolean(at, key string) (bool, error) {
 	t, err := p.token()
 	if err != nil {
@@ -263,7 +256,6 @@ func (p *oracleASARParser) boolean(at, key string) (bool, error) {
 	return v, nil
 }
 
-
 func (p *oracleASARParser) str(at, key string) (string, error) {
 	t, err := p.token()
 	if err != nil {
@@ -275,7 +267,6 @@ func (p *oracleASARParser) str(at, key string) (string, error) {
 	}
 	return v, nil
 }
-
 
 // integrity decodes a node's integrity object. Only SHA256 is understood;
 // another algorithm ("sha256", "MD5") is recorded as declared, without

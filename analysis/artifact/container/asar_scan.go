@@ -434,8 +434,6 @@ func (p *asarParser) integrity(at string) (*inventory.Integrity, error) {
 	return in, nil
 }
 
-
-
 // rawIntegrity is an integrity object as declared.
 type rawIntegrity struct {
 	Algorithm string      `json:"algorithm"`
