@@ -339,12 +339,21 @@ func checkBlocks(at string, size int64, in *inventory.Integrity) error {
 }
 
 func sha256Hex(at, s string) (string, error) {
-	s = strings.ToLower(s)
 	if len(s) != 64 {
-		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(s)).WithDetail("path", at)
+		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(strings.ToLower(s))).WithDetail("path", at)
 	}
-	if _, err := hex.DecodeString(s); err != nil {
-		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(s)).WithDetail("path", at)
+	lower := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'f':
+		case c >= 'A' && c <= 'F':
+			lower = false
+		default:
+			return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(strings.ToLower(s))).WithDetail("path", at)
+		}
+	}
+	if !lower {
+		s = strings.ToLower(s)
 	}
 	return s, nil
 }
