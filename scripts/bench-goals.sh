@@ -1,7 +1,8 @@
 #!/usr/bin/env bash
 # Issue 22's goals beside their measurements: cold (empty result cache,
 # compiled modules cached) and warm (result-cache hit) wall time and peak
-# RSS of `rea analyze-javascript-application` on the real apps, and `rea mcp`
+# RSS of `rea analyze-javascript-application` on the real apps (and the
+# warm run's CPU, user + system, which a loaded machine does not inflate), and `rea mcp`
 # start → tools/list from build/bench.txt. `make bench` runs it last; it
 # runs alone too (after `make`). The apps come from `make accuracy`
 # (build/accuracy) and `make realworld` (build/realworld); an app not
@@ -28,36 +29,37 @@ apps=(
 	"whole @theia/core|build/realworld/_theia_core_1.75.0/package|5|100|300|DESIGN.md: about 5 min, 5.6 GB"
 )
 median() { sort -n | awk '{a[NR]=$1} END {if (NR) print a[int((NR+1)/2)]; else print "-"}'; }
-printf '%-18s %8s %6s %8s %6s %8s %6s %9s %6s  %s\n' app cold goal x-TS-REA goal warm goal peak-MiB goal "TypeScript REA figure"
+printf '%-18s %8s %6s %8s %6s %8s %6s %8s %9s %6s  %s\n' app cold goal x-TS-REA goal warm goal warm-cpu peak-MiB goal "TypeScript REA figure"
 for spec in "${apps[@]}"; do
 	IFS='|' read -r name dir goal xgoal ts tsnote <<<"$spec"
 	if [ ! -d "$dir" ]; then
 		tsfig="no published figure"
 		if [ -n "$ts" ]; then tsfig="≈ $ts s ($tsnote)"; fi
-		printf '%-18s %8s %5ss %8s %5sx %8s %5ss %9s %6s  %s — not materialised (%s): run make accuracy / make realworld\n' \
-			"$name" "-" "$goal" "-" "≥$xgoal" "-" "0.15" "-" "250" "$tsfig" "$dir"
+		printf '%-18s %8s %5ss %8s %5sx %8s %5ss %8s %9s %6s  %s — not materialised (%s): run make accuracy / make realworld\n' \
+			"$name" "-" "$goal" "-" "≥$xgoal" "-" "0.15" "-" "-" "250" "$tsfig" "$dir"
 		continue
 	fi
 	cache=$(mktemp -d)
-	cold=() warm=() rss=()
+	cold=() warm=() rss=() warmcpu=()
 	for _ in $(seq "$runs"); do
 		rm -rf "$cache" && mkdir -p "$cache"
 		for mode in cold warm; do
-			/usr/bin/time -o "$cache.time" -f '%e %M' env REA_RESULT_CACHE_DIR="$cache" "$rea" analyze-javascript-application "$dir" \
+			/usr/bin/time -o "$cache.time" -f '%e %M %U %S' env REA_RESULT_CACHE_DIR="$cache" "$rea" analyze-javascript-application "$dir" \
 				--format json --fail-on-partial=false --max-ast-nodes 20000000 >/dev/null 2>&1 || true
-			t=$(tail -1 "$cache.time")
-			if [ "$mode" = cold ]; then cold+=("${t% *}"); rss+=("${t#* }"); else warm+=("${t% *}"); fi
+			read -r e m u k < <(tail -1 "$cache.time")
+			if [ "$mode" = cold ]; then cold+=("$e"); rss+=("$m"); else warm+=("$e"); warmcpu+=("$(awk -v u="$u" -v k="$k" 'BEGIN { print u + k }')"); fi
 		done
 	done
 	rm -rf "$cache" "$cache.time"
 	c=$(printf '%s\n' "${cold[@]}" | median)
 	w=$(printf '%s\n' "${warm[@]}" | median)
+	wc=$(printf '%s\n' "${warmcpu[@]}" | median)
 	m=$(printf '%s\n' "${rss[@]}" | sort -n | tail -1 | awk '{printf "%.0f", $1/1024}')
 	x="–"
 	if [ -n "$ts" ] && [ "$c" != "-" ]; then x=$(awk -v t="$ts" -v c="$c" 'BEGIN { if (c > 0) printf "%.0fx", t / c; else print "-" }'); fi
 	tsfig="no published figure"
 	if [ -n "$ts" ]; then tsfig="≈ $ts s ($tsnote)"; fi
-	printf '%-18s %7ss %5ss %8s %5sx %7ss %5ss %9s %6s  %s\n' "$name" "$c" "$goal" "$x" "≥$xgoal" "$w" "0.15" "$m" "250" "$tsfig"
+	printf '%-18s %7ss %5ss %8s %5sx %7ss %5ss %7ss %9s %6s  %s\n' "$name" "$c" "$goal" "$x" "≥$xgoal" "$w" "0.15" "$wc" "$m" "250" "$tsfig"
 done
 # Issue 22 point 4: the per-entry inventory cost (no TypeScript REA figure:
 # it does not verify ASAR integrity).
