@@ -125,7 +125,10 @@ does not cut the cleanup short; it is bounded by its deadline.
 
 Results of module runs over content-addressed input are cached under the
 user cache directory (rea/results, trimmed to 1 GiB); REA_RESULT_CACHE_DIR
-moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only.`,
+moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only. A
+repeated analyze-javascript-application over an application whose bytes,
+request and rea binary are unchanged is answered from it without loading
+any module (--log-level debug says "served from the result cache").`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {

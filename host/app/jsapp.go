@@ -138,15 +138,30 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 		return nil, err
 	}
 	started := time.Now()
+	artReq := ArtifactRequest{
+		InputPath: abs, Format: format, Limits: req.Limits,
+		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
+	}
+	// A repeat over unchanged input is answered from the application result
+	// cache before any module loads (appcache.go: the key is the host's walk
+	// of the input's bytes, the request and the code).
+	var cacheKey string
+	var walk *inputWalk
+	if tune == (jsappTuning{}) {
+		if key, in, w, ok := a.applicationKey(req, artReq, rel, format, limits); ok {
+			if hit := a.cachedApplicationResult(key, in); hit != nil {
+				a.log.Debug("application served from the result cache", "wall", time.Since(started), "key", key[:16])
+				return hit, nil
+			}
+			cacheKey, walk = key, w
+		}
+	}
 	// Load the jsapp module while the inventory runs (~0.2 s from the disk
 	// cache for its 17 MB). Run waits for this same load; a failure is
 	// reported there. Not cancelled with the request: a load cut short
 	// would be remembered as failed.
 	go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), JSAppModule, a.Config.Limits) }()
-	scan, err := a.scanArtifact(ctx, ArtifactRequest{
-		InputPath: abs, Format: format, Limits: req.Limits,
-		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
-	}, progress)
+	scan, err := a.scanArtifact(ctx, artReq, progress)
 	if err != nil {
 		return nil, err
 	}
@@ -207,29 +222,65 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 		analysis.Limitations = append(analysis.Limitations,
 			"Entries whose bytes are unavailable (missing .asar.unpacked companions) or inside nested containers were inventoried but not analysed as code.")
 	}
+	params := applicationParams(req, format, limits, scan.req)
+	version := out.Module.SHA256
+	rec, err := applicationEvidence(scan.input, analysis, params, version)
+	if err != nil {
+		return nil, err
+	}
+	a.log.Debug("evidence recorded", "wall", time.Since(analysed))
+	if cacheKey != "" {
+		if scan.matchesWalk(walk) {
+			a.storeApplicationResult(cacheKey, analysis, params, version)
+		} else {
+			a.log.Debug("application result not cached: the input changed during the analysis, or its inventory and the key's walk differ")
+		}
+	}
+	return &AnalyzeApplicationResult{Evidence: rec, Analysis: analysis}, nil
+}
+
+// applicationParams is the request as its evidence records it: no path,
+// the detected format, every default applied (spellings of one request are
+// one identity). art is the artifact request after validation.
+func applicationParams(req AnalyzeApplicationRequest, format string, limits report.Options, art ArtifactRequest) AnalyzeApplicationRequest {
 	params := req
 	params.InputPath = ""  // paths never enter identity; the subject digest does
 	params.Format = format // "", "auto" and the detected format are one request
 	params.Options = limits
-	params.Limits = scan.req.Limits // with defaults: spellings of one request are one identity
-	params.IntegrityPolicy = scan.req.IntegrityPolicy
-	params.MaxIntegrityMismatches = scan.req.MaxIntegrityMismatches
-	version := out.Module.SHA256
-	subjectFormat := format
-	rec, err := evidence.New(evidence.Draft{
-		Subject: &evidence.Subject{Name: filepath.Base(scan.input.abs), Digest: evidence.Digest{SHA256: scan.digest},
-			Format: subjectFormat, LocalPath: scan.input.abs},
+	params.Limits = art.Limits
+	params.IntegrityPolicy = art.IntegrityPolicy
+	params.MaxIntegrityMismatches = art.MaxIntegrityMismatches
+	return params
+}
+
+// applicationEvidence seals an analysis as its Evidence record.
+func applicationEvidence(in artifactInput, analysis *ApplicationAnalysis, params AnalyzeApplicationRequest, version string) (evidence.Record, error) {
+	return evidence.New(evidence.Draft{
+		Subject: &evidence.Subject{Name: filepath.Base(in.abs), Digest: evidence.Digest{SHA256: analysis.RootArtifactSHA256},
+			Format: analysis.Format, LocalPath: in.abs},
 		Provider:         evidence.Provider{ID: "rea.javascript-application", Name: "rea JavaScript application analysis", Version: &version},
 		Operation:        "analyze_javascript_application",
 		Parameters:       params,
 		NormalizedResult: analysis,
 		Limitations:      analysis.Limitations,
 	})
-	if err != nil {
-		return nil, err
+}
+
+// applicationKey validates the request as the inventory will and derives
+// the application result cache key; ok is false when the answer is not to
+// be cached.
+func (a *App) applicationKey(req AnalyzeApplicationRequest, art ArtifactRequest, rel, format string, limits report.Options) (key string, in artifactInput, walk *inputWalk, ok bool) {
+	v := art
+	if v.validate() != nil {
+		return "", in, nil, false // the inventory reports the error
 	}
-	a.log.Debug("evidence recorded", "wall", time.Since(analysed))
-	return &AnalyzeApplicationResult{Evidence: rec, Analysis: analysis}, nil
+	in, err := resolveInput(art.InputPath)
+	if err != nil {
+		return "", in, nil, false
+	}
+	params := applicationParams(req, format, limits, v)
+	key, walk = a.applicationCacheKey(in, rel, format, params)
+	return key, in, walk, key != ""
 }
 
 // applicationTree exposes the input container's own files (not nested

@@ -5,6 +5,7 @@ import (
 	"os"
 	"path/filepath"
 	"sort"
+	"syscall"
 	"testing"
 	"time"
 
@@ -103,4 +104,71 @@ func reportMedian(b *testing.B, samples []time.Duration) {
 	sort.Slice(samples, func(i, j int) bool { return samples[i] < samples[j] })
 	b.ReportMetric(float64(samples[len(samples)/2].Microseconds())/1000, "median-ms")
 	b.ReportMetric(float64(samples[len(samples)*99/100].Microseconds())/1000, "p99-ms")
+}
+
+// BenchmarkLoadFromCompileCache is issue 22's fixed cost of the two modules
+// every application analysis loads: a new Runner (as a new CLI process
+// has) loads the module from a warm compile cache (load-ms), then one run
+// of an unknown operation starts a fresh instance — the guest's Go runtime
+// and package initialisers — and ends (first-run-ms). CPU is the process's
+// user+system time over each step (steady under load where wall is not);
+// medians of b.N rounds.
+// Run: go test -run XXX -bench LoadFromCompileCache -benchtime 5x ./host/sandbox/
+func BenchmarkLoadFromCompileCache(b *testing.B) {
+	for _, name := range []string{"jsapp", "artifact"} {
+		b.Run(name, func(b *testing.B) {
+			cat, err := module.Load(nil, wasmtest.ModuleDir(b, name))
+			if err != nil {
+				b.Fatal(err)
+			}
+			cacheDir := filepath.Join(os.TempDir(), "rea-bench-load-cache")
+			limits := sandbox.Limits{}
+			newRunner := func() *sandbox.Runner {
+				r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: cacheDir, ResultCacheDir: "off", NoStandby: true})
+				if err != nil {
+					b.Fatal(err)
+				}
+				return r
+			}
+			r := newRunner() // fills the compile cache
+			if _, _, err := r.Compile(context.Background(), name, limits); err != nil {
+				b.Fatal(err)
+			}
+			r.Close(context.Background())
+			var load, run, loadCPU, runCPU []time.Duration
+			b.ResetTimer()
+			for range b.N {
+				r := newRunner()
+				c0, t0 := cpuTime(b), time.Now()
+				if _, _, err := r.Compile(context.Background(), name, limits); err != nil {
+					b.Fatal(err)
+				}
+				c1, t1 := cpuTime(b), time.Now()
+				_, err := r.Run(context.Background(), sandbox.Call{Module: name, Operation: "no_such_operation", Limits: limits})
+				if err == nil {
+					b.Fatal("an unknown operation succeeded")
+				}
+				load, loadCPU = append(load, t1.Sub(t0)), append(loadCPU, c1-c0)
+				run, runCPU = append(run, time.Since(t1)), append(runCPU, cpuTime(b)-c1)
+				r.Close(context.Background())
+			}
+			b.StopTimer()
+			med := func(d []time.Duration) float64 {
+				sort.Slice(d, func(i, j int) bool { return d[i] < d[j] })
+				return float64(d[len(d)/2].Microseconds()) / 1000
+			}
+			b.ReportMetric(med(load), "load-ms")
+			b.ReportMetric(med(loadCPU), "load-cpu-ms")
+			b.ReportMetric(med(run), "first-run-ms")
+			b.ReportMetric(med(runCPU), "first-run-cpu-ms")
+		})
+	}
+}
+
+func cpuTime(b *testing.B) time.Duration {
+	var ru syscall.Rusage
+	if err := syscall.Getrusage(syscall.RUSAGE_SELF, &ru); err != nil {
+		b.Fatal(err)
+	}
+	return time.Duration(ru.Utime.Nano() + ru.Stime.Nano())
 }

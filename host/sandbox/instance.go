@@ -91,6 +91,10 @@ func startInstance(eng *engine, compiled wazero.CompiledModule, mod *module.Modu
 		return nil, abi.Errorf(abi.CodeModuleUnavailable, "module %q carries no fuel counter; rea refuses to run unmetered code", mod.Name)
 	}
 	in.inst, in.fuel = inst, g
+	if eng.log != nil {
+		// Tests read this line to tell a run that loaded nothing.
+		eng.log.Debug("module instantiated", "module", mod.Name)
+	}
 	g.Set(startBudget)
 	live.Add(1)
 	go func() {

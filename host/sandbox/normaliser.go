@@ -146,6 +146,9 @@ func (n *normaliser) start() error {
 		return abi.Errorf(abi.CodeModuleUnavailable, "module %q carries no fuel counter; rea refuses to run unmetered code", n.mod.Name)
 	}
 	g.Set(min(n.limits.Fuel, 1<<62))
+	if eng.log != nil {
+		eng.log.Debug("module instantiated", "module", n.mod.Name)
+	}
 	exited := make(chan struct{})
 	n.mu.Lock()
 	n.inst, n.fuel, n.exited = inst, g, exited

@@ -11,6 +11,8 @@ package sandbox
 
 import (
 	"context"
+	"crypto/sha256"
+	"encoding/hex"
 	"encoding/json"
 	"errors"
 	"fmt"
@@ -128,6 +130,7 @@ type Runner struct {
 // modules compiled for it.
 type engine struct {
 	rt       wazero.Runtime
+	log      *slog.Logger
 	mu       sync.Mutex
 	compiled map[string]*compileOnce // by module digest
 }
@@ -191,6 +194,30 @@ func NewRunner(opts Options) (*Runner, error) {
 // CacheDirs names the directories of the compiled-module cache and of the
 // result cache; "" means that cache is off (results then live in memory).
 func (r *Runner) CacheDirs() (compiled, results string) { return r.cacheAt, r.results.dir }
+
+// resultNamespace keeps results stored by callers (LookupResult,
+// StoreResult) apart from module runs' keys.
+const resultNamespace = "rea-stored-result\x00"
+
+// LookupResult returns a result a caller stored under key with StoreResult
+// (in this process or, with a disk cache, an earlier one). It runs and
+// loads nothing: a caller whose key commits to everything its result
+// depends on answers from here without any module.
+func (r *Runner) LookupResult(key string) (json.RawMessage, bool) {
+	v, ok := r.results.get(storedKey(key))
+	return v.Result, ok
+}
+
+// StoreResult keeps result under key in the result cache, beside module
+// runs' results (same bounds, same `rea cache clear`).
+func (r *Runner) StoreResult(key string, result json.RawMessage) {
+	r.results.put(storedKey(key), cachedOutcome{Result: result})
+}
+
+func storedKey(key string) string {
+	sum := sha256.Sum256([]byte(resultNamespace + key))
+	return hex.EncodeToString(sum[:])
+}
 
 // ClearResults forgets every cached result, in memory and on disk.
 func (r *Runner) ClearResults() error { return r.results.clear() }
@@ -302,7 +329,7 @@ func (r *Runner) engine(ctx context.Context, pages uint32) (*engine, error) {
 		_ = rt.Close(ctx)
 		return nil, err
 	}
-	e := &engine{rt: rt, compiled: map[string]*compileOnce{}}
+	e := &engine{rt: rt, log: r.log, compiled: map[string]*compileOnce{}}
 	r.runtimes[pages] = e
 	return e, nil
 }

@@ -207,6 +207,28 @@ func (c *Catalog) Get(name string) (*Module, error) {
 	return e.loaded, nil
 }
 
+// Stamp identifies the named module's bytes for a cache key without
+// reading an embedded module: an embedded module is part of the rea binary,
+// so the binary's build ID (which the caller includes) commits to it; a
+// module from the module directory is read and stamped with its digest.
+func (c *Catalog) Stamp(name string) (string, error) {
+	c.mu.Lock()
+	e, ok := c.entries[name]
+	embeddedOnly := ok && e.id.Source == SourceEmbedded
+	c.mu.Unlock()
+	if !ok {
+		return "", c.unavailable(name)
+	}
+	if embeddedOnly {
+		return "embedded:" + name, nil
+	}
+	m, err := c.Get(name)
+	if err != nil {
+		return "", err
+	}
+	return "sha256:" + m.SHA256, nil
+}
+
 // BuildInfo returns the Go build information of the named module.
 func (c *Catalog) BuildInfo(name string) (*debug.BuildInfo, error) {
 	c.mu.Lock()

@@ -1,12 +1,9 @@
 package container
 
 import (
-	"bytes"
 	"crypto/sha256"
 	"encoding/binary"
 	"encoding/hex"
-	"encoding/json"
-	"errors"
 	"fmt"
 	"io"
 	"slices"
@@ -100,13 +97,11 @@ func parseASAR(s *scope, r io.ReaderAt, size int64, file string) (int64, error) 
 	h.Write(prefix[:])
 	h.Write(header)
 	c.ParsedBytes, c.ParsedSHA256 = asarPrefixSize+int64(len(header)), hex.EncodeToString(h.Sum(nil))
-	dec := json.NewDecoder(bytes.NewReader(header))
-	dec.UseNumber()
-	p := &asarParser{s: s, dec: dec, file: file, base: base, size: size}
+	p := &asarParser{s: s, sc: headerScanner{b: header}, file: file, base: base, size: size}
 	if err := p.node(""); err != nil {
 		return 0, err
 	}
-	if _, err := dec.Token(); err != io.EOF {
+	if p.sc.ws(); p.sc.pos != len(header) {
 		return 0, malformedf("ASAR JSON header has content after the root object")
 	}
 	if err := checkOverlaps(p.spans); err != nil {
@@ -117,7 +112,7 @@ func parseASAR(s *scope, r io.ReaderAt, size int64, file string) (int64, error) 
 
 type asarParser struct {
 	s     *scope
-	dec   *json.Decoder
+	sc    headerScanner
 	file  string
 	base  int64
 	size  int64
@@ -173,25 +168,6 @@ type asarNode struct {
 	isDir      bool
 }
 
-func (p *asarParser) token() (json.Token, error) {
-	t, err := p.dec.Token()
-	if err != nil {
-		return nil, malformedf("ASAR JSON header is not valid JSON: %v", err)
-	}
-	return t, nil
-}
-
-func (p *asarParser) expectDelim(d json.Delim, what string) error {
-	t, err := p.token()
-	if err != nil {
-		return err
-	}
-	if got, ok := t.(json.Delim); !ok || got != d {
-		return malformedf("%s is not a JSON object", what)
-	}
-	return nil
-}
-
 func describe(p string) string {
 	if p == "" {
 		return "the ASAR root"
@@ -201,21 +177,23 @@ func describe(p string) string {
 
 // node parses one node object at a normalised path ("" for the root).
 func (p *asarParser) node(at string) error {
-	if err := p.expectDelim('{', describe(at)); err != nil {
+	if err := p.sc.open(func() string { return describe(at) }); err != nil {
 		return err
 	}
 	var n asarNode
-	seen := map[string]bool{}
-	for p.dec.More() {
-		t, err := p.token()
+	var seenKeys [8]string
+	seen := keySet(seenKeys[:0])
+	for {
+		key, more, err := p.sc.member()
 		if err != nil {
 			return err
 		}
-		key, _ := t.(string)
-		if seen[key] {
+		if !more {
+			break
+		}
+		if seen.add(key) {
 			return malformedf("%s declares %q twice", describe(at), key)
 		}
-		seen[key] = true
 		switch key {
 		case "files":
 			if n.hasSize || n.hasLink || n.hasOffset {
@@ -246,10 +224,7 @@ func (p *asarParser) node(at string) error {
 		case "integrity":
 			n.integrity, err = p.integrity(at)
 		default:
-			var skip json.RawMessage
-			if err := p.dec.Decode(&skip); err != nil {
-				return malformedf("ASAR JSON header is not valid JSON: %v", err)
-			}
+			_, err = p.sc.skip()
 		}
 		if err != nil {
 			return err
@@ -257,9 +232,6 @@ func (p *asarParser) node(at string) error {
 		if n.isDir && (n.hasSize || n.hasLink || n.hasOffset) {
 			return malformedf("%s is both a directory and a file or link", describe(at))
 		}
-	}
-	if err := p.expectDelim('}', describe(at)); err != nil {
-		return err
 	}
 	if at == "" {
 		if !n.isDir {
@@ -305,16 +277,18 @@ func (p *asarParser) node(at string) error {
 
 // files parses a directory's "files" object.
 func (p *asarParser) files(dir string) error {
-	if err := p.expectDelim('{', fmt.Sprintf("the \"files\" of %s", describe(dir))); err != nil {
+	if err := p.sc.open(func() string { return fmt.Sprintf("the \"files\" of %s", describe(dir)) }); err != nil {
 		return err
 	}
 	names := map[string]bool{}
-	for p.dec.More() {
-		t, err := p.token()
+	for {
+		name, more, err := p.sc.member()
 		if err != nil {
 			return err
 		}
-		name, _ := t.(string)
+		if !more {
+			return nil
+		}
 		if names[name] {
 			return malformedf("%s declares member %q twice", describe(dir), name)
 		}
@@ -334,40 +308,6 @@ func (p *asarParser) files(dir string) error {
 			return err
 		}
 	}
-	_, err := p.token() // the closing brace; More() said there is no member
-	return err
-}
-
-func (p *asarParser) size64(at string) (int64, error) {
-	t, err := p.token()
-	if err != nil {
-		return 0, err
-	}
-	num, ok := t.(json.Number)
-	if !ok {
-		return 0, malformedf("%s declares a non-numeric size %v", describe(at), t).WithDetail("path", at)
-	}
-	v, ok := parseDecimal(string(num))
-	if !ok || v > maxSafeInteger {
-		return 0, malformedf("%s declares size %s, which is not a non-negative integer", describe(at), clipText(string(num))).WithDetail("path", at)
-	}
-	return v, nil
-}
-
-func (p *asarParser) offset(at string) (int64, error) {
-	t, err := p.token()
-	if err != nil {
-		return 0, err
-	}
-	s, ok := t.(string)
-	if !ok {
-		return 0, malformedf("%s declares offset %v, not a decimal string", describe(at), t).WithDetail("path", at)
-	}
-	v, ok := parseDecimal(s)
-	if !ok {
-		return 0, malformedf("%s declares offset %q, not a non-negative decimal integer", describe(at), clipText(s)).WithDetail("path", at)
-	}
-	return v, nil
 }
 
 // parseDecimal accepts only plain non-negative decimal integers that fit in
@@ -385,69 +325,6 @@ func parseDecimal(s string) (int64, bool) {
 	return v, err == nil
 }
 
-func (p *asarParser) boolean(at, key string) (bool, error) {
-	t, err := p.token()
-	if err != nil {
-		return false, err
-	}
-	v, ok := t.(bool)
-	if !ok {
-		return false, malformedf("%s declares %q as %v, not a boolean", describe(at), key, t)
-	}
-	return v, nil
-}
-
-func (p *asarParser) str(at, key string) (string, error) {
-	t, err := p.token()
-	if err != nil {
-		return "", err
-	}
-	v, ok := t.(string)
-	if !ok {
-		return "", malformedf("%s declares %q as %v, not a string", describe(at), key, t)
-	}
-	return v, nil
-}
-
-// integrity decodes a node's integrity object. Only SHA256 is understood;
-// another algorithm ("sha256", "MD5") is recorded as declared, without
-// blocks, so the host reports it unverifiable instead of treating the entry
-// as if it declared nothing (Electron ignores it, so a tampered archive
-// could hide behind it).
-func (p *asarParser) integrity(at string) (*inventory.Integrity, error) {
-	var raw struct {
-		Algorithm string      `json:"algorithm"`
-		Hash      string      `json:"hash"`
-		BlockSize json.Number `json:"blockSize"`
-		Blocks    []string    `json:"blocks"`
-	}
-	if err := p.dec.Decode(&raw); err != nil {
-		var se *json.SyntaxError
-		if errors.As(err, &se) {
-			return nil, malformedf("ASAR JSON header is not valid JSON: %v", err)
-		}
-		return nil, malformedf("%s declares a malformed integrity object: %v", describe(at), err).WithDetail("path", at)
-	}
-	if raw.Algorithm != inventory.AlgorithmSHA256 {
-		return &inventory.Integrity{Algorithm: clipText(raw.Algorithm), Hash: clipText(raw.Hash)}, nil
-	}
-	bs, ok := parseDecimal(string(raw.BlockSize))
-	if !ok || bs == 0 {
-		return nil, malformedf("%s declares integrity blockSize %q, not a positive integer", describe(at), clipText(string(raw.BlockSize))).WithDetail("path", at)
-	}
-	in := &inventory.Integrity{Algorithm: raw.Algorithm, BlockSize: bs, Blocks: make([]string, len(raw.Blocks))}
-	var err error
-	if in.Hash, err = sha256Hex(at, raw.Hash); err != nil {
-		return nil, err
-	}
-	for i, b := range raw.Blocks {
-		if in.Blocks[i], err = sha256Hex(at, b); err != nil {
-			return nil, err
-		}
-	}
-	return in, nil
-}
-
 // checkBlocks requires the block list @electron/asar writes: one hash per
 // full block plus one for the (possibly empty) remainder. A list without the
 // empty trailing block of an exact multiple is accepted too.
@@ -462,12 +339,21 @@ func checkBlocks(at string, size int64, in *inventory.Integrity) error {
 }
 
 func sha256Hex(at, s string) (string, error) {
-	s = strings.ToLower(s)
 	if len(s) != 64 {
-		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(s)).WithDetail("path", at)
+		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(strings.ToLower(s))).WithDetail("path", at)
 	}
-	if _, err := hex.DecodeString(s); err != nil {
-		return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(s)).WithDetail("path", at)
+	lower := true
+	for i := 0; i < len(s); i++ {
+		switch c := s[i]; {
+		case c >= '0' && c <= '9', c >= 'a' && c <= 'f':
+		case c >= 'A' && c <= 'F':
+			lower = false
+		default:
+			return "", malformedf("%s declares integrity hash %q, not 64 hex digits", describe(at), clipText(strings.ToLower(s))).WithDetail("path", at)
+		}
+	}
+	if !lower {
+		s = strings.ToLower(s)
 	}
 	return s, nil
 }
