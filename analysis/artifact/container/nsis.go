@@ -74,10 +74,24 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 		if item == 0 {
 			continue // the install script's header: not a file
 		}
-		if compressed && method != "deflate" {
+		itemMethod := method
+		if compressed && method == "stored" {
+			// The script header is stored, so the compressor is told by
+			// the item's own first bytes.
+			var head [8]byte
+			hn, _ := ra.ReadAt(head[:], data)
+			itemMethod = "deflate"
+			switch {
+			case isNSISLZMA(head[:hn]):
+				itemMethod = "LZMA"
+			case isBzip2Block(head[:hn]):
+				itemMethod = "bzip2"
+			}
+		}
+		if compressed && itemMethod != "deflate" {
 			return abi.Errorf(abi.CodeCapabilityUnavailable,
-				"%q is an NSIS installer whose item %d (%d bytes at %d) is %s-compressed; rea reads stored and deflate items only — extract the installer with `7z x` (7-Zip reads NSIS) and analyse the folder", file, item, length, data, method).
-				WithDetail("format", "nsis").WithDetail("compression", method)
+				"%q is an NSIS installer whose item %d (%d bytes at %d) is %s-compressed; rea reads stored and deflate items only — extract the installer with `7z x` (7-Zip reads NSIS) and analyse the folder", file, item, length, data, itemMethod).
+				WithDetail("format", "nsis").WithDetail("compression", itemMethod)
 		}
 		if err := addNSISItem(s, ra, size, file, item, data, length, compressed); err != nil {
 			return err
