@@ -491,7 +491,9 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
 		}
 		sortJobs(jobs)
-		_, err = streamRanges(ctx, zr, jobs, nil)
+		ahead := newReadAhead(zr, hashChunk, 4)
+		_, err = streamRanges(ctx, ahead, jobs, nil)
+		ahead.Close()
 		zr.Close()
 		if err != nil {
 			return err
