@@ -5,6 +5,7 @@ import (
 	"os"
 	"os/exec"
 	"path/filepath"
+	"reflect"
 	"strings"
 	"testing"
 
@@ -182,5 +183,39 @@ func TestAnalyzeInstallerReadsSevenZipAndNSIS(t *testing.T) {
 				t.Errorf("%s: analyze lacks %q:\n%s", filepath.Base(input), want, r.stdout)
 			}
 		}
+	}
+}
+
+// TestCompareArtifactsReadsSevenZip: the compare fixture's v1 and v2
+// trees, each archived by the real 7z (v1 solid LZMA2, v2 non-solid with
+// BCJ2), compare exactly as the directories do.
+func TestCompareArtifactsReadsSevenZip(t *testing.T) {
+	needPackager(t, "7z", "p7zip-full")
+	dir := t.TempDir()
+	var archives []string
+	for v, args := range map[string][]string{"v1": {"-mx=5"}, "v2": {"-mx=9", "-ms=off"}} {
+		out := filepath.Join(dir, v+".7z")
+		cmd := exec.Command("7z", append(append([]string{"a", "-bd"}, args...), out, ".")...)
+		cmd.Dir = compareFixture(t, "artifacts", v)
+		if b, err := cmd.CombinedOutput(); err != nil {
+			t.Fatalf("7z a: %v\n%s", err, b)
+		}
+		archives = append(archives, out)
+	}
+	if filepath.Base(archives[0]) != "v1.7z" {
+		archives[0], archives[1] = archives[1], archives[0]
+	}
+	r := reaWithModules(t, "compare-artifacts", archives[0], archives[1], "--format", "json")
+	if r.code != 0 {
+		t.Fatalf("exit %d: %s", r.code, r.stderr)
+	}
+	var c artifactComparison
+	decode(t, r.stdout, &c)
+	want := map[string]string{"app/main.js": "changed content,size", "app/new.js": "added ", "app/old.js": "removed "}
+	if got := c.kinds(); !reflect.DeepEqual(got, want) {
+		t.Errorf("changes %v, want %v", got, want)
+	}
+	if c.NormalizedResult.Status != "changed" || c.NormalizedResult.Summary["unchanged"] != 6 {
+		t.Errorf("status %s summary %v", c.NormalizedResult.Status, c.NormalizedResult.Summary)
 	}
 }
