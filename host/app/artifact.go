@@ -83,9 +83,9 @@ func (r *ArtifactRequest) validate() error {
 		r.Format = ""
 	}
 	switch r.Format {
-	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDeb, inventory.FormatRPM, inventory.FormatAppImage, inventory.FormatSquashfs, inventory.FormatDirectory:
+	case "", inventory.FormatASAR, inventory.FormatZip, inventory.FormatTar, inventory.FormatTarGz, inventory.FormatDeb, inventory.FormatRPM, inventory.FormatAppImage, inventory.FormatSquashfs, inventory.FormatSevenZip, inventory.FormatNSIS, inventory.FormatDirectory:
 	default:
-		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, directory", r.Format).WithDetail("field", "format")
+		return abi.Errorf(abi.CodeInvalidRequest, "format %q is not one of auto, asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, 7z, nsis, directory", r.Format).WithDetail("field", "format")
 	}
 	if err := r.Limits.Validate(); err != nil {
 		return err
@@ -280,6 +280,9 @@ type fileJobs struct {
 	// .deb's data.tar.xz), in first-seen order.
 	streams     map[streamKey][]*digestJob
 	streamOrder []streamKey
+	// streamRange is the first member's range of each stream (a 7-Zip
+	// folder's coder chain travels in it).
+	streamRange map[streamKey]inventory.Range
 }
 
 // streamKey names one compressed stream inside a file.
@@ -296,6 +299,10 @@ func (fj *fileJobs) addStream(e inventory.Entry, job *digestJob) {
 	}
 	if _, ok := fj.streams[k]; !ok {
 		fj.streamOrder = append(fj.streamOrder, k)
+		if fj.streamRange == nil {
+			fj.streamRange = map[streamKey]inventory.Range{}
+		}
+		fj.streamRange[k] = *e.Data
 	}
 	fj.streams[k] = append(fj.streams[k], job)
 }
@@ -359,8 +366,11 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 		case inventory.CompressionBlocks:
 			fj.blocks = append(fj.blocks, i)
 		case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
-			inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream:
+			inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder:
 			job.length = e.Size
+			if e.CRC32 != nil && e.Data.Compression == inventory.CompressionSevenZipFolder {
+				job.crc = crc32.NewIEEE()
+			}
 			fj.addStream(e, job)
 		default:
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
@@ -476,21 +486,38 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	for _, k := range fj.streamOrder {
 		jobs := fj.streams[k]
-		zr, err := stream.Open(fh, size, inventory.Range{Compression: k.compression, StreamOffset: k.offset, StreamLength: k.length})
+		zr, err := stream.Open(fh, size, fj.streamRange[k])
 		if err != nil {
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
 		}
 		sortJobs(jobs)
-		_, err = streamRanges(ctx, zr, jobs, nil)
+		ahead := newReadAhead(zr, hashChunk, 4)
+		_, err = streamRanges(ctx, ahead, jobs, nil)
+		ahead.Close()
 		zr.Close()
 		if err != nil {
 			return err
 		}
 		for _, j := range jobs {
+			if err := s.checkCRC(j); err != nil {
+				return err
+			}
 			s.observe(j.entry, j)
 		}
 	}
 	return nil
+}
+
+// checkCRC compares a 7-Zip member's decoded bytes with the CRC-32 the
+// archive declares for them.
+func (s *artifactScan) checkCRC(j *digestJob) error {
+	e := s.res.Entries[j.entry]
+	if j.crc == nil || e.CRC32 == nil || j.crc.Sum32() == *e.CRC32 {
+		return nil
+	}
+	return abi.Errorf(abi.CodeArtifactIntegrity,
+		"7-Zip member %q decodes to bytes with CRC-32 %08x, but the archive declares %08x; the archive is corrupt or was tampered with",
+		e.Path, j.crc.Sum32(), *e.CRC32).WithDetail("logical_path", e.Path)
 }
 
 func headOf(f *os.File) []byte {

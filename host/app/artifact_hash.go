@@ -37,6 +37,9 @@ type digestJob struct {
 	head  [4]byte
 	headN int
 
+	// crc, when set, is fed the same bytes (a 7-Zip member's declared
+	// CRC-32 is checked against it).
+	crc     hash.Hash32
 	whole   hash.Hash
 	block   hash.Hash
 	fed     int64
@@ -64,6 +67,9 @@ func (j *digestJob) write(p []byte) {
 		j.headN += copy(j.head[j.headN:], p)
 	}
 	j.whole.Write(p)
+	if j.crc != nil {
+		j.crc.Write(p)
+	}
 	j.fed += int64(len(p))
 	if j.block == nil {
 		return

@@ -27,7 +27,7 @@ func InventoryLimits() []Param {
 		l("max_depth", "Directory and nesting depth (default 20).", 20, 1_000, true),
 		l("max_path_bytes", "Bytes of one logical path (default 4,096).", 4_096, 65_536, true),
 		// The CLI has no flag for the ASAR header bound.
-		l("max_header_bytes", "Bytes of an ASAR JSON header (default 64 MiB).", 64<<20, 1<<32, false),
+		l("max_header_bytes", "Bytes of an ASAR JSON header or a (decoded) 7-Zip header (default 64 MiB).", 64<<20, 1<<32, false),
 	}
 }
 
@@ -48,7 +48,7 @@ func dashed(name string) string {
 func artifactInput(inputDescription string) []Param {
 	return append([]Param{
 		{Name: "input_path", Type: String, Required: true, Description: inputDescription},
-		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "deb", "rpm", "appimage", "squashfs", "directory"},
+		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "zip", "tar", "tar.gz", "deb", "rpm", "appimage", "squashfs", "7z", "nsis", "directory"},
 			Description: "Container format; auto (default) detects it.", Flag: &Flag{Name: "archive-format"}},
 		{Name: "integrity_policy", Type: String, Default: "fail", Enum: []string{"fail", "record-and-continue"},
 			Description: "fail (default) stops at the first declared-versus-observed hash mismatch; record-and-continue records it as an integrity contradiction and keeps verified siblings.",
@@ -63,7 +63,7 @@ func artifactInput(inputDescription string) []Param {
 
 // InspectArtifact inventories a container as a content-addressed graph.
 func InspectArtifact() Spec {
-	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb file or directory to inventory.")
+	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z or NSIS setup .exe file, or directory, to inventory.")
 	for _, c := range []string{"node", "occurrence", "edge"} {
 		params = append(params,
 			Param{Name: c + "_offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
@@ -76,20 +76,24 @@ func InspectArtifact() Spec {
 		Name:   "inspect_artifact",
 		Title:  "Inventory an archive or directory",
 		Family: "artifact",
-		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, directories with nested ASAR/zip), hash every " +
-			"file natively, verify declared whole-file and 4 MiB block hashes, and return a content-addressed graph of nodes, occurrences and edges " +
-			"(paged, counts first) as Evidence. Mismatches fail closed unless integrity_policy is record-and-continue.",
+		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, .deb, .rpm, AppImage/squashfs, 7z, NSIS installers, " +
+			"directories with nested ASAR/zip/7z), hash every file natively, verify declared whole-file and 4 MiB block hashes (and 7-Zip's CRC-32s), and return a " +
+			"content-addressed graph of nodes, occurrences and edges (paged, counts first) as Evidence. Mismatches fail closed unless integrity_policy is " +
+			"record-and-continue. 7z: Copy, LZMA, LZMA2, Deflate, BZip2, BCJ, BCJ2 and Delta, solid or not; encrypted archives and other methods " +
+			"are capability_unavailable. NSIS: installers whose items are stored or deflate-compressed one by one (SetCompress off, the default " +
+			"non-solid zlib; electron-builder's) list items as data/item-N with a stored 7z (app-64.7z) expanded as a nested container; a solid data " +
+			"block or LZMA/bzip2 items are capability_unavailable naming the compression.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar"}, {"input_path": "/tmp/app/resources/app.asar", "integrity_policy": "record-and-continue", "occurrence_limit": 500}},
 		CLI: &Command{Name: "inspect-artifact", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
-			Short: "Inventory an ASAR, zip, tar, tar.gz or directory as a content-addressed graph with verified hashes"},
+			Short: "Inventory an ASAR, zip, tar(.gz), .deb, .rpm, AppImage, 7z, NSIS setup or directory as a content-addressed graph with verified hashes"},
 	}
 }
 
 // ExtractArtifact materialises selected files into a fresh directory.
 func ExtractArtifact() Spec {
-	params := append(artifactInput("Local ASAR, zip, tar, tar.gz, .deb file or directory to inventory."),
+	params := append(artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z or NSIS setup .exe file, or directory, to inventory."),
 		Param{Name: "paths", Type: Array, MaxItems: 500, Items: &Param{Type: String, Description: "Glob."},
 			Description: "Globs over logical paths (path.Match syntax); a directory match selects everything under it. Nested entries are named \"<container>!/<path>\".",
 			Flag:        &Flag{Name: "path", Help: "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)"}},
@@ -110,7 +114,7 @@ func ExtractArtifact() Spec {
 		CLIFlags: []Param{{Name: "output_dir", Type: String,
 			Description: "directory to create and write into (must not exist; default: a fresh temporary directory)", Flag: &Flag{Name: "output"}}},
 		CLI: &Command{Name: "extract-artifact", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
-			Short: "Write selected files of an ASAR, zip, tar, tar.gz or directory into a fresh directory"},
+			Short: "Write selected files of an ASAR, zip, tar(.gz), .deb, .rpm, AppImage, 7z, NSIS setup or directory into a fresh directory"},
 	}
 }
 

@@ -70,7 +70,7 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
 			}
 			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
-				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb, rpm, AppImage, squashfs or directory); if it is one, name its format (format; CLI --archive-format)", name)
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb, rpm, AppImage, squashfs, 7z, NSIS installer or directory); if it is one, name its format (format; CLI --archive-format)", name)
 		}
 	}
 	b.res.Format = format
@@ -117,8 +117,12 @@ func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, pa
 		err = listAppImage(s, ra, size, file)
 	case inventory.FormatSquashfs:
 		err = listSquashfs(s, ra, size, 0, file)
+	case inventory.FormatSevenZip:
+		err = listSevenZip(s, ra, 0, size, file)
+	case inventory.FormatNSIS:
+		err = listNSIS(s, ra, size, file)
 	default:
-		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, directory or auto", format).WithDetail("field", "format")
+		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, 7z, nsis, directory or auto", format).WithDetail("field", "format")
 	}
 	if err != nil {
 		return 0, inContainer(err, file, depth)
@@ -160,6 +164,10 @@ func sniff(ra io.ReaderAt, size int64) string {
 		return inventory.FormatTarGz
 	case n >= 262 && string(h[257:262]) == "ustar":
 		return inventory.FormatTar
+	case sniffSevenZip(h):
+		return inventory.FormatSevenZip
+	case bytes.HasPrefix(h, []byte("MZ")) && nsisOffset(ra, size) >= 0:
+		return inventory.FormatNSIS
 	}
 	return ""
 }
@@ -206,6 +214,8 @@ func formatByName(name string) string {
 		return inventory.FormatAppImage
 	case ".squashfs", ".sqfs", ".snap":
 		return inventory.FormatSquashfs
+	case ".7z":
+		return inventory.FormatSevenZip
 	case ".zip", ".jar", ".apk", ".ipa", ".xpi", ".crx", ".nupkg", ".vsix", ".whl", ".aar", ".appx", ".msix":
 		return inventory.FormatZip
 	}

@@ -1,7 +1,6 @@
 package container
 
 import (
-	"bytes"
 	"encoding/binary"
 	"io"
 
@@ -27,18 +26,10 @@ func unsupportedFormat(ra io.ReaderAt, size int64, name string) (string, error) 
 	n, _ := ra.ReadAt(head[:], 0)
 	h := head[:n]
 	switch {
-	case bytes.HasPrefix(h, []byte(sevenZipMagic)):
-		return "7z", abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is a 7-Zip archive; rea does not read 7-Zip yet (its members are LZMA/LZMA2 streams, usually behind a BCJ filter, in solid folders that the sandboxed inventory and the host's hashing cannot address member by member); extract it with `7z x` and analyse the folder", name).
-			WithDetail("format", "7z")
 	case len(h) >= 11 && string(h[:4]) == "\x7fELF" && string(h[8:11]) == "AI\x01":
 		return "appimage", abi.Errorf(abi.CodeCapabilityUnavailable,
 			"%q is a type 1 AppImage (an ISO 9660 image); rea reads type 2 AppImages (squashfs); extract it with `%s --appimage-extract` on a disposable machine, or 7z x", name, name).
 			WithDetail("format", "appimage")
-	case bytes.HasPrefix(h, []byte("MZ")) && nsisOffset(ra, size) >= 0:
-		return "nsis", abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is an NSIS installer; rea does not unpack NSIS yet (its payload is NSIS's own LZMA/zlib/bzip2 data block, and electron-builder's holds the app as a 7-Zip archive inside it, which rea does not read either); unpack it with `7z x` and analyse the extracted resources/app.asar", name).
-			WithDetail("format", "nsis")
 	}
 	if isDMG(ra, size) {
 		return "dmg", abi.Errorf(abi.CodeCapabilityUnavailable,
@@ -78,7 +69,7 @@ func isDMG(ra io.ReaderAt, size int64) bool {
 }
 
 // SniffPackage names the package or archive format the bytes start like
-// (including those rea recognises but cannot read: 7z, nsis, dmg), or ""
+// (including those rea recognises but cannot read: type-1 AppImages, dmg), or ""
 // for anything else (a plain executable, an ASAR, unknown bytes). The host
 // uses it to route `rea analyze FILE`; it reads magic numbers only.
 func SniffPackage(ra io.ReaderAt, size int64) string {

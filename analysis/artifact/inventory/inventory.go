@@ -244,6 +244,8 @@ type Range struct {
 	StreamLength int64 `json:"stream_length,omitempty"`
 	// Blocks hold the bytes of a CompressionBlocks entry, in order.
 	Blocks []Block `json:"blocks,omitempty"`
+	// Folder decodes a CompressionSevenZipFolder entry's stream.
+	Folder *Folder `json:"folder,omitempty"`
 }
 
 // Block is one separately compressed piece of an entry: Length bytes at

@@ -26,7 +26,7 @@ const maxZstdWindow = 128 << 20
 func IsStream(compression string) bool {
 	switch compression {
 	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
-		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream:
+		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder:
 		return true
 	}
 	return false
@@ -36,6 +36,9 @@ func IsStream(compression string) bool {
 // StreamOffset+StreamLength) of ra, or the whole file (fileSize bytes)
 // when StreamLength is zero.
 func Open(ra io.ReaderAt, fileSize int64, r inventory.Range) (io.ReadCloser, error) {
+	if r.Compression == inventory.CompressionSevenZipFolder {
+		return OpenFolder(ra, fileSize, r.Folder)
+	}
 	off, n := r.StreamOffset, r.StreamLength
 	if n == 0 {
 		off, n = 0, fileSize
