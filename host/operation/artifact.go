@@ -64,13 +64,18 @@ func artifactInput(inputDescription string) []Param {
 // InspectArtifact inventories a container as a content-addressed graph.
 func InspectArtifact() Spec {
 	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb file or directory to inventory.")
+	// Three collections paged at once, each on its own: an object named
+	// after the result's collection holding offset/limit (one name per
+	// concept); the CLI flattens them to --node-offset and so on.
+	var aliases []Alias
 	for _, c := range []string{"node", "occurrence", "edge"} {
-		params = append(params,
-			Param{Name: c + "_offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
+		params = append(params, Param{Name: c + "s", Type: Object, Description: "The page of " + c + "s: {offset, limit}.", Fields: []Param{
+			{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
 				Flag: &Flag{Name: c + "-offset"}},
 			// The CLI passes the default itself (and its help shows it).
-			Param{Name: c + "_limit", Type: Integer, Min: 1, Max: 500, Default: 100, Description: "Page size of " + c + "s (default 100, at most 500).",
-				Flag: &Flag{Name: c + "-limit", Default: 100, Help: "page size of " + c + "s (at most 500)"}})
+			{Name: "limit", Type: Integer, Min: 1, Max: 500, Default: 100, Description: "Page size of " + c + "s (default 100, at most 500).",
+				Flag: &Flag{Name: c + "-limit", Default: 100, Help: "page size of " + c + "s (at most 500)"}}}})
+		aliases = append(aliases, Alias{Old: c + "_offset", New: c + "s.offset"}, Alias{Old: c + "_limit", New: c + "s.limit"})
 	}
 	return Spec{
 		Name:   "inspect_artifact",
@@ -78,10 +83,11 @@ func InspectArtifact() Spec {
 		Family: "artifact",
 		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, directories with nested ASAR/zip), hash every " +
 			"file natively, verify declared whole-file and 4 MiB block hashes, and return a content-addressed graph of nodes, occurrences and edges " +
-			"(paged, counts first) as Evidence. Mismatches fail closed unless integrity_policy is record-and-continue.",
+			"(each paged on its own: nodes, occurrences, edges {offset, limit}; counts first) as Evidence. Mismatches fail closed unless integrity_policy is record-and-continue.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
-		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar"}, {"input_path": "/tmp/app/resources/app.asar", "integrity_policy": "record-and-continue", "occurrence_limit": 500}},
+		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar"}, {"input_path": "/tmp/app/resources/app.asar", "integrity_policy": "record-and-continue", "occurrences": map[string]any{"limit": 500}}},
+		Aliases:  aliases,
 		CLI: &Command{Name: "inspect-artifact", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Inventory an ASAR, zip, tar, tar.gz or directory as a content-addressed graph with verified hashes"},
 	}
