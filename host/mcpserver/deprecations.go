@@ -74,3 +74,16 @@ func deprecationText(deps []operation.Deprecation) string {
 	}
 	return strings.Join(lines, "\n")
 }
+
+// lowered is the call with its canonical arguments moved back to the older
+// names its service's request still spells (operation.Lower): the unknown
+// registry stores the seed's record format, bare Evidence ids.
+func (c *Call) lowered(sp operation.Spec) *Call {
+	raw, err := operation.LowerJSON(sp.Aliases, c.Arguments)
+	if err != nil {
+		return c
+	}
+	l := *c
+	l.Arguments = raw
+	return &l
+}

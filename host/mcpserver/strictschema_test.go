@@ -44,8 +44,11 @@ func TestStrictProfileSchemasPassTheVendorRuleSets(t *testing.T) {
 			t.Logf("%s: %d nullable parameters, over Anthropic's %d union-typed parameters per request: send it with strict off on Anthropic", tool.Name, cx.Unions, anthropicMaxUnionParams)
 		}
 	}
-	if overBudget > 4 {
-		t.Errorf("%d tools exceed Anthropic's per-request union budget on their own (4 did when the profile was written)", overBudget)
+	// 4 did when the profile was written; inspect_artifact became the 5th
+	// when its three collections took one {offset, limit} object each
+	// (issue 21 point 8: 19 nullable parameters, was 16).
+	if overBudget > 5 {
+		t.Errorf("%d tools exceed Anthropic's per-request union budget on their own (5 since inspect_artifact's per-collection pages)", overBudget)
 	}
 }
 
