@@ -97,7 +97,7 @@ func TestPromptsListAndGetEveryWorkflowWithRenderParityAcrossPromptToolAndCLI(t 
 func TestInvestigateFeatureOnAJavaScriptDirectoryNeedsNoOpenBinary(t *testing.T) {
 	c := startMCP(t)
 	res, err := c.session.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "investigate_feature",
-		Arguments: map[string]string{"feature": "offline search", "target_path": filepath.Join(wasmtest.RepoRoot(t), "testdata")}})
+		Arguments: map[string]string{"feature": "offline search", "input_path": filepath.Join(wasmtest.RepoRoot(t), "testdata")}})
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -48,7 +48,7 @@ for (const [method, params, path] of [
 }
 
 // Point 5: the compare_application_versions prompt opens each target first.
-const prompt = await c.getPrompt({ name: "compare_application_versions", arguments: { left_target_path: "/a", right_target_path: "/b" } });
+const prompt = await c.getPrompt({ name: "compare_application_versions", arguments: { left_input_path: "/a", right_input_path: "/b" } });
 const ptext = prompt.messages[0].content.text;
 check(ptext.indexOf("`open_binary`") >= 0 && ptext.indexOf("`open_binary`") < ptext.indexOf("`inspect_artifact`"), "prompt: open_binary is not suggested before inspect_artifact");
 
