@@ -209,11 +209,11 @@ func TestRenderingIsDeterministic(t *testing.T) {
 
 func TestUnknownArgumentNamesAndNonStringValuesAreRejectedWithFieldPaths(t *testing.T) {
 	raw := map[string]json.RawMessage{
-		"feature":     json.RawMessage(`5`),
+		"feature":    json.RawMessage(`5`),
 		"input_path": json.RawMessage(`null`),
-		"document":    json.RawMessage(`{"a":"b"}`),
-		"bogus":       json.RawMessage(`"x"`),
-		"procedure":   json.RawMessage(`"` + strings.Repeat("p", MaxWorkflowArgumentChars+1) + `"`),
+		"document":   json.RawMessage(`{"a":"b"}`),
+		"bogus":      json.RawMessage(`"x"`),
+		"procedure":  json.RawMessage(`"` + strings.Repeat("p", MaxWorkflowArgumentChars+1) + `"`),
 	}
 	_, err := GuidedWorkflows(GuidedWorkflowsRequest{Action: "render", WorkflowID: "investigate_feature"}.WithArguments(raw), nil, RenderContext{})
 	got := issuesOf(t, err)
