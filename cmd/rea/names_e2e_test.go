@@ -127,6 +127,21 @@ func TestOldParameterNamesWorkWithADeprecationOverMCP(t *testing.T) {
 		t.Errorf("evidence_ids with a different evidence: %v", e)
 	}
 
+	// The registry's errors name the parameter the caller gives, not the
+	// stored field.
+	missing := "ev_" + strings.Repeat("0", 64)
+	e = toolError(t, c.call(t, "record_unknown", map[string]any{"question": "Is this retained?", "domain": "packaging",
+		"supporting_evidence": []any{map[string]any{"kind": "retained-evidence", "evidence_id": missing}}}))
+	if details, _ := e["details"].(map[string]any); details["field"] != "supporting_evidence[0]" || strings.Contains(mustJSON(t, e), "supporting_evidence_ids") {
+		t.Errorf("unretained reference: %v", e)
+	}
+
+	e = toolError(t, c.call(t, "record_unknown", map[string]any{"question": "Is this an id?", "domain": "packaging",
+		"supporting_evidence": []any{map[string]any{"kind": "retained-evidence", "evidence_id": "bogus"}}}))
+	if paths := mustJSON(t, issuePaths(t, e)); !strings.Contains(paths, `[\"supporting_evidence\",0]`) || strings.Contains(mustJSON(t, e), "supporting_evidence_ids") {
+		t.Errorf("malformed reference: %v", e)
+	}
+
 	// Workflows: the guided_workflows tool.
 	old = c.call(t, "guided_workflows", map[string]any{"action": "render", "workflow_id": "investigate_feature", "arguments": map[string]any{"feature": "x", "target_path": "/tmp/app"}})
 	if args := structured(t, old)["arguments"].(map[string]any); args["input_path"] != "/tmp/app" || args["target_path"] != nil {

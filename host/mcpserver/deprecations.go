@@ -87,3 +87,80 @@ func (c *Call) lowered(sp operation.Spec) *Call {
 	l.Arguments = raw
 	return &l
 }
+
+// raised renames, in an error of a lowered call's service, the stored
+// field names back to the parameters the caller gives (the last segment
+// of each reference alias: supporting_evidence_ids → supporting_evidence),
+// so details.issues paths name the canonical input.
+func raised(sp operation.Spec, err error) error {
+	ae, ok := err.(*abi.Error)
+	if !ok {
+		return err
+	}
+	names := map[string]string{}
+	for _, a := range sp.Aliases {
+		if a.Refs {
+			names[a.Old[strings.LastIndexAny(a.Old, ".")+1:]] = a.New[strings.LastIndexAny(a.New, ".")+1:]
+		}
+	}
+	var issues []map[string]any
+	if ae.Details["issues"] != nil {
+		b, mErr := json.Marshal(ae.Details["issues"])
+		if mErr != nil || json.Unmarshal(b, &issues) != nil {
+			return err
+		}
+	}
+	for _, is := range issues {
+		path, _ := is["path"].([]any)
+		for i, seg := range path {
+			if s, isStr := seg.(string); isStr && names[s] != "" {
+				path[i] = names[s]
+			}
+		}
+		if msg, isStr := is["message"].(string); isStr {
+			is["message"] = renameWords(msg, names)
+		}
+	}
+	out := *ae
+	out.Message = renameWords(ae.Message, names)
+	out.Details = map[string]any{}
+	for k, v := range ae.Details {
+		out.Details[k] = v
+	}
+	if issues != nil {
+		out.Details["issues"] = issues
+	}
+	if f, isStr := out.Details["field"].(string); isStr {
+		out.Details["field"] = renameWords(f, names)
+	}
+	return &out
+}
+
+// renameWords replaces whole field names in a message.
+func renameWords(s string, names map[string]string) string {
+	for old, neu := range names {
+		var b strings.Builder
+		for {
+			i := strings.Index(s, old)
+			if i < 0 {
+				b.WriteString(s)
+				break
+			}
+			end := i + len(old)
+			word := (i == 0 || !isNameByte(s[i-1])) && (end == len(s) || !isNameByte(s[end]))
+			b.WriteString(s[:i])
+			if word {
+				b.WriteString(neu)
+			} else {
+				b.WriteString(old)
+			}
+			s = s[end:]
+		}
+		s = b.String()
+	}
+	return s
+}
+
+func isNameByte(c byte) bool {
+	return c == '_' || c >= 'a' && c <= 'z' || c >= 'A' && c <= 'Z' || c >= '0' && c <= '9'
+}

@@ -32,7 +32,8 @@ func (s *Server) unknownTools() []*Tool {
 						p.ScopeDigest = &sha
 					}
 				}
-				return unknowns.New(c.Session.Ledger).Record(ctx, p)
+				res, err := unknowns.New(c.Session.Ledger).Record(ctx, p)
+				return res, raised(operation.RecordUnknown(), err)
 			},
 		},
 		{
@@ -47,7 +48,8 @@ func (s *Server) unknownTools() []*Tool {
 				if err := c.lowered(operation.UpdateUnknown()).Decode(&in); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
+				res, err := unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
+				return res, raised(operation.UpdateUnknown(), err)
 			},
 		},
 		{
@@ -79,7 +81,8 @@ func (s *Server) unknownTools() []*Tool {
 				if err := c.lowered(operation.VerifyUnknownResolution()).Decode(&in); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
+				res, err := unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
+				return res, raised(operation.VerifyUnknownResolution(), err)
 			},
 		},
 	}
