@@ -9,13 +9,18 @@ set -euo pipefail
 cd "$(dirname "$0")/.."
 fuzztime=${FUZZTIME:-100000x}
 status=0
+log=$(mktemp)
+trap 'rm -f "$log"' EXIT
 while IFS=: read -r file _ line; do
 	name=$(sed -E 's/^func (Fuzz[A-Za-z0-9_]+).*/\1/' <<<"$line")
 	pkg="./$(dirname "$file")"
-	echo "fuzz $pkg $name ($fuzztime)"
-	if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="$fuzztime" "$pkg" >/tmp/rea-fuzz.log 2>&1; then
-		cat /tmp/rea-fuzz.log
+	start=$SECONDS
+	printf 'fuzz %s %s (%s)' "$pkg" "$name" "$fuzztime"
+	if ! go test -run='^$' -fuzz="^${name}\$" -fuzztime="$fuzztime" "$pkg" >"$log" 2>&1; then
+		echo " FAILED"
+		cat "$log"
 		status=1
 	fi
+	echo " $((SECONDS - start)) s"
 done < <(grep -rn --include='*_test.go' -E '^func Fuzz[A-Za-z0-9_]+\(' . | grep -v '/testdata/' | sort)
 exit $status

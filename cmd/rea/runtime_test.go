@@ -579,3 +579,56 @@ func TestCompareWebCapturesAndScreenshots(t *testing.T) {
 		t.Errorf("a forged screenshot record was accepted")
 	}
 }
+
+// Issue 21 point 6: a list_*_targets page is bounded by bytes as well as by
+// count. Three real Chromium pages whose URLs are 25,000 bytes each do not
+// fit one 64 KiB page of the default 64 targets: the page stops early,
+// says byte_limited, and next_offset reads the rest.
+func TestListTargetsPagesStopAtTheByteBudget(t *testing.T) {
+	mux := http.NewServeMux()
+	mux.HandleFunc("/", func(w http.ResponseWriter, r *http.Request) {
+		fmt.Fprint(w, `<!doctype html><title>p</title>`)
+	})
+	origin := serveLoopback(t, mux)
+	long := func(c string) string { return origin + "/" + strings.Repeat(c, 25_000) }
+	ep := launchChromium(t, long("a"), "p")
+	for _, c := range []string{"b", "c"} {
+		req, _ := http.NewRequest(http.MethodPut, ep+"/json/new?"+long(c), nil)
+		resp, err := http.DefaultClient.Do(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		resp.Body.Close()
+		if resp.StatusCode != http.StatusOK {
+			t.Fatalf("Chromium did not open a page: %s", resp.Status)
+		}
+	}
+	c := startMCP(t)
+	args := map[string]any{"cdp_endpoint": ep, "allowed_origins": []any{origin}}
+	var first map[string]any
+	deadline := time.Now().Add(30 * time.Second)
+	for {
+		first = structured(t, c.call(t, "list_browser_targets", args))
+		if first["total"] == float64(3) || time.Now().After(deadline) {
+			break
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+	targets := first["targets"].([]any)
+	if first["total"] != float64(3) || len(targets) != 2 || first["byte_limited"] != true || first["next_offset"] != float64(2) {
+		t.Fatalf("first page: total %v, %d targets, byte_limited %v, next_offset %v", first["total"], len(targets), first["byte_limited"], first["next_offset"])
+	}
+	args["offset"] = 2
+	rest := structured(t, c.call(t, "list_browser_targets", args))
+	seen := map[string]bool{}
+	for _, tg := range append(targets, rest["targets"].([]any)...) {
+		m := tg.(map[string]any)
+		seen[m["id"].(string)] = true
+		if len(m["url"].(string)) < 25_000 {
+			t.Errorf("a target URL was shortened: %d bytes", len(m["url"].(string)))
+		}
+	}
+	if len(seen) != 3 || rest["next_offset"] != nil || rest["byte_limited"] != nil {
+		t.Errorf("second page: %d distinct targets in all, next_offset %v, byte_limited %v", len(seen), rest["next_offset"], rest["byte_limited"])
+	}
+}

@@ -632,7 +632,58 @@ func checkMCP(t *testing.T, srv *mcpserver.Server, profile string, sp operation.
 			t.Errorf("%s: examples %v, spec %v", profile, got, examples)
 		}
 	}
+	// A shared definition ($defs, full profile) is checked where it is
+	// referenced, as if it were written there.
+	if defs, ok := schema["$defs"].(map[string]any); ok {
+		delete(schema, "$defs")
+		schema = resolveRefs(t, profile, defs, schema, 0).(map[string]any)
+	}
 	checkObject(t, profile, "", schema, sp.Params, false)
+}
+
+// resolveRefs inlines schema-local references: the definition, with the
+// occurrence's own description and examples beside it.
+func resolveRefs(t *testing.T, profile string, defs map[string]any, v any, depth int) any {
+	t.Helper()
+	if depth > 32 {
+		t.Fatalf("%s: references nest more than 32 deep (recursive?)", profile)
+	}
+	switch x := v.(type) {
+	case map[string]any:
+		if ref, ok := x["$ref"].(string); ok {
+			name, found := strings.CutPrefix(ref, "#/$defs/")
+			def, known := defs[name].(map[string]any)
+			if !found || !known {
+				t.Fatalf("%s: reference %q is not schema-local", profile, ref)
+			}
+			out := map[string]any{}
+			for k, dv := range def {
+				out[k] = dv
+			}
+			for k, ov := range x {
+				if k != "$ref" {
+					out[k] = ov
+				}
+			}
+			return resolveRefs(t, profile, defs, out, depth+1)
+		}
+		out := map[string]any{}
+		for k, child := range x {
+			if k == "examples" || k == "enum" {
+				out[k] = child
+				continue
+			}
+			out[k] = resolveRefs(t, profile, defs, child, depth)
+		}
+		return out
+	case []any:
+		out := make([]any, len(x))
+		for i, child := range x {
+			out[i] = resolveRefs(t, profile, defs, child, depth)
+		}
+		return out
+	}
+	return v
 }
 
 func checkObject(t *testing.T, profile, at string, schema map[string]any, params []operation.Param, nullable bool) {

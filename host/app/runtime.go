@@ -62,16 +62,19 @@ const (
 
 // TargetList is one page of an endpoint's targets in scope.
 type TargetList struct {
-	Endpoint    string               `json:"cdp_endpoint"`
-	Kind        RuntimeKind          `json:"kind"`
-	Targets     []devtools.TargetRef `json:"targets"`
-	Total       int                  `json:"total"`
-	OutOfScope  int                  `json:"out_of_scope"`
-	Refused     int                  `json:"refused_non_loopback_sockets"`
-	Offset      int                  `json:"offset"`
-	Limit       int                  `json:"limit"`
-	NextOffset  *int                 `json:"next_offset"`
-	Limitations []string             `json:"limitations"`
+	Endpoint   string               `json:"cdp_endpoint"`
+	Kind       RuntimeKind          `json:"kind"`
+	Targets    []devtools.TargetRef `json:"targets"`
+	Total      int                  `json:"total"`
+	OutOfScope int                  `json:"out_of_scope"`
+	Refused    int                  `json:"refused_non_loopback_sockets"`
+	Offset     int                  `json:"offset"`
+	Limit      int                  `json:"limit"`
+	NextOffset *int                 `json:"next_offset"`
+	// ByteLimited says the page stopped before limit targets at the page
+	// byte budget (abi.DefaultPageBytes); the rest starts at NextOffset.
+	ByteLimited bool     `json:"byte_limited,omitempty"`
+	Limitations []string `json:"limitations"`
 }
 
 type scope struct {
@@ -184,10 +187,19 @@ func (a *App) ListRuntimeTargets(ctx context.Context, kind RuntimeKind, req Runt
 		}
 	}
 	out.Total = len(in)
-	for i := req.Offset; i < len(in) && i < req.Offset+req.Limit; i++ {
-		out.Targets = append(out.Targets, in[i].Ref())
+	// A page stops at limit targets or at the page byte budget of their
+	// serialised refs (titles and URLs are the pages' own), like every
+	// other paged view.
+	refs := make([]devtools.TargetRef, 0, min(len(in), req.Offset+req.Limit))
+	for i := 0; i < len(in) && i < req.Offset+req.Limit; i++ {
+		refs = append(refs, in[i].Ref())
 	}
-	if req.Offset+req.Limit < len(in) {
+	page := abi.PageOf(refs, req.Offset, req.Limit)
+	out.Targets, out.ByteLimited = page.Items, page.ByteLimited
+	switch {
+	case page.NextOffset != nil:
+		out.NextOffset = page.NextOffset
+	case req.Offset+req.Limit < len(in):
 		n := req.Offset + req.Limit
 		out.NextOffset = &n
 	}

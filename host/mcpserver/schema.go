@@ -13,7 +13,9 @@ import (
 // Schema is a JSON Schema object as rea advertises it. rea writes its
 // schemas by hand in the portable subset every function-calling model API
 // accepts: every property typed, string enums only, no root combinators, no
-// references. validate.go enforces the same subset at runtime.
+// references (the advertised full profile shares repeated definitions
+// through $defs, projection.go). validate.go enforces the same subset at
+// runtime.
 type Schema = map[string]any
 
 // object returns an object schema with the given properties; required

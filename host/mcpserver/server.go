@@ -171,10 +171,12 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 		input["examples"] = ex
 	}
 	switch s.opts.SchemaProfile {
+	case "full":
+		input = shareRepeated(input)
 	case "compact":
 		input = compact(input)
 	case "strict":
-		input = strict(t.Input) // no examples: not a strict keyword
+		input = strictWithDefaults(t.Input, t.Spec) // no examples: not a strict keyword
 	}
 	out := t.Output
 	if out == nil {

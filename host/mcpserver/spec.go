@@ -31,7 +31,7 @@ func fromSpec(t *Tool) *Tool {
 // the tool is advertised.
 func InputSchema(sp operation.Spec) Schema {
 	props, required := paramSchemas(sp.Params)
-	return object("", props, required...)
+	return object(inputGroups(sp), props, required...)
 }
 
 func paramSchemas(ps []operation.Param) (map[string]Schema, []string) {

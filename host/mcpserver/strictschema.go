@@ -8,6 +8,7 @@ import (
 	"strings"
 
 	"rea/abi"
+	"rea/host/operation"
 )
 
 // The strict input-schema profile (REA_MCP_INPUT_SCHEMA_PROFILE=strict)
@@ -25,6 +26,85 @@ import (
 // strictKeywords are the only keywords the strict profile emits.
 var strictKeywords = map[string]bool{"type": true, "description": true, "properties": true, "required": true,
 	"additionalProperties": true, "items": true, "enum": true, "anyOf": true}
+
+// strictDefault marks, in the copy strict renders from, the default the
+// operation spec declares for a property (never advertised as a keyword).
+const strictDefault = "\x00default"
+
+// strictWithDefaults renders a tool's input in the strict profile, its
+// spec's defaults known.
+func strictWithDefaults(s Schema, sp *operation.Spec) Schema {
+	if sp == nil {
+		return strict(s)
+	}
+	c := cloneDeep(s).(Schema)
+	var mark func(node Schema, ps []operation.Param)
+	mark = func(node Schema, ps []operation.Param) {
+		props, _ := node["properties"].(map[string]Schema)
+		for _, p := range ps {
+			n, ok := props[p.Name]
+			if !ok {
+				continue
+			}
+			if p.Default != nil {
+				n[strictDefault] = p.Default
+			}
+			switch {
+			case p.Type == operation.Object:
+				mark(n, p.Fields)
+				// An object whose every field has a default is, omitted,
+				// those defaults: sent whole, it means the same.
+				if d, ok := objectDefault(p); ok && !p.Nullable {
+					n[strictDefault] = d
+				}
+			case p.Type == operation.Array && p.Items != nil && p.Items.Type == operation.Object:
+				if items, ok := n["items"].(Schema); ok {
+					mark(items, p.Items.Fields)
+				}
+			}
+		}
+	}
+	mark(c, sp.Params)
+	return strict(c)
+}
+
+// objectDefault is an Object parameter's value when omitted, if every
+// field (at every depth) has a default; ok false otherwise.
+func objectDefault(p operation.Param) (map[string]any, bool) {
+	if p.Type != operation.Object || len(p.Fields) == 0 {
+		return nil, false
+	}
+	out := map[string]any{}
+	for _, f := range p.Fields {
+		switch {
+		case f.Default != nil:
+			out[f.Name] = f.Default
+		case f.Type == operation.Object:
+			d, ok := objectDefault(f)
+			if !ok {
+				return nil, false
+			}
+			out[f.Name] = d
+		default:
+			return nil, false
+		}
+	}
+	return out, true
+}
+
+// defaultLiteral spells a default as the JSON value to send.
+func defaultLiteral(v any) string {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return fmt.Sprint(v)
+	}
+	return string(b)
+}
+
+func orEmpty(v any) string {
+	s, _ := v.(string)
+	return s
+}
 
 // strict renders a canonical input schema in the strict profile.
 func strict(s Schema) Schema {
@@ -44,6 +124,12 @@ func strictNode(s Schema) Schema {
 	switch {
 	case isFreeJSON(s):
 		if isEvidenceSlot(s) {
+			if strings.Contains(desc, "an array of") {
+				// A slot that also takes the pages of one scan.
+				one := evidenceReference("")
+				return describe(Schema{"anyOf": []Schema{one, {"type": "array", "items": evidenceReference("One page.")}}},
+					joinProse(desc, `Strict profile: a retained reference {"kind":"retained-evidence","evidence_id":"ev_…"}, or an array of them.`))
+			}
 			return evidenceReference(desc)
 		}
 		return describe(Schema{"type": "string"}, joinProse(desc, "Send the value as JSON text (for example {\"key\":1}); rea decodes it."))
@@ -66,7 +152,7 @@ func strictNode(s Schema) Schema {
 				// A map: {name, value} pairs, mapped back by fromStrict.
 				pair := strictObject(Schema{"type": "object", "properties": map[string]Schema{
 					"name":  {"type": "string", "description": "Key."},
-					"value": strictNode(extra),
+					"value": describedOr(strictNode(extra), "The value under that name."),
 				}, "required": []string{"name", "value"}}, nil)
 				return describe(Schema{"type": "array", "items": pair},
 					joinProse(desc, "A map, sent as a list of {name, value} pairs."))
@@ -103,6 +189,14 @@ func strictObject(s Schema, desc any) Schema {
 	for name, p := range props {
 		names = append(names, name)
 		n := strictNode(p)
+		if def, ok := p[strictDefault]; ok && !required[name] && !acceptsNull(n) {
+			// An optional property with a default is required in its own
+			// type, the default said in words: no union, so that a tool
+			// stays within Anthropic's 16 union-typed parameters. The
+			// value sent is checked like any other.
+			required[name] = true
+			n = describe(n, joinProse(orEmpty(n["description"]), fmt.Sprintf("Send %s for the default.", defaultLiteral(def))))
+		}
 		if !required[name] && !acceptsNull(n) {
 			d, _ := n["description"].(string)
 			inner := cloneSchema(n)
@@ -125,7 +219,7 @@ func evidenceReference(desc string) Schema {
 	return describe(Schema{
 		"type": "object",
 		"properties": map[string]Schema{
-			"kind":        {"type": "string", "enum": []string{"retained-evidence"}},
+			"kind":        {"type": "string", "enum": []string{"retained-evidence"}, "description": "Always retained-evidence."},
 			"evidence_id": {"type": "string", "description": "ev_ followed by 64 lowercase hex digits, as returned by the producing tool."},
 		},
 		"required":             []string{"evidence_id", "kind"},
@@ -205,6 +299,14 @@ func joinProse(a, b string) string {
 		return a + " " + b
 	}
 	return a + ". " + b
+}
+
+// describedOr gives a node without a description the given one.
+func describedOr(s Schema, desc string) Schema {
+	if d, _ := s["description"].(string); d == "" {
+		s["description"] = desc
+	}
+	return s
 }
 
 func describe(s Schema, desc string) Schema {

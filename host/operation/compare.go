@@ -149,7 +149,7 @@ func CompareArtifacts() Spec {
 			{Name: "left", Type: Evidence, Required: true, Examples: []any{exampleRef()},
 				Description: "The older inventory: inspect_artifact Evidence (retained reference or inline), or an array of up to 100 pages of one scan."},
 			{Name: "right", Type: Evidence, Required: true, Examples: []any{exampleRef2()},
-				Description: "The newer inventory, in the same forms as left."},
+				Description: "The newer inventory: inspect_artifact Evidence in the same forms as left (retained reference or inline, or an array of up to 100 pages of one scan)."},
 			{Name: "offset", Type: Integer, Min: 0, Max: 1<<31 - 1, Default: 0, Description: "First change of the page (default 0).",
 				Flag: &Flag{Name: "offset"}},
 			// The CLI prints a whole changelog: it pages at the maximum.

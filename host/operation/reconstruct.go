@@ -69,7 +69,7 @@ func BuildReconstructionObligationLedger() Spec {
 				{Name: "bindings", Type: Array, Description: "Owner, parser type, case fixtures and verifiers per obligation.", MaxItems: obligations.MaxObligations, Items: &binding},
 				{Name: "contradictions", Type: Array, Description: "Evidence that the reconstruction differs.", MaxItems: obligations.MaxObligations, Items: &contradiction},
 			}},
-			{Name: "limits", Type: Object, Fields: []Param{
+			{Name: "limits", Type: Object, Description: "Bounds of the ledger; an obligation over them is counted, not silently dropped.", Fields: []Param{
 				{Name: "max_obligations", Type: Integer, Min: 1, Max: obligations.MaxObligations, Default: obligations.DefaultMaxObligations,
 					Description: "Obligations kept (default 1,000)."},
 			}},

@@ -75,7 +75,7 @@ func listTargets(name, title, family, description, cli, short string, scope Para
 	return Spec{Name: name, Title: title, Family: family, Description: description, Effects: Effects{AccessesNetwork: true, Idempotent: true},
 		Params: []Param{cdpEndpoint(), scope,
 			{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First target of the page (default 0).", Flag: &Flag{Name: "offset"}},
-			{Name: "limit", Type: Integer, Min: 1, Max: 1000, Default: 64, Description: "Targets per page (default 64).", Flag: &Flag{Name: "limit"}}},
+			{Name: "limit", Type: Integer, Min: 1, Max: 1000, Default: 64, Description: "Targets per page (default 64); a page also stops at 64 KiB of targets, byte_limited, with next_offset where the rest starts.", Flag: &Flag{Name: "limit"}}},
 		Examples: []map[string]any{example},
 		CLI:      &Command{Name: cli, Args: []Arg{{Name: "ENDPOINT", Param: "cdp_endpoint"}}, Synopsis: synopsisOf(scope, false), Short: short}}
 }

@@ -50,7 +50,9 @@ func unknownFields(record bool) []Param {
 			Description: "Weakest confidence that qualifies: inferred < derived < observed (default)."},
 		{Name: "required_environment", Type: Object, Nullable: true,
 			Description: "Where qualifying Evidence must have been observed; a null or omitted field accepts any value.",
-			Fields: []Param{nullableString("id", ""), nullableString("platform", ""), nullableString("architecture", ""),
+			Fields: []Param{nullableString("id", "The environment id the Evidence names (its environment.id)."),
+				nullableString("platform", "Operating system, e.g. linux, darwin or windows."),
+				nullableString("architecture", "CPU architecture, e.g. x86_64 or arm64."),
 				nullableString("isolation", "none, process, container or virtual-machine.")}},
 		{Name: "recommended_probes", Type: Array, Description: "Operations that would settle the question.", MaxItems: unknowns.MaxProbes,
 			Items: &Param{Type: Object, Fields: []Param{

@@ -1,9 +1,12 @@
 // Black-box checks of issue 21's MCP contracts with the TypeScript SDK
 // client: -32602 field paths, progress, byte-bounded pages, summary
-// references, the reference form, the strict input-schema profile, the
+// references, the reference form, schema projection ($defs, input groups,
+// descriptions), the strict input-schema profile (within Anthropic's union
+// limit, a call written from the schema alone), the
 // 10 MiB response budget just under and just over, doctor under every
 // family scope, refused bundle types and startup settings.
 // Usage: node contracts.mjs REA_BIN REPO_ROOT
+import Ajv2020 from "ajv/dist/2020.js";
 import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { EmptyResultSchema } from "@modelcontextprotocol/sdk/types.js";
@@ -30,6 +33,39 @@ const errorOf = (res) => { try { return JSON.parse(res.content[0].text).error; }
 const ref = (rec) => ({ kind: "retained-evidence", evidence_id: rec.evidence_id });
 
 const c = await connect();
+const ajv = new Ajv2020({ strict: false, allErrors: true });
+
+// Point 4: schema projection. Every root states its input groups, every
+// property at every depth is described, references are to the schema's own
+// $defs and never recursive, and Ajv compiles each schema (its $defs
+// resolved) and accepts every advertised example.
+{
+  const { tools } = await c.listTools();
+  let undescribed = 0, badRefs = 0, refs = 0, rejected = 0;
+  for (const t of tools) {
+    const s = t.inputSchema;
+    const walk = (n, path, via) => {
+      if (!n || typeof n !== "object") return;
+      if (n.$ref) {
+        refs++;
+        const name = n.$ref.replace(/^#\/\$defs\//, "");
+        if (name === n.$ref || !s.$defs?.[name] || via.includes(name)) { badRefs++; console.error(`${path}: reference ${n.$ref}`); return; }
+        return walk(s.$defs[name], path, [...via, name]);
+      }
+      for (const [k, v] of Object.entries(n.properties ?? {})) {
+        if (!v.description) { undescribed++; console.error(`${path}.${k}: no description`); }
+        walk(v, `${path}.${k}`, via);
+      }
+      if (n.items) walk(n.items, `${path}[]`, via);
+    };
+    walk(s, t.name, []);
+    if (!s.description?.startsWith("Input: ")) { undescribed++; console.error(`${t.name}: root does not state its input groups`); }
+    const validate = ajv.compile(s);
+    for (const ex of s.examples ?? []) if (!validate(ex)) { rejected++; console.error(`${t.name}: example rejected: ${ajv.errorsText(validate.errors)}`); }
+  }
+  check(undescribed === 0 && badRefs === 0 && refs > 0 && rejected === 0,
+    `projection: ${undescribed} undescribed, ${badRefs} bad of ${refs} references, ${rejected} examples rejected`);
+}
 
 // Point 5: a type error in params is -32602 with data.issues[].path.
 for (const [method, params, path] of [
@@ -141,10 +177,26 @@ for (const t of tools) {
   walk(t.inputSchema, t.name);
 }
 check(schemaProblems === 0, `strict profile: ${schemaProblems} schema problems`);
-// A strict-form call: nulls for unused optionals, a map as {name, value} pairs.
-const props = tools.find((t) => t.name === "capture_process_scenario").inputSchema.properties;
-const args = Object.fromEntries(Object.keys(props).map((k) => [k, null]));
-Object.assign(args, { executable: "/bin/sh", args: ["-c", "echo $GREETING"], env: [{ name: "PATH", value: "/usr/bin:/bin" }, { name: "GREETING", value: "strict" }] });
+// Point 2: Anthropic's 16 union-typed parameters, per tool.
+const unions = (n) => !n || typeof n !== "object" ? 0 : (n.anyOf ? 1 : 0) + (n.anyOf ?? []).reduce((a, b) => a + unions(b), 0) +
+  Object.values(n.properties ?? {}).reduce((a, v) => a + unions(v), 0) + unions(n.items);
+const over = tools.filter((t) => unions(t.inputSchema) > 16).map((t) => `${t.name} (${unions(t.inputSchema)})`);
+check(over.length === 0, `strict profile: over Anthropic's 16 union-typed parameters: ${over.join(", ")}`);
+// A strict-form call written from the schema alone: null where it takes
+// null, the default its description says to send elsewhere, a map as
+// {name, value} pairs; Ajv accepts it against the strict schema.
+const strictForm = (n, given) => {
+  if (given !== undefined) return given;
+  if (n.anyOf) return null;
+  const d = /Send (.+?) for the default\./.exec(n.description ?? "");
+  if (!d) throw new Error(`no default to send: ${n.description}`);
+  return JSON.parse(d[1]);
+};
+const capSchema = tools.find((t) => t.name === "capture_process_scenario").inputSchema;
+const given = { executable: "/bin/sh", args: ["-c", "echo $GREETING"], env: [{ name: "PATH", value: "/usr/bin:/bin" }, { name: "GREETING", value: "strict" }] };
+const args = Object.fromEntries(Object.entries(capSchema.properties).map(([k, v]) => [k, strictForm(v, given[k])]));
+const strictValid = ajv.compile(capSchema);
+check(strictValid(args), `strict-form arguments rejected by the strict schema: ${ajv.errorsText(strictValid.errors)}`);
 const cap = await strict.callTool({ name: "capture_process_scenario", arguments: args }, undefined, LONG);
 check(!cap.isError && JSON.stringify(cap.structuredContent).includes("strict"), `strict-form capture: ${cap.content?.[0]?.text?.slice(0, 300)}`);
 // Canonical validation still applies under the strict profile.
