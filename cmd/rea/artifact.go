@@ -52,8 +52,8 @@ equivalents (default 100, at most 500 per page).`,
 		},
 	}
 	return fromSpec(cmd, operation.InspectArtifact(), artifactTargets(&req.ArtifactRequest, targets{
-		"occurrence_offset": &req.OccurrenceOffset, "occurrence_limit": &req.OccurrenceLimit, "node_offset": &req.NodeOffset,
-		"node_limit": &req.NodeLimit, "edge_offset": &req.EdgeOffset, "edge_limit": &req.EdgeLimit,
+		"occurrences.offset": &req.Occurrences.Offset, "occurrences.limit": &req.Occurrences.Limit, "nodes.offset": &req.Nodes.Offset,
+		"nodes.limit": &req.Nodes.Limit, "edges.offset": &req.Edges.Offset, "edges.limit": &req.Edges.Limit,
 	}))
 }
 

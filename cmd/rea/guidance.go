@@ -212,6 +212,7 @@ Examples:
 			if err != nil {
 				return err
 			}
+			c.deprecated(res.Deprecations)
 			if c.format == "json" {
 				return c.printJSON(res)
 			}

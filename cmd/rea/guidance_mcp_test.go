@@ -97,7 +97,7 @@ func TestPromptsListAndGetEveryWorkflowWithRenderParityAcrossPromptToolAndCLI(t 
 func TestInvestigateFeatureOnAJavaScriptDirectoryNeedsNoOpenBinary(t *testing.T) {
 	c := startMCP(t)
 	res, err := c.session.GetPrompt(context.Background(), &mcp.GetPromptParams{Name: "investigate_feature",
-		Arguments: map[string]string{"feature": "offline search", "target_path": filepath.Join(wasmtest.RepoRoot(t), "testdata")}})
+		Arguments: map[string]string{"feature": "offline search", "input_path": filepath.Join(wasmtest.RepoRoot(t), "testdata")}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -263,7 +263,7 @@ func TestCompletionReplyHasMorePast100Values(t *testing.T) {
 		}
 	}
 	c := startMCP(t)
-	rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir, "occurrence_limit": 500}))
+	rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir, "occurrences": map[string]any{"limit": 500}}))
 	items := rec["normalized_result"].(map[string]any)["occurrences"].(map[string]any)["items"].([]any)
 	if len(items) <= 100 {
 		t.Fatalf("fixture has %d occurrences", len(items))

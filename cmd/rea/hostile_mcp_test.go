@@ -247,8 +247,8 @@ func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 	}
 	for off := 0; off < 1440; off += 80 {
 		for _, lim := range []int{500, 499} {
-			call("inspect_artifact", map[string]any{"input_path": dir, "occurrence_offset": off, "occurrence_limit": lim,
-				"node_offset": off, "node_limit": lim, "edge_offset": off, "edge_limit": lim})
+			call("inspect_artifact", map[string]any{"input_path": dir, "occurrences": map[string]any{"offset": off, "limit": lim},
+				"nodes": map[string]any{"offset": off, "limit": lim}, "edges": map[string]any{"offset": off, "limit": lim}})
 		}
 	}
 	v := call("get_evidence_bundle", map[string]any{})

@@ -207,7 +207,7 @@ func TestEvidenceInlineRetainedAndExportImportRoundTrip(t *testing.T) {
 
 func TestInvalidArgumentsNameTheFieldPath(t *testing.T) {
 	c := startMCP(t)
-	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": 5, "node_limit": 9000, "bogus": true}))
+	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": 5, "nodes": map[string]any{"limit": 9000}, "bogus": true}))
 	if e["code"] != "invalid_request" || e["category"] != "invalid_input" {
 		t.Fatalf("want invalid_request: %v", e)
 	}
@@ -219,7 +219,7 @@ func TestInvalidArgumentsNameTheFieldPath(t *testing.T) {
 		path, _ := m["path"].([]any)
 		got[mustJSON(t, path)] = m["reason"].(string)
 	}
-	want := map[string]string{`["input_path"]`: "invalid_type", `["node_limit"]`: "maximum", `["bogus"]`: "unknown_argument"}
+	want := map[string]string{`["input_path"]`: "invalid_type", `["nodes","limit"]`: "maximum", `["bogus"]`: "unknown_argument"}
 	for p, r := range want {
 		if got[p] != r {
 			t.Errorf("issue at %s = %q, want %q (all: %v)", p, got[p], r, got)
@@ -407,7 +407,7 @@ func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *te
 	for off := 0; off < 1440; off += 40 {
 		for _, lim := range []int{500, 499} {
 			rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir,
-				"occurrence_offset": off, "occurrence_limit": lim, "node_offset": off, "node_limit": lim, "edge_offset": off, "edge_limit": lim}))
+				"occurrences": map[string]any{"offset": off, "limit": lim}, "nodes": map[string]any{"offset": off, "limit": lim}, "edges": map[string]any{"offset": off, "limit": lim}}))
 			ids = append(ids, rec["evidence_id"].(string))
 		}
 	}
@@ -434,7 +434,7 @@ func itoa(i int) string { return strconv.Itoa(i) }
 func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
 	c := startMCP(t)
 	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t)}))
-	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "node_limit": 1}))
+	structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "nodes": map[string]any{"limit": 1}}))
 	filters := map[string]any{"operation": "inspect_artifact"}
 	viaMCP := structured(t, c.call(t, "get_evidence_bundle", map[string]any{"detail": "summary", "filters": filters}))
 	out := filepath.Join(t.TempDir(), "bundle.json")
@@ -543,7 +543,7 @@ func TestCompactProfileKeepsEveryInputSchemaWithinBudget(t *testing.T) {
 		}
 	}
 	// Validation stays canonical: a malformed call is still refused.
-	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "node_limit": 0}))
+	e := toolError(t, c.call(t, "inspect_artifact", map[string]any{"input_path": fixtureASAR(t), "nodes": map[string]any{"limit": 0}}))
 	if e["code"] != "invalid_request" {
 		t.Fatalf("compact profile weakened validation: %v", e)
 	}

@@ -33,7 +33,7 @@ func (c *cli) nativeCommands() []*cobra.Command {
 func nativeCommand(cmd *cobra.Command, sp operation.Spec, req *app.NativeRequest) *cobra.Command {
 	fields := targets{"provider_id": &req.ProviderID, "architecture": &req.Architecture, "offset": &req.Offset, "limit": &req.Limit,
 		"mode": &req.Mode, "case_sensitive": &req.CaseSensitive, "address": &req.Address, "length": &req.Length,
-		"assembly_offset": &req.AssemblyOffset, "assembly_limit": &req.AssemblyLimit}
+		"assembly.offset": &req.Assembly.Offset, "assembly.limit": &req.Assembly.Limit}
 	to := targets{}
 	for _, f := range sp.Flags() {
 		to[f.Path] = fields[f.Path]

@@ -172,7 +172,8 @@ func (c *cli) obligationLedgerCommand() *cobra.Command {
 	var bundle string
 	cmd := &cobra.Command{
 		Long: `REQUEST.json is {"manifest":{"schema_version":1,"bindings":[…],"contradictions":[…]},
-"reviewed_obligations":[…], "source_evidence_ids":[…], "limits":{…}, "page":{…}} as the
+"reviewed_obligations":[…], "source_evidence":[{"kind":"retained-evidence","evidence_id":…}],
+"limits":{…}, "offset":…, "limit":…} as the
 MCP tool build_reconstruction_obligation_ledger takes it. Candidates come from
 the bundle's analyze_javascript_application Evidence.
 
@@ -182,6 +183,14 @@ Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 			raw, err := readJSONFile(args[0], "obligation ledger request")
 			if err != nil {
 				return err
+			}
+			aliases := operation.BuildReconstructionObligationLedger().Aliases
+			raw, err = c.canonicalRequest(raw, aliases, args[0])
+			if err != nil {
+				return err
+			}
+			if raw, err = operation.LowerJSON(aliases, raw); err != nil {
+				return abi.Errorf(abi.CodeInvalidRequest, "the obligation ledger request %s: %v", args[0], err)
 			}
 			var req app.ObligationLedgerRequest
 			if err := strictJSON(raw, &req); err != nil {
@@ -214,7 +223,7 @@ Exit status: 0 closed; 2 open or unknown; 3 contradicted; 1 error.`,
 					}
 				}
 				if res.Page.NextOffset != nil {
-					fmt.Fprintf(c.stdout, "  … more: \"page\":{\"offset\":%d}\n", *res.Page.NextOffset)
+					fmt.Fprintf(c.stdout, "  … more: \"offset\":%d\n", *res.Page.NextOffset)
 				}
 			}
 			switch res.Status {

@@ -29,7 +29,7 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 
 	rec := structured(t, c.call(t, "record_unknown", map[string]any{
 		"question": "Which handler answers settings:save in v2, and does it sync settings off the machine?", "domain": "ipc",
-		"severity": "high", "supporting_evidence_ids": []string{diff},
+		"severity": "high", "supporting_evidence": []any{retained(diff)},
 		"recommended_probes": []any{map[string]any{"operation": "trace_application_feature", "rationale": "follow the settings:save channel to its handler"}},
 	}))
 	unk := rec["unknown"].(map[string]any)
@@ -46,7 +46,7 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	// Verified without qualifying Evidence is refused: the comparison is
 	// derived, the unknown requires observed.
 	e = toolError(t, c.call(t, "update_unknown", map[string]any{"unknown_id": unkID, "expected_revision": 2, "changes": map[string]any{
-		"status": "resolved", "resolution": map[string]any{"disposition": "verified", "rationale": "the diff shows it", "evidence_ids": []string{diff}}}}))
+		"status": "resolved", "resolution": map[string]any{"disposition": "verified", "rationale": "the diff shows it", "evidence": []any{retained(diff)}}}}))
 	if e["code"] != "invalid_request" || !strings.Contains(mustJSON(t, e), "unqualified-verified-resolution") {
 		t.Fatalf("unqualified verified resolution: %v", e)
 	}
@@ -79,7 +79,7 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	// The obligation ledger of the original (v2): the new channel is a
 	// candidate until a binding owns it.
 	ol := structured(t, c.call(t, "build_reconstruction_obligation_ledger", map[string]any{
-		"source_evidence_ids": []string{v2},
+		"source_evidence": []any{retained(v2)},
 		"manifest": map[string]any{"schema_version": 1, "bindings": []any{map[string]any{"obligation_id": "ipc:settings:save", "owner": "main-process",
 			"cases": map[string]any{"positive": "fx/save-ok"}}}},
 	}))
@@ -139,8 +139,8 @@ func TestReconstructionVerificationSurvivesExportAndImport(t *testing.T) {
 	}
 	// Observed shipped-artifact analysis of v2 qualifies: verified is accepted.
 	structured(t, fresh.call(t, "update_unknown", map[string]any{"unknown_id": unkID, "expected_revision": 3, "changes": map[string]any{
-		"supporting_evidence_ids": []string{diff, v2}, "status": "resolved",
-		"resolution": map[string]any{"disposition": "verified", "rationale": "v2's analysis shows the handler posting to sync.example.com", "evidence_ids": []string{v2}}}}))
+		"supporting_evidence": []any{retained(diff), retained(v2)}, "status": "resolved",
+		"resolution": map[string]any{"disposition": "verified", "rationale": "v2's analysis shows the handler posting to sync.example.com", "evidence": []any{retained(v2)}}}}))
 	if check := structured(t, fresh.call(t, "verify_unknown_resolution", map[string]any{"unknown_id": unkID})); check["verdict"] != "verified" {
 		t.Fatalf("qualified resolution: %v", check)
 	}

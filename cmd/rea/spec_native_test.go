@@ -49,8 +49,8 @@ func nativeServiceDefaults(t *testing.T, a *app.App) map[string]func(map[string]
 			return nil, err
 		}
 		params := nativewire.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern,
-			Mode: req.Mode, CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset,
-			AssemblyLimit: req.AssemblyLimit, Direction: req.Direction, MaxInstructions: req.MaxInstructions}
+			Mode: req.Mode, CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.Assembly.Offset,
+			AssemblyLimit: req.Assembly.Limit, Direction: req.Direction, MaxInstructions: req.MaxInstructions}
 		if req.Address != "" {
 			a, err := nativewire.ParseAddr(req.Address)
 			if err != nil {
@@ -123,7 +123,7 @@ func nativeServiceDefaults(t *testing.T, a *app.App) map[string]func(map[string]
 			}
 			asm, _ := out["assembly"].(map[string]any)
 			blocks, _ := out["basic_blocks"].(map[string]any)
-			return map[string]any{"assembly_offset": asm["offset"], "assembly_limit": asm["limit"], "offset": blocks["offset"], "limit": blocks["limit"]}, nil
+			return map[string]any{"assembly": map[string]any{"offset": asm["offset"], "limit": asm["limit"]}, "offset": blocks["offset"], "limit": blocks["limit"]}, nil
 		},
 		// The module reads 16 bytes without a length, and so does the app
 		// (which records it).

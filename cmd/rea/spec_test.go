@@ -57,7 +57,7 @@ var unconvertedTools = []string{}
 var schemaOnlyBounds = func() map[string]bool {
 	m := map[string]bool{"compare_artifacts offset": true, "compare_functions offset": true, "list_unknowns offset": true,
 		"search_guidance offset": true, "verify_reconstruction offset": true,
-		"build_reconstruction_obligation_ledger page.offset": true}
+		"build_reconstruction_obligation_ledger offset": true}
 	// The runtime services refuse only negative offsets and bound only the
 	// limits their constants name; the other maxima are the schema's.
 	for _, op := range []string{"list_browser_targets", "list_electron_targets", "list_javascript_runtime_targets"} {
@@ -80,7 +80,7 @@ var schemaOnlyBounds = func() map[string]bool {
 		m[op+" offset"] = true
 	}
 	for _, c := range []string{"node", "occurrence", "edge"} {
-		m["inspect_artifact "+c+"_offset"] = true
+		m["inspect_artifact "+c+"s.offset"] = true
 	}
 	for tool := range app.DepthOperation { // pages past the end are empty, not refused
 		m[tool+" offset"] = true
@@ -297,6 +297,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 		"build_reconstruction_obligation_ledger": func(p map[string]any) (map[string]any, error) {
 			in := map[string]any{"manifest": map[string]any{"schema_version": 1}}
 			maps.Copy(in, p)
+			operation.Lower(operation.BuildReconstructionObligationLedger().Aliases, in) // the module's page{offset, limit}
 			var req obligations.Request
 			if err := remarshal(in, &req); err != nil {
 				return nil, err
@@ -309,7 +310,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			if max == 0 {
 				max = obligations.DefaultMaxObligations
 			}
-			return map[string]any{"limits": map[string]any{"max_obligations": max}, "page": map[string]any{"offset": l.Page.Offset, "limit": l.Page.Limit}}, nil
+			return map[string]any{"limits": map[string]any{"max_obligations": max}, "offset": l.Page.Offset, "limit": l.Page.Limit}, nil
 		},
 		// verify_unknown_resolution has no parameter with a default.
 		"verify_unknown_resolution": func(map[string]any) (map[string]any, error) { return map[string]any{}, nil },

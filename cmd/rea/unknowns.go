@@ -82,7 +82,7 @@ bundle's unknown histories and read them without a session.`,
 			return nil
 		},
 	}
-	fromSpec(verify, operation.VerifyUnknownResolution(), targets{"evidence_ids": &candidates})
+	fromSpec(verify, operation.VerifyUnknownResolution(), targets{"cli.evidence_id": &candidates})
 	root.AddCommand(list, verify)
 	return root
 }

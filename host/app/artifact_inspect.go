@@ -13,12 +13,11 @@ import (
 // InspectArtifactRequest asks for one page of an artifact's graph.
 type InspectArtifactRequest struct {
 	ArtifactRequest
-	NodeOffset       int `json:"node_offset,omitempty"`
-	NodeLimit        int `json:"node_limit,omitempty"`
-	OccurrenceOffset int `json:"occurrence_offset,omitempty"`
-	OccurrenceLimit  int `json:"occurrence_limit,omitempty"`
-	EdgeOffset       int `json:"edge_offset,omitempty"`
-	EdgeLimit        int `json:"edge_limit,omitempty"`
+	// Nodes, Occurrences and Edges page the graph's three collections,
+	// each on its own: {offset, limit}.
+	Nodes       PageRequest `json:"nodes"`
+	Occurrences PageRequest `json:"occurrences"`
+	Edges       PageRequest `json:"edges"`
 }
 
 // ArtifactCounts summarises the whole graph, whatever the page.
@@ -73,14 +72,14 @@ type InspectArtifactResult struct {
 
 func checkPage(offset, limit *int, name string) error {
 	if *offset < 0 {
-		return abi.Errorf(abi.CodeInvalidRequest, "%s_offset must not be negative", name).WithDetail("field", name+"_offset")
+		return abi.Errorf(abi.CodeInvalidRequest, "%s.offset must not be negative", name).WithDetail("field", name+".offset")
 	}
 	switch {
 	case *limit == 0:
 		*limit = DefaultPageLimit
 	case *limit < 0 || *limit > MaxPageLimit:
-		return abi.Errorf(abi.CodeInvalidRequest, "%s_limit must be between 1 and %d, got %d", name, MaxPageLimit, *limit).
-			WithDetail("field", name+"_limit")
+		return abi.Errorf(abi.CodeInvalidRequest, "%s.limit must be between 1 and %d, got %d", name, MaxPageLimit, *limit).
+			WithDetail("field", name+".limit")
 	}
 	return nil
 }
@@ -93,7 +92,7 @@ func (a *App) InspectArtifact(ctx context.Context, req InspectArtifactRequest, p
 	for _, p := range []struct {
 		o, l *int
 		name string
-	}{{&req.NodeOffset, &req.NodeLimit, "node"}, {&req.OccurrenceOffset, &req.OccurrenceLimit, "occurrence"}, {&req.EdgeOffset, &req.EdgeLimit, "edge"}} {
+	}{{&req.Nodes.Offset, &req.Nodes.Limit, "nodes"}, {&req.Occurrences.Offset, &req.Occurrences.Limit, "occurrences"}, {&req.Edges.Offset, &req.Edges.Limit, "edges"}} {
 		if err := checkPage(p.o, p.l, p.name); err != nil {
 			return nil, err
 		}
@@ -118,9 +117,9 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 	inv := &ArtifactInventory{
 		ManifestID: g.manifestID, RootArtifactID: g.rootID, Format: s.res.Format, Coverage: "complete",
 		IntegrityPolicy:         s.req.IntegrityPolicy,
-		Nodes:                   abi.PageOf(g.nodes, req.NodeOffset, req.NodeLimit),
-		Occurrences:             abi.PageOf(g.occurrences, req.OccurrenceOffset, req.OccurrenceLimit),
-		Edges:                   abi.PageOf(g.edges, req.EdgeOffset, req.EdgeLimit),
+		Nodes:                   abi.PageOf(g.nodes, req.Nodes.Offset, req.Nodes.Limit),
+		Occurrences:             abi.PageOf(g.occurrences, req.Occurrences.Offset, req.Occurrences.Limit),
+		Edges:                   abi.PageOf(g.edges, req.Edges.Offset, req.Edges.Limit),
 		IntegrityContradictions: append([]IntegrityContradiction{}, g.contradictions...),
 		Limitations:             append([]string{}, g.limitations...),
 		Limits:                  s.res.Limits,

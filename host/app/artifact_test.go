@@ -278,7 +278,7 @@ func TestInspectArtifactLimitsRecordedMismatches(t *testing.T) {
 func TestInspectArtifactPagesTheGraph(t *testing.T) {
 	a := newArtifactApp(t)
 	f := writeASAR(t)
-	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}, OccurrenceLimit: 2, OccurrenceOffset: 1}
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: f.asar}, Occurrences: PageRequest{Limit: 2, Offset: 1}}
 	out, err := a.InspectArtifact(context.Background(), req, nil)
 	if err != nil {
 		t.Fatal(err)
@@ -287,15 +287,15 @@ func TestInspectArtifactPagesTheGraph(t *testing.T) {
 	if occ.Total != 6 || len(occ.Items) != 2 || occ.NextOffset == nil || *occ.NextOffset != 3 || out.Inventory.Counts.Occurrences != 6 {
 		t.Fatalf("page = total %d items %d next %v", occ.Total, len(occ.Items), occ.NextOffset)
 	}
-	req.OccurrenceOffset = 4
+	req.Occurrences.Offset = 4
 	out, _ = a.InspectArtifact(context.Background(), req, nil)
 	if out.Inventory.Occurrences.NextOffset != nil || len(out.Inventory.Occurrences.Items) != 2 {
 		t.Fatalf("last page = %+v", out.Inventory.Occurrences)
 	}
-	req.EdgeLimit = MaxPageLimit + 1
+	req.Edges.Limit = MaxPageLimit + 1
 	_, err = a.InspectArtifact(context.Background(), req, nil)
 	ae := wantError(t, err, abi.CodeInvalidRequest)
-	if ae.Details["field"] != "edge_limit" {
+	if ae.Details["field"] != "edges.limit" {
 		t.Fatalf("details = %v", ae.Details)
 	}
 }
@@ -313,7 +313,7 @@ func TestInspectArtifactIdentityIgnoresSpellingOfTheRequest(t *testing.T) {
 	}
 	spelled, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{
 		ArtifactRequest: ArtifactRequest{InputPath: link, Format: "auto", IntegrityPolicy: IntegrityFail, MaxIntegrityMismatches: 10},
-		OccurrenceLimit: DefaultPageLimit}, nil)
+		Occurrences:     PageRequest{Limit: DefaultPageLimit}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

@@ -127,7 +127,7 @@ func (a *App) InspectArtifactPages(ctx context.Context, req ArtifactRequest, lim
 	if err != nil {
 		return nil, err
 	}
-	page := InspectArtifactRequest{NodeLimit: limit, OccurrenceLimit: limit, EdgeLimit: limit}
+	page := InspectArtifactRequest{Nodes: PageRequest{Limit: limit}, Occurrences: PageRequest{Limit: limit}, Edges: PageRequest{Limit: limit}}
 	var out []evidence.Record
 	for {
 		if ctx.Err() != nil {
@@ -146,7 +146,7 @@ func (a *App) InspectArtifactPages(ctx context.Context, req ArtifactRequest, lim
 		for _, p := range []struct {
 			next   *int
 			offset *int
-		}{{inv.Nodes.NextOffset, &page.NodeOffset}, {inv.Occurrences.NextOffset, &page.OccurrenceOffset}, {inv.Edges.NextOffset, &page.EdgeOffset}} {
+		}{{inv.Nodes.NextOffset, &page.Nodes.Offset}, {inv.Occurrences.NextOffset, &page.Occurrences.Offset}, {inv.Edges.NextOffset, &page.Edges.Offset}} {
 			if p.next != nil {
 				*p.offset, more = *p.next, true
 			}

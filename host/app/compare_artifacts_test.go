@@ -19,7 +19,7 @@ func compareFixturePath(t *testing.T, parts ...string) string {
 func inspectWhole(t *testing.T, a *App, path string) evidence.Record {
 	t.Helper()
 	res, err := a.InspectArtifact(context.Background(), InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: path},
-		NodeLimit: MaxPageLimit, OccurrenceLimit: MaxPageLimit, EdgeLimit: MaxPageLimit}, nil)
+		Nodes: PageRequest{Limit: MaxPageLimit}, Occurrences: PageRequest{Limit: MaxPageLimit}, Edges: PageRequest{Limit: MaxPageLimit}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -130,7 +130,7 @@ func TestInspectArtifactPagesGivesTheRecordsOfEachPage(t *testing.T) {
 		t.Fatal(err)
 	}
 	// Walk the same pages with InspectArtifact, one scan per page.
-	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: path}, NodeLimit: 4, OccurrenceLimit: 4, EdgeLimit: 4}
+	req := InspectArtifactRequest{ArtifactRequest: ArtifactRequest{InputPath: path}, Nodes: PageRequest{Limit: 4}, Occurrences: PageRequest{Limit: 4}, Edges: PageRequest{Limit: 4}}
 	var want []string
 	for {
 		one, err := a.InspectArtifact(context.Background(), req, nil)
@@ -140,13 +140,13 @@ func TestInspectArtifactPagesGivesTheRecordsOfEachPage(t *testing.T) {
 		want = append(want, one.Evidence.EvidenceID)
 		inv, more := one.Inventory, false
 		if n := inv.Nodes.NextOffset; n != nil {
-			req.NodeOffset, more = *n, true
+			req.Nodes.Offset, more = *n, true
 		}
 		if n := inv.Occurrences.NextOffset; n != nil {
-			req.OccurrenceOffset, more = *n, true
+			req.Occurrences.Offset, more = *n, true
 		}
 		if n := inv.Edges.NextOffset; n != nil {
-			req.EdgeOffset, more = *n, true
+			req.Edges.Offset, more = *n, true
 		}
 		if !more {
 			break

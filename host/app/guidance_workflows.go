@@ -9,6 +9,7 @@ import (
 	"strings"
 
 	"rea/abi"
+	"rea/host/operation"
 )
 
 // Guided workflows are six provider-neutral investigation plans rendered as
@@ -103,13 +104,13 @@ func Workflows() []*Workflow {
 			objective:   "Find where the requested feature is implemented and support each claim about it with cited Evidence, down to the functions that implement it.",
 			Arguments: []WorkflowArgument{
 				arg("feature", "The feature or behaviour to investigate, in the requester's words.", true, ""),
-				arg("target_path", "Path of the application directory, .asar archive or binary to investigate.", false, ""),
+				arg("input_path", "Path of the application directory, .asar archive or binary to investigate.", false, ""),
 				arg("document", "Provider document to focus on.", false, CompleteDocument),
 				arg("procedure", "Procedure address or unique name to start from.", false, CompleteProcedure),
 				arg("provider_id", "Analysis provider for a native binary: auto or a candidate id.", false, CompleteProvider),
 			},
 			steps: []WorkflowStep{
-				{Instruction: "For a JavaScript/Electron application directory or .asar archive, call analyze_javascript_application with input_path set to the requested target_path; it needs no open_binary and never runs the application.",
+				{Instruction: "For a JavaScript/Electron application directory or .asar archive, call analyze_javascript_application with input_path set to the requested input_path; it needs no open_binary and never runs the application.",
 					Tools: []string{"analyze_javascript_application"}},
 				{Instruction: "Application or layout Evidence is already retained in this session: read the part you need with inspect_analysis_view before tracing a feature seed, instead of analysing again.",
 					Tools: []string{"inspect_analysis_view"}, whenRetained: retainedViews},
@@ -117,7 +118,7 @@ func Workflows() []*Workflow {
 					Tools: []string{"trace_application_feature"}},
 				{Instruction: "Read the code of each window, IPC handler, bridge API or finding the trace reaches: pass its source_ref unchanged to read_javascript_source with the same input_path (minified code is pretty-printed with shipped and original positions); find the feature's strings with search_application_text, whose hits name the bundled module they lie in.",
 					Tools: []string{"read_javascript_source", "search_application_text"}},
-				{Instruction: "For a native binary, call open_binary with input_path set to the requested target_path (and provider_id when one was requested), then inspect_binary_layout and binary_overview; list_documents shows the documents a provider loaded.",
+				{Instruction: "For a native binary, call open_binary with input_path set to the requested input_path (and provider_id when one was requested), then inspect_binary_layout and binary_overview; list_documents shows the documents a provider loaded.",
 					Tools: []string{"open_binary", "inspect_binary_layout", "binary_overview", "list_documents"}},
 				{Instruction: "Locate the feature in native code: search_strings and search_procedures for the feature's words, then xrefs and resolve_containing_procedure to reach the functions that use them.",
 					Tools: []string{"search_strings", "search_procedures", "xrefs", "resolve_containing_procedure"}},
@@ -133,16 +134,16 @@ func Workflows() []*Workflow {
 			Description: "Compare two shipped artifacts, with optional static and runtime follow-up.",
 			objective:   "Establish what changed between the two requested artifacts, claiming added or removed only where both sides are completely covered.",
 			Arguments: []WorkflowArgument{
-				arg("left_target_path", "Path of the earlier (left) artifact: archive, installer, .asar or application directory.", true, ""),
-				arg("right_target_path", "Path of the later (right) artifact.", true, ""),
+				arg("left_input_path", "Path of the earlier (left) artifact: archive, installer, .asar or application directory.", true, ""),
+				arg("right_input_path", "Path of the later (right) artifact.", true, ""),
 				arg("left_manifest_id", "Manifest id of a retained inspect_artifact inventory of the left side.", false, CompleteManifest),
 				arg("right_manifest_id", "Manifest id of a retained inspect_artifact inventory of the right side.", false, CompleteManifest),
 				arg("focus_occurrence_id", "Occurrence id of one entry to focus the comparison on.", false, CompleteOccurrence),
 			},
 			steps: []WorkflowStep{
-				{Instruction: "Open each requested target first: open_binary with input_path set to left_target_path, then to right_target_path, so binary_session reports the active target and which tools apply to it.",
+				{Instruction: "Open each requested target first: open_binary with input_path set to left_input_path, then to right_input_path, so binary_session reports the active target and which tools apply to it.",
 					Tools: []string{"open_binary"}},
-				{Instruction: "Inventory each side with inspect_artifact, input_path set to the requested left_target_path and then right_target_path (a retained inventory whose manifest_id matches a requested manifest id can be reused instead). Integrity mismatches fail closed; integrity_policy \"record-and-continue\" records them instead.",
+				{Instruction: "Inventory each side with inspect_artifact, input_path set to the requested left_input_path and then right_input_path (a retained inventory whose manifest_id matches a requested manifest id can be reused instead). Integrity mismatches fail closed; integrity_policy \"record-and-continue\" records them instead.",
 					Tools: []string{"inspect_artifact"}},
 				{Instruction: "Compare the two inventories with compare_artifacts, passing both inspect_artifact records as retained references.",
 					Tools: []string{"compare_artifacts"}},
@@ -184,13 +185,13 @@ func Workflows() []*Workflow {
 			objective:   "Connect the requested crash symptom to the code paths that can produce it, separating what static Evidence shows from what a capture observed.",
 			Arguments: []WorkflowArgument{
 				arg("crash_signal", "The crash symptom: signal, message, faulting address or stack line.", true, ""),
-				arg("target_path", "Path of the crashing binary.", false, ""),
+				arg("input_path", "Path of the crashing binary.", false, ""),
 				arg("document", "Provider document to focus on.", false, CompleteDocument),
 				arg("procedure", "Procedure address or unique name suspected in the crash.", false, CompleteProcedure),
 				arg("capture_evidence_id", "A retained process capture Evidence id that shows the crash.", false, CompleteCapture),
 			},
 			steps: []WorkflowStep{
-				{Instruction: "Call open_binary with input_path set to the requested target_path, then inspect_binary_layout for its sections, imports and hardening.",
+				{Instruction: "Call open_binary with input_path set to the requested input_path, then inspect_binary_layout for its sections, imports and hardening.",
 					Tools: []string{"open_binary", "inspect_binary_layout"}},
 				{Instruction: "Find the code behind the symptom: search_strings for a crash message, search_procedures for names in a stack, resolve_containing_procedure for a faulting address; read candidates with analyze_function.",
 					Tools: []string{"search_strings", "search_procedures", "resolve_containing_procedure", "analyze_function"}},
@@ -322,6 +323,51 @@ func InvalidFields(what string, issues []FieldIssue) *abi.Error {
 // present, and none may exceed MaxWorkflowArgumentChars. prefix is the
 // path of the arguments object ("arguments" for both faces).
 func (w *Workflow) WorkflowArguments(raw map[string]json.RawMessage, prefix string) (map[string]string, []FieldIssue) {
+	args, _, issues := w.CanonicalWorkflowArguments(raw, prefix)
+	return args, issues
+}
+
+// workflowAliases are older argument names (one name per concept: a path
+// is input_path), accepted for one release where the workflow takes the
+// new name.
+var workflowAliases = map[string]string{"target_path": "input_path", "left_target_path": "left_input_path", "right_target_path": "right_input_path"}
+
+// CanonicalWorkflowArguments is WorkflowArguments that also accepts the
+// older argument names, reporting each one used as a deprecation; an old
+// and a new name with different values is a conflicting_alias issue at the
+// old name.
+func (w *Workflow) CanonicalWorkflowArguments(raw map[string]json.RawMessage, prefix string) (map[string]string, []operation.Deprecation, []FieldIssue) {
+	var deps []operation.Deprecation
+	var issues []FieldIssue
+	olds := make([]string, 0, len(workflowAliases))
+	for old := range workflowAliases {
+		olds = append(olds, old)
+	}
+	sort.Strings(olds)
+	for _, old := range olds {
+		v, given := raw[old]
+		if _, takes := w.Argument(workflowAliases[old]); !given || !takes {
+			continue
+		}
+		neu := workflowAliases[old]
+		delete(raw, old)
+		deps = append(deps, operation.Deprecation{Parameter: prefix + "." + old, Replacement: prefix + "." + neu,
+			Message: fmt.Sprintf("%s.%s is deprecated and goes away in the next release: use %s.%s", prefix, old, prefix, neu)})
+		if cur, has := raw[neu]; has && !bytes.Equal(bytes.TrimSpace(cur), bytes.TrimSpace(v)) {
+			issues = append(issues, issue("conflicting_alias", []any{prefix, old},
+				"is the deprecated name of %s.%s, which is given with a different value; give only %s", prefix, neu, neu))
+			continue
+		}
+		raw[neu] = v
+	}
+	if len(issues) > 0 {
+		return nil, nil, issues
+	}
+	args, more := w.checkArguments(raw, prefix)
+	return args, deps, more
+}
+
+func (w *Workflow) checkArguments(raw map[string]json.RawMessage, prefix string) (map[string]string, []FieldIssue) {
 	var issues []FieldIssue
 	out := map[string]string{}
 	names := make([]string, 0, len(raw))
@@ -357,13 +403,13 @@ func (w *Workflow) WorkflowArguments(raw map[string]json.RawMessage, prefix stri
 
 // StringArguments is WorkflowArguments for values already known to be
 // strings (MCP prompts/get).
-func (w *Workflow) StringArguments(in map[string]string, prefix string) (map[string]string, []FieldIssue) {
+func (w *Workflow) StringArguments(in map[string]string, prefix string) (map[string]string, []operation.Deprecation, []FieldIssue) {
 	raw := make(map[string]json.RawMessage, len(in))
 	for k, v := range in {
 		b, _ := json.Marshal(v)
 		raw[k] = b
 	}
-	return w.WorkflowArguments(raw, prefix)
+	return w.CanonicalWorkflowArguments(raw, prefix)
 }
 
 func (w *Workflow) admitValue(a WorkflowArgument, s string, path []any, out map[string]string) []FieldIssue {
@@ -507,6 +553,9 @@ type GuidedWorkflowsResult struct {
 	Title      string             `json:"title,omitempty"`
 	Arguments  map[string]string  `json:"arguments,omitempty"`
 	Text       string             `json:"text,omitempty"`
+	// Deprecations are the older argument names used (the front ends
+	// report them beside the result).
+	Deprecations []operation.Deprecation `json:"-"`
 }
 
 // GuidedWorkflows lists or renders the workflows in scope. It reads no
@@ -544,11 +593,11 @@ func GuidedWorkflows(req GuidedWorkflowsRequest, scope WorkflowScope, rc RenderC
 				WithDetail("field", "workflow_id").WithDetail("reason", "not_found").
 				WithDetail("issues", []FieldIssue{issue("not_found", []any{"workflow_id"}, "no workflow %q in scope", req.WorkflowID)})
 		}
-		args, issues := w.WorkflowArguments(req.Arguments, "arguments")
+		args, deps, issues := w.CanonicalWorkflowArguments(req.Arguments, "arguments")
 		if len(issues) > 0 {
 			return nil, InvalidFields("guided_workflows", issues)
 		}
-		return &GuidedWorkflowsResult{Action: "render", WorkflowID: w.ID, Title: w.Title, Arguments: args, Text: w.Render(args, rc)}, nil
+		return &GuidedWorkflowsResult{Action: "render", WorkflowID: w.ID, Title: w.Title, Arguments: args, Text: w.Render(args, rc), Deprecations: deps}, nil
 	}
 	return nil, InvalidFields("guided_workflows", []FieldIssue{issue("invalid_value", []any{"action"}, "%q is not an action; use list or render", req.Action)})
 }

@@ -44,9 +44,8 @@ type NativeRequest struct {
 	CaseSensitive bool   `json:"case_sensitive,omitempty"`
 	Offset        int    `json:"offset,omitempty"`
 	Limit         int    `json:"limit,omitempty"`
-	// AssemblyOffset/AssemblyLimit page analyze_function's assembly.
-	AssemblyOffset int `json:"assembly_offset,omitempty"`
-	AssemblyLimit  int `json:"assembly_limit,omitempty"`
+	// Assembly pages analyze_function's assembly: {offset, limit}.
+	Assembly PageRequest `json:"assembly,omitzero"`
 	// Direction (in/out) and MaxInstructions shape procedure_references.
 	Direction       string `json:"direction,omitempty"`
 	MaxInstructions int    `json:"max_instructions,omitempty"`
@@ -184,9 +183,16 @@ func (a *App) runNative(ctx context.Context, in *nativeInput, op string, params 
 	return res, nil
 }
 
+// PageRequest is one collection's page of a tool that pages several at
+// once (one name per concept: offset/limit inside the collection's name).
+type PageRequest struct {
+	Offset int `json:"offset,omitempty"`
+	Limit  int `json:"limit,omitempty"`
+}
+
 func queryParams(req NativeRequest) (nativewire.Params, error) {
 	p := nativewire.Params{Architecture: req.Architecture, Procedure: req.Procedure, Length: req.Length, Pattern: req.Pattern, Mode: req.Mode,
-		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.AssemblyOffset, AssemblyLimit: req.AssemblyLimit,
+		CaseSensitive: req.CaseSensitive, Offset: req.Offset, Limit: req.Limit, AssemblyOffset: req.Assembly.Offset, AssemblyLimit: req.Assembly.Limit,
 		Direction: req.Direction, MaxInstructions: req.MaxInstructions}
 	depthParams(req, &p)
 	if req.Address != "" {

@@ -15,7 +15,7 @@ func dossiers(t *testing.T, a *App, bin string, names ...string) []evidence.Reco
 	t.Helper()
 	var out []evidence.Record
 	for _, n := range names {
-		res, err := a.AnalyzeFunction(context.Background(), NativeRequest{InputPath: bin, Procedure: n, AssemblyLimit: 500, Limit: 500}, nil)
+		res, err := a.AnalyzeFunction(context.Background(), NativeRequest{InputPath: bin, Procedure: n, Assembly: PageRequest{Limit: 500}, Limit: 500}, nil)
 		if err != nil {
 			t.Fatalf("%s in %s: %v", n, bin, err)
 		}
@@ -97,7 +97,7 @@ func TestCompareFunctionsAcrossTwoVersions(t *testing.T) {
 		t.Errorf("extra = %+v", byName["extra"])
 	}
 	// A paged-out facet is truncated, never equal.
-	short, err := a.AnalyzeFunction(context.Background(), NativeRequest{InputPath: v1, Procedure: "middle", AssemblyLimit: 2}, nil)
+	short, err := a.AnalyzeFunction(context.Background(), NativeRequest{InputPath: v1, Procedure: "middle", Assembly: PageRequest{Limit: 2}}, nil)
 	if err != nil {
 		t.Fatal(err)
 	}

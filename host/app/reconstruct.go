@@ -289,13 +289,13 @@ func (a *App) BuildObligationLedger(ctx context.Context, req ObligationLedgerReq
 		r, ok := ledger.Lookup(id)
 		if !ok {
 			return evidence.Record{}, abi.Errorf(abi.CodeUnavailable,
-				"Application Evidence %s (source_evidence_ids[%d]) is not retained. Analyse the application in this session or import its bundle.", id, i).
-				WithDetail("evidence_id", id).WithDetail("reason", "missing").WithDetail("field", fmt.Sprintf("source_evidence_ids[%d]", i))
+				"Application Evidence %s (source_evidence[%d]) is not retained. Analyse the application in this session or import its bundle.", id, i).
+				WithDetail("evidence_id", id).WithDetail("reason", "missing").WithDetail("field", fmt.Sprintf("source_evidence[%d]", i))
 		}
 		if r.Operation != "analyze_javascript_application" {
 			return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest,
 				"Evidence %s is %s; obligations derive from analyze_javascript_application Evidence.", id, r.Operation).
-				WithDetail("field", fmt.Sprintf("source_evidence_ids[%d]", i))
+				WithDetail("field", fmt.Sprintf("source_evidence[%d]", i))
 		}
 		picked = append(picked, r)
 	}

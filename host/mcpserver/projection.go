@@ -32,7 +32,7 @@ var inputAlternatives = map[string]struct {
 	"guided_workflows": {[]string{"action", "workflow_id", "arguments"},
 		"action list (default) takes nothing else; action render takes workflow_id and its arguments."},
 	"get_evidence_bundle":       {[]string{"detail", "filters"}, "detail complete (default) alone; filters only with detail summary."},
-	"verify_unknown_resolution": {[]string{"unknown_id", "evidence_ids"}, "unknown_id alone checks its own Evidence; with evidence_ids, those candidates instead."},
+	"verify_unknown_resolution": {[]string{"unknown_id", "evidence"}, "unknown_id alone checks its own Evidence; with evidence, those candidates instead."},
 	"extract_artifact":          {[]string{"paths", "occurrence_ids"}, "Select entries by paths (globs), by occurrence_ids from inspect_artifact, or both; neither extracts everything."},
 }
 

@@ -60,7 +60,7 @@ func (s *Server) promptHandler(id string) mcp.PromptHandler {
 		if !ok {
 			return nil, invalidParams("unknown prompt "+quote(id), []app.FieldIssue{{Path: []any{"name"}, Reason: "not_found", Message: "name: no prompt " + quote(id) + " in this server's scope"}})
 		}
-		args, issues := w.StringArguments(req.Params.Arguments, "arguments")
+		args, deps, issues := w.StringArguments(req.Params.Arguments, "arguments")
 		if len(issues) > 0 {
 			return nil, invalidParams("invalid prompt arguments", issues)
 		}
@@ -69,10 +69,14 @@ func (s *Server) promptHandler(id string) mcp.PromptHandler {
 			sess = s.session(req.Session)
 		}
 		text := w.Render(args, renderContext(sess))
-		return &mcp.GetPromptResult{
+		res := &mcp.GetPromptResult{
 			Description: w.Description,
 			Messages:    []*mcp.PromptMessage{{Role: "user", Content: &mcp.TextContent{Text: text}}},
-		}, nil
+		}
+		if len(deps) > 0 {
+			res.Meta = map[string]any{deprecationsMeta: deps}
+		}
+		return res, nil
 	}
 }
 

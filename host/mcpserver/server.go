@@ -22,6 +22,7 @@ import (
 	"rea/abi"
 	"rea/host/app"
 	"rea/host/evidence"
+	"rea/host/operation"
 )
 
 // ServerName is the MCP implementation name clients see.
@@ -225,7 +226,10 @@ func (s *Server) session(ss *mcp.ServerSession) *Session {
 func (s *Server) handler(t *Tool) mcp.ToolHandler {
 	return func(ctx context.Context, req *mcp.CallToolRequest) (*mcp.CallToolResult, error) {
 		sess := s.session(req.Session)
-		args := req.Params.Arguments
+		args, deps, err := canonicalArguments(t, req.Params.Arguments)
+		if err != nil {
+			return toolError(err, s.opts.MaxResponseBytes), nil
+		}
 		if s.opts.SchemaProfile == "strict" {
 			var err error
 			if args, err = fromStrict(t.Input, args); err != nil {
@@ -253,7 +257,7 @@ func (s *Server) handler(t *Tool) mcp.ToolHandler {
 			prog.finish("failed")
 			return toolError(err, s.opts.MaxResponseBytes), nil
 		}
-		res, err := s.success(sess, t, out)
+		res, err := s.success(sess, t, withDeprecations(out, deps))
 		stopBeat()
 		if err != nil {
 			prog.finish("failed")
@@ -270,6 +274,9 @@ type Extra struct {
 	Result any
 	Note   string
 	Meta   map[string]any
+	// Deprecations are the old parameter names the call used
+	// (deprecations.go): _meta "rea/deprecations" and a text note.
+	Deprecations []operation.Deprecation
 }
 
 // success retains Evidence in the ledger and checks the response budget
@@ -309,6 +316,7 @@ func (s *Server) success(sess *Session, t *Tool, out any) (*mcp.CallToolResult, 
 		if extra.Meta != nil {
 			res.Meta = extra.Meta
 		}
+		addDeprecations(res, extra.Deprecations)
 	}
 	// Count exactly what goes on the wire: the text, the structured
 	// content and the JSON-RPC envelope around them (with the longest id

@@ -70,7 +70,11 @@ func (s *Server) guidanceTools() []*Tool {
 				if err := c.Decode(&req); err != nil {
 					return nil, err
 				}
-				return app.GuidedWorkflows(req, s.workflowScope(), renderContext(c.Session))
+				res, err := app.GuidedWorkflows(req, s.workflowScope(), renderContext(c.Session))
+				if err != nil {
+					return nil, err
+				}
+				return withDeprecations(res, res.Deprecations), nil
 			},
 		},
 	}

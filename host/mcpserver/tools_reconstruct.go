@@ -14,8 +14,14 @@ func (s *Server) reconstructTools() []*Tool {
 		{
 			Spec: spec(operation.BuildReconstructionObligationLedger()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
+				// The module's request still spells page{offset, limit} and
+				// bare ids (the seed's obligation format).
+				raw, err := operation.LowerJSON(operation.BuildReconstructionObligationLedger().Aliases, c.Arguments)
+				if err != nil {
+					return nil, err
+				}
 				var in app.ObligationLedgerRequest
-				if err := c.Decode(&in); err != nil {
+				if err := (&Call{Arguments: raw}).Decode(&in); err != nil {
 					return nil, err
 				}
 				return s.app.BuildObligationLedger(ctx, in, c.Session.Ledger, c.Progress)

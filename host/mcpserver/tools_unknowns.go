@@ -23,7 +23,7 @@ func (s *Server) unknownTools() []*Tool {
 			Output: mutationOut,
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var p unknowns.Proposal
-				if err := c.Decode(&p); err != nil {
+				if err := c.lowered(operation.RecordUnknown()).Decode(&p); err != nil {
 					return nil, err
 				}
 				if !hasKey(c.Arguments, "scope_digest") {
@@ -32,7 +32,8 @@ func (s *Server) unknownTools() []*Tool {
 						p.ScopeDigest = &sha
 					}
 				}
-				return unknowns.New(c.Session.Ledger).Record(ctx, p)
+				res, err := unknowns.New(c.Session.Ledger).Record(ctx, p)
+				return res, raised(operation.RecordUnknown(), err)
 			},
 		},
 		{
@@ -44,10 +45,11 @@ func (s *Server) unknownTools() []*Tool {
 					ExpectedRevision int64                      `json:"expected_revision"`
 					Changes          map[string]json.RawMessage `json:"changes"`
 				}
-				if err := c.Decode(&in); err != nil {
+				if err := c.lowered(operation.UpdateUnknown()).Decode(&in); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
+				res, err := unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
+				return res, raised(operation.UpdateUnknown(), err)
 			},
 		},
 		{
@@ -76,10 +78,11 @@ func (s *Server) unknownTools() []*Tool {
 					UnknownID   string   `json:"unknown_id"`
 					EvidenceIDs []string `json:"evidence_ids"`
 				}
-				if err := c.Decode(&in); err != nil {
+				if err := c.lowered(operation.VerifyUnknownResolution()).Decode(&in); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
+				res, err := unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
+				return res, raised(operation.VerifyUnknownResolution(), err)
 			},
 		},
 	}

@@ -64,13 +64,18 @@ func artifactInput(inputDescription string) []Param {
 // InspectArtifact inventories a container as a content-addressed graph.
 func InspectArtifact() Spec {
 	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z or NSIS setup .exe file, or directory, to inventory.")
+	// Three collections paged at once, each on its own: an object named
+	// after the result's collection holding offset/limit (one name per
+	// concept); the CLI flattens them to --node-offset and so on.
+	var aliases []Alias
 	for _, c := range []string{"node", "occurrence", "edge"} {
-		params = append(params,
-			Param{Name: c + "_offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
+		params = append(params, Param{Name: c + "s", Type: Object, Description: "The page of " + c + "s: {offset, limit}.", Fields: []Param{
+			{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0, Description: "First " + c + " of the page (default 0).",
 				Flag: &Flag{Name: c + "-offset"}},
 			// The CLI passes the default itself (and its help shows it).
-			Param{Name: c + "_limit", Type: Integer, Min: 1, Max: 500, Default: 100, Description: "Page size of " + c + "s (default 100, at most 500).",
-				Flag: &Flag{Name: c + "-limit", Default: 100, Help: "page size of " + c + "s (at most 500)"}})
+			{Name: "limit", Type: Integer, Min: 1, Max: 500, Default: 100, Description: "Page size of " + c + "s (default 100, at most 500).",
+				Flag: &Flag{Name: c + "-limit", Default: 100, Help: "page size of " + c + "s (at most 500)"}}}})
+		aliases = append(aliases, Alias{Old: c + "_offset", New: c + "s.offset"}, Alias{Old: c + "_limit", New: c + "s.limit"})
 	}
 	return Spec{
 		Name:   "inspect_artifact",
@@ -78,14 +83,15 @@ func InspectArtifact() Spec {
 		Family: "artifact",
 		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, .deb, .rpm, AppImage/squashfs, 7z, NSIS installers, " +
 			"directories with nested ASAR/zip/7z), hash every file natively, verify declared whole-file and 4 MiB block hashes (and 7-Zip's CRC-32s), and return a " +
-			"content-addressed graph of nodes, occurrences and edges (paged, counts first) as Evidence. Mismatches fail closed unless integrity_policy is " +
+			"content-addressed graph of nodes, occurrences and edges (each paged on its own: nodes, occurrences, edges {offset, limit}; counts first) as Evidence. Mismatches fail closed unless integrity_policy is " +
 			"record-and-continue. 7z: Copy, LZMA, LZMA2, Deflate, BZip2, BCJ, BCJ2 and Delta, solid or not; encrypted archives and other methods " +
 			"are capability_unavailable. NSIS: installers whose items are stored or deflate-compressed one by one (SetCompress off, the default " +
 			"non-solid zlib; electron-builder's) list items as data/item-N with a stored 7z (app-64.7z) expanded as a nested container; a solid data " +
 			"block or LZMA/bzip2 items are capability_unavailable naming the compression.",
 		Effects:  Effects{MutatesSession: true, Idempotent: true},
 		Params:   params,
-		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar"}, {"input_path": "/tmp/app/resources/app.asar", "integrity_policy": "record-and-continue", "occurrence_limit": 500}},
+		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar"}, {"input_path": "/tmp/app/resources/app.asar", "integrity_policy": "record-and-continue", "occurrences": map[string]any{"limit": 500}}},
+		Aliases:  aliases,
 		CLI: &Command{Name: "inspect-artifact", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Inventory an ASAR, zip, tar(.gz), .deb, .rpm, AppImage, 7z, NSIS setup or directory as a content-addressed graph with verified hashes"},
 	}

@@ -276,14 +276,15 @@ func ProcedureReferences() Spec {
 
 // AnalyzeFunction is one function's dossier.
 func AnalyzeFunction() Spec {
-	return nativeToolSpec("analyze_function", "Function dossier",
+	sp := nativeToolSpec("analyze_function", "Function dossier",
 		"One function's dossier: an assembly page, basic blocks and local CFG, callers and callees, references, referenced strings and names, exact "+
 			"truncation counts; the pseudocode facet is reported unavailable with its reason.",
 		[]Param{nativeProvider(), nativeArchitecture(), nativeProcedure(),
-			{Name: "assembly_offset", Type: Integer, Min: 0, Max: nativeMaxInstructionOff, Default: 0,
-				Description: "First instruction of the assembly page (default 0).", Flag: &Flag{Name: "assembly-offset"}},
-			{Name: "assembly_limit", Type: Integer, Min: 1, Max: nativeMaxLimit, Default: nativeInstructionLimit,
-				Description: "Instructions in the assembly page (default 64, at most 500).", Flag: &Flag{Name: "assembly-limit"}},
+			{Name: "assembly", Type: Object, Description: "The assembly page, paged on its own: {offset, limit}.", Fields: []Param{
+				{Name: "offset", Type: Integer, Min: 0, Max: nativeMaxInstructionOff, Default: 0,
+					Description: "First instruction of the assembly page (default 0).", Flag: &Flag{Name: "assembly-offset"}},
+				{Name: "limit", Type: Integer, Min: 1, Max: nativeMaxLimit, Default: nativeInstructionLimit,
+					Description: "Instructions in the assembly page (default 64, at most 500).", Flag: &Flag{Name: "assembly-limit"}}}},
 			{Name: "offset", Type: Integer, Min: 0, Max: 1 << 31, Default: 0,
 				Description: "First item of every other page: blocks, callers, callees, references, strings, names (default 0).", Flag: &Flag{Name: "offset"}},
 			{Name: "limit", Type: Integer, Min: 1, Max: nativeMaxLimit, Default: nativeDefaultLimit,
@@ -291,6 +292,8 @@ func AnalyzeFunction() Spec {
 		map[string]any{"procedure": "main"},
 		&Command{Name: "function", Args: procedureArgs(), Synopsis: "BINARY PROCEDURE",
 			Short: "Dossier of one procedure: assembly, basic blocks, callers, callees, references, strings and names"})
+	sp.Aliases = []Alias{{Old: "assembly_offset", New: "assembly.offset"}, {Old: "assembly_limit", New: "assembly.limit"}}
+	return sp
 }
 
 // InspectElectronBinary reads an Electron executable's fuse wire and

@@ -15,15 +15,6 @@ func Reconstruct() []Spec {
 	return []Spec{BuildReconstructionObligationLedger(), VerifyReconstruction(), EvaluateReconstructionCoverage()}
 }
 
-func idList(description string, max int) Param {
-	return Param{Name: "", Type: Array, Description: description, MaxItems: max, Items: &Param{Type: String, Description: "ev_…"}}
-}
-
-func named(name string, p Param) Param {
-	p.Name = name
-	return p
-}
-
 // BuildReconstructionObligationLedger derives and binds the obligations a
 // reconstruction must meet.
 func BuildReconstructionObligationLedger() Spec {
@@ -32,7 +23,7 @@ func BuildReconstructionObligationLedger() Spec {
 			Description: "Obligation id; candidates are ipc:<channel>, api:<key>.<member>, window:<module>#<id>, ipc-dynamic:<module>."},
 		{Name: "layer", Type: String, Required: true, Enum: obligations.Layers(), Description: "Where the obligation lives."},
 		{Name: "statement", Type: String, Description: "What must hold."},
-		named("source_evidence_ids", idList("Application Evidence the obligation comes from.", 100)),
+		refList("source_evidence", "Application Evidence the obligation comes from.", 100),
 		{Name: "required_cases", Type: Array, Description: "Case kinds that need fixtures.", MaxItems: 5,
 			Items: &Param{Type: String, Enum: obligations.CaseKinds()}},
 		{Name: "requires_parser_type", Type: Boolean, Description: "The obligation parses input, so its binding must name a parser type."},
@@ -54,7 +45,7 @@ func BuildReconstructionObligationLedger() Spec {
 	}}
 	contradiction := Param{Type: Object, Fields: []Param{
 		{Name: "obligation_id", Type: String, Required: true, Description: "The obligation contradicted."},
-		named("evidence_ids", idList("Contradicting Evidence.", 100)),
+		refList("evidence", "Contradicting Evidence.", 100),
 		{Name: "note", Type: String, Description: "What differs."},
 	}}
 	return Spec{
@@ -71,7 +62,7 @@ func BuildReconstructionObligationLedger() Spec {
 		Effects: Effects{MutatesSession: true, Idempotent: true},
 		// The CLI reads the whole request from its REQUEST.json argument.
 		Params: []Param{
-			named("source_evidence_ids", idList("Retained analyze_javascript_application Evidence; default every such record retained.", 100)),
+			refList("source_evidence", "Retained analyze_javascript_application Evidence; default every such record retained.", 100),
 			{Name: "reviewed_obligations", Type: Array, Description: "Analyst decisions refining or adding obligations.", MaxItems: obligations.MaxObligations, Items: &reviewed},
 			{Name: "manifest", Type: Object, Required: true, Description: "Bindings of obligations to the reconstruction.", Fields: []Param{
 				{Name: "schema_version", Type: Integer, Required: true, Min: 1, Max: 1, Description: "Always 1."},
@@ -82,11 +73,13 @@ func BuildReconstructionObligationLedger() Spec {
 				{Name: "max_obligations", Type: Integer, Min: 1, Max: obligations.MaxObligations, Default: obligations.DefaultMaxObligations,
 					Description: "Obligations kept (default 1,000)."},
 			}},
-			{Name: "page", Type: Object, Description: "Which obligations to return: offset and limit over the ledger in order.", Fields: []Param{
-				{Name: "offset", Type: Integer, Min: 0, Max: obligations.MaxObligations, Default: 0, Description: "First obligation (default 0)."},
-				{Name: "limit", Type: Integer, Min: 1, Max: obligations.MaxPageLimit, Default: obligations.DefaultPageLimit, Description: "Obligations per page (default 100)."},
-			}},
+			{Name: "offset", Type: Integer, Min: 0, Max: obligations.MaxObligations, Default: 0, Description: "First obligation (default 0)."},
+			{Name: "limit", Type: Integer, Min: 1, Max: obligations.MaxPageLimit, Default: obligations.DefaultPageLimit, Description: "Obligations per page (default 100)."},
 		},
+		Aliases: []Alias{{Old: "page.offset", New: "offset"}, {Old: "page.limit", New: "limit"},
+			{Old: "source_evidence_ids", New: "source_evidence", Refs: true},
+			{Old: "reviewed_obligations[].source_evidence_ids", New: "reviewed_obligations[].source_evidence", Refs: true},
+			{Old: "manifest.contradictions[].evidence_ids", New: "manifest.contradictions[].evidence", Refs: true}},
 		Examples: []map[string]any{{"manifest": map[string]any{"schema_version": 1, "bindings": []any{map[string]any{
 			"obligation_id": "ipc:settings:save", "owner": "main-process", "parser_type": "SettingsValues",
 			"cases": map[string]any{"positive": "fixtures/save-ok.json"}}}}}},

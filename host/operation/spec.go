@@ -54,6 +54,9 @@ type Spec struct {
 	// CLIFlags are flags of the command that are no MCP parameter (e.g.
 	// how the CLI reads a positional input before calling the service).
 	CLIFlags []Param
+	// Aliases are older parameter names accepted for one release
+	// (alias.go); they are no parameter of the schema.
+	Aliases []Alias
 }
 
 // Param is one input parameter.

@@ -12,10 +12,19 @@ func Unknowns() []Spec {
 
 const exampleUnknownID = "unk_" + "0123456789abcdef0123456789abcdef0123456789abcdef0123456789abcdef"
 
-// evidenceIDs is a list of retained Evidence ids.
-func evidenceIDs(name, description string) Param {
-	return Param{Name: name, Type: Array, Description: description, MaxItems: unknowns.MaxEvidenceIDs,
-		Items: &Param{Type: String, Description: "ev_ followed by 64 lowercase hex digits."}}
+// evidenceRefs is a list of retained Evidence references.
+func evidenceRefs(name, description string) Param {
+	return refList(name, description, unknowns.MaxEvidenceIDs)
+}
+
+// unknownAliases are the older names of the unknown fields (bare id
+// arrays), under prefix ("" or "changes.").
+func unknownAliases(prefix string) []Alias {
+	return []Alias{
+		{Old: prefix + "supporting_evidence_ids", New: prefix + "supporting_evidence", Refs: true},
+		{Old: prefix + "contradicting_evidence_ids", New: prefix + "contradicting_evidence", Refs: true},
+		{Old: prefix + "resolution.evidence_ids", New: prefix + "resolution.evidence", Refs: true},
+	}
 }
 
 // unknownFields are the fields of an unknown a revision may set; record
@@ -34,8 +43,8 @@ func unknownFields(record bool) []Param {
 		{Name: "status", Type: String, Enum: unknowns.Statuses(), Default: def("open"),
 			Description: "open (default), investigating, blocked, contradicted (needs contradicting Evidence) or resolved (needs resolution)."},
 		{Name: "severity", Type: String, Enum: unknowns.Severities(), Default: def("medium"), Description: "low, medium (default), high or critical."},
-		evidenceIDs("supporting_evidence_ids", "Retained Evidence that supports an answer (disjoint from contradicting)."),
-		evidenceIDs("contradicting_evidence_ids", "Retained Evidence that contradicts the working answer."),
+		evidenceRefs("supporting_evidence", "Retained Evidence that supports an answer (disjoint from contradicting)."),
+		evidenceRefs("contradicting_evidence", "Retained Evidence that contradicts the working answer."),
 		nullableString("required_authority", "Authority qualifying Evidence must have: shipped-artifact, controlled-replay, historical-reference, external-service, analyst-inference; null for any."),
 		{Name: "required_confidence", Type: String, Enum: []string{"inferred", "derived", "observed"}, Default: def("observed"),
 			Description: "Weakest confidence that qualifies: inferred < derived < observed (default)."},
@@ -56,12 +65,12 @@ func unknownFields(record bool) []Param {
 				{Name: "unknown_id", Type: String, Required: true, Description: "The related unknown (unk_…)."},
 			}}},
 		{Name: "resolution", Type: Object, Nullable: true,
-			Description: "Required exactly when status is resolved: {disposition verified|withdrawn|out-of-scope, rationale, evidence_ids}. " +
-				"verified needs at least one evidence id that is supporting, retained, not a registry mutation, and meets required_confidence, required_authority and required_environment.",
+			Description: "Required exactly when status is resolved: {disposition verified|withdrawn|out-of-scope, rationale, evidence}. " +
+				"verified needs at least one Evidence reference that is supporting, retained, not a registry mutation, and meets required_confidence, required_authority and required_environment.",
 			Fields: []Param{
 				{Name: "disposition", Type: String, Required: true, Enum: unknowns.Dispositions(), Description: "verified, withdrawn or out-of-scope."},
 				{Name: "rationale", Type: String, Required: true, Description: "Why the question is settled."},
-				evidenceIDs("evidence_ids", "Evidence that settles it (verified needs ≥ 1)."),
+				evidenceRefs("evidence", "Evidence that settles it (verified needs ≥ 1)."),
 			}},
 	}
 }
@@ -83,6 +92,7 @@ func RecordUnknown() Spec {
 			{Name: "scope_digest", Type: String, Nullable: true,
 				Description: "sha256 of the target the question is about; omitted: the open target's sha256, or null when none is open."},
 		}, unknownFields(true)...),
+		Aliases:        unknownAliases(""),
 		Examples:       []map[string]any{{"question": "Which handler answers the save-file IPC channel in v2?", "domain": "ipc", "severity": "high"}},
 		OneSidedReason: "the registry lives in an MCP session's ledger; the CLI reads unknowns from exported bundles with `rea unknowns`",
 	}
@@ -105,6 +115,7 @@ func UpdateUnknown() Spec {
 				Description: "The revision you read; a stale value is refused with revision_conflict."},
 			{Name: "changes", Type: Object, Required: true, Description: "Fields to change.", Fields: unknownFields(false)},
 		},
+		Aliases:        unknownAliases("changes."),
 		Examples:       []map[string]any{{"unknown_id": exampleUnknownID, "expected_revision": 1, "changes": map[string]any{"status": "investigating"}}},
 		OneSidedReason: "the registry lives in an MCP session's ledger; there is no CLI session to change",
 	}
@@ -148,16 +159,19 @@ func VerifyUnknownResolution() Spec {
 		Title:  "Check whether Evidence settles an unknown",
 		Family: "session",
 		Description: "Check the current revision of an unknown against its requirements without changing anything: for each candidate " +
-			"(evidence_ids, else the resolution's Evidence, else the supporting Evidence) whether it is retained supporting Evidence, not a " +
+			"(evidence, else the resolution's Evidence, else the supporting Evidence) whether it is retained supporting Evidence, not a " +
 			"registry mutation, at least required_confidence (inferred < derived < observed), of required_authority and from " +
 			"required_environment — with every failed reason. verdict is verified, qualifying-evidence-available or unverified.",
 		Effects: Effects{Idempotent: true},
 		Params: []Param{
 			{Name: "unknown_id", Type: String, Required: true, Description: "The unknown to check (unk_…)."},
-			{Name: "evidence_ids", Type: Array, Description: "Candidates to check instead of the unknown's own Evidence.", MaxItems: unknowns.MaxEvidenceIDs,
-				Items: &Param{Type: String, Description: "ev_ followed by 64 lowercase hex digits."},
-				Flag:  &Flag{Name: "evidence-id", Help: "candidate Evidence to check (repeatable; default the unknown's own)"}},
+			evidenceRefs("evidence", "Candidates to check instead of the unknown's own Evidence."),
 		},
+		Aliases: []Alias{{Old: "evidence_ids", New: "evidence", Refs: true}},
+		// A flag names one id; the CLI turns them into the references.
+		CLIFlags: []Param{{Name: "evidence_id", Type: Array, Description: "Candidate Evidence to check.", MaxItems: unknowns.MaxEvidenceIDs,
+			Items: &Param{Type: String, Description: "ev_ followed by 64 lowercase hex digits."},
+			Flag:  &Flag{Name: "evidence-id", Help: "candidate Evidence to check (repeatable; default the unknown's own)"}}},
 		Examples: []map[string]any{{"unknown_id": exampleUnknownID}},
 		CLI: &Command{Name: "unknowns verify", Args: []Arg{{Name: "UNKNOWN_ID", Param: "unknown_id"}}, Synopsis: "UNKNOWN_ID --bundle BUNDLE.json",
 			Short: "Check whether retained Evidence qualifies to resolve an unknown"},

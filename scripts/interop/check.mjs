@@ -116,7 +116,7 @@ const unk = await call("record_unknown", { question: "Which handler answers the 
 const unkID = unk?.unknown?.unknown_id;
 if (unkID) {
   await call("update_unknown", { unknown_id: unkID, expected_revision: 1, changes: { status: "investigating" } });
-  if (app1) await call("verify_unknown_resolution", { unknown_id: unkID, evidence_ids: [app1.evidence_id] });
+  if (app1) await call("verify_unknown_resolution", { unknown_id: unkID, evidence: [{ kind: "retained-evidence", evidence_id: app1.evidence_id }] });
 } else fail("record_unknown: no unknown_id in the result");
 // The reconstruction tools with their own advertised examples (valid inputs).
 for (const name of ["evaluate_reconstruction_coverage", "build_reconstruction_obligation_ledger"]) {

@@ -84,9 +84,30 @@ for (const [method, params, path] of [
 }
 
 // Point 5: the compare_application_versions prompt opens each target first.
-const prompt = await c.getPrompt({ name: "compare_application_versions", arguments: { left_target_path: "/a", right_target_path: "/b" } });
+const prompt = await c.getPrompt({ name: "compare_application_versions", arguments: { left_input_path: "/a", right_input_path: "/b" } });
 const ptext = prompt.messages[0].content.text;
 check(ptext.indexOf("`open_binary`") >= 0 && ptext.indexOf("`open_binary`") < ptext.indexOf("`inspect_artifact`"), "prompt: open_binary is not suggested before inspect_artifact");
+
+// Point 8: an old parameter name still works for one release, with the
+// deprecation in _meta and a text note; old and new with different values
+// is invalid at the old name's path.
+{
+  const asar = `${root}/testdata/artifact/app.asar`;
+  const old = await c.callTool({ name: "inspect_artifact", arguments: { input_path: asar, occurrence_limit: 1 } });
+  const canon = await c.callTool({ name: "inspect_artifact", arguments: { input_path: asar, occurrences: { limit: 1 } } });
+  const deps = old._meta?.["rea/deprecations"] ?? [];
+  check(!old.isError && old.structuredContent?.evidence_id === canon.structuredContent?.evidence_id,
+    "point 8: occurrence_limit records the Evidence of occurrences.limit");
+  check(deps.length === 1 && deps[0].parameter === "occurrence_limit" && deps[0].replacement === "occurrences.limit" &&
+    old.content.at(-1)?.text?.startsWith("deprecated: "), `point 8: deprecation note ${JSON.stringify(deps)}`);
+  check(!canon._meta?.["rea/deprecations"], "point 8: the canonical name carries no deprecation");
+  const both = errorOf(await c.callTool({ name: "inspect_artifact", arguments: { input_path: asar, occurrence_limit: 1, occurrences: { limit: 2 } } }));
+  check(both?.code === "invalid_request" && JSON.stringify(both?.details?.issues?.[0]?.path) === '["occurrence_limit"]',
+    `point 8: old and new names with different values ${JSON.stringify(both)}`);
+  const oldPrompt = await c.getPrompt({ name: "compare_application_versions", arguments: { left_target_path: "/a", right_target_path: "/b" } });
+  check((oldPrompt._meta?.["rea/deprecations"] ?? []).map((d) => d.replacement).join() === "arguments.left_input_path,arguments.right_input_path",
+    "point 8: prompts/get with target_path names input_path");
+}
 
 // Point 5: .qlgenerator refused like .kext.
 const tmp = mkdtempSync(join(tmpdir(), "rea-interop-"));
