@@ -31,6 +31,9 @@ func integrityHandler(params json.RawMessage, _ *abi.Reporter) (any, error) {
 	if mount == "" {
 		mount = inventory.DefaultMountPath
 	}
+	if len(req.Declared) > 0 {
+		return container.CheckDeclaredASARIntegrity(os.DirFS(mount), req.Declared, inventory.Limits{})
+	}
 	return container.CheckASARIntegrity(os.DirFS(mount), req.Contents, inventory.Limits{})
 }
 

@@ -168,7 +168,7 @@ func TestNestedASARHostileCases(t *testing.T) {
 func TestSliceBlocks(t *testing.T) {
 	blocks := []inventory.Block{
 		{Offset: 100, Length: 50, Size: 10, Codec: inventory.CodecZlib},
-		{Offset: 0, Length: 0, Size: 10}, // sparse
+		{Offset: 0, Length: 0, Size: 10},                                                  // sparse
 		{Offset: 200, Length: 7, Size: 5, Skip: 3, Whole: 20, Codec: inventory.CodecZlib}, // fragment tail
 	}
 	got := sliceBlocks(blocks, 8, 15)
