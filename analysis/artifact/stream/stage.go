@@ -108,7 +108,9 @@ func (st *Stage) decode(s *stagedStream, file, comp string, off, n int64) error 
 	if err != nil {
 		return err
 	}
-	dec, err := Open(in, info.Size(), inventory.Range{Compression: comp, StreamOffset: off, StreamLength: n})
+	// The host decodes natively, so zstd may use two goroutines and its
+	// normal buffers (the module's decoder keeps to one and low memory).
+	dec, err := OpenWith(in, info.Size(), inventory.Range{Compression: comp, StreamOffset: off, StreamLength: n}, true)
 	if err != nil {
 		return err
 	}
