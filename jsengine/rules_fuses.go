@@ -40,9 +40,9 @@ var builderFuseKeys = map[string]string{
 // insecureFuse is the state of a fuse that opens the app, and what it lets
 // an attacker do.
 var insecureFuse = map[string]struct{ state, consequence string }{
-	"RunAsNode": {"enabled", "ELECTRON_RUN_AS_NODE=1 turns the app into a Node.js interpreter running arbitrary JavaScript under the app's identity and code signature"},
-	"EnableNodeOptionsEnvironmentVariable": {"enabled", "NODE_OPTIONS=--require=… injects code into the main process at start-up"},
-	"EnableNodeCliInspectArguments":        {"enabled", "--inspect / --inspect-brk let anyone who can launch the app attach a debugger to the main process and run code in it"},
+	"RunAsNode":                             {"enabled", "ELECTRON_RUN_AS_NODE=1 turns the app into a Node.js interpreter running arbitrary JavaScript under the app's identity and code signature"},
+	"EnableNodeOptionsEnvironmentVariable":  {"enabled", "NODE_OPTIONS=--require=… injects code into the main process at start-up"},
+	"EnableNodeCliInspectArguments":         {"enabled", "--inspect / --inspect-brk let anyone who can launch the app attach a debugger to the main process and run code in it"},
 	"EnableEmbeddedAsarIntegrityValidation": {"disabled", "app.asar is loaded without checking it against the hash in the executable, so whoever can write the installation can replace the app's code"},
 	"OnlyLoadAppFromAsar":                   {"disabled", "Electron also loads an app from resources/app/, side-stepping ASAR integrity"},
 }

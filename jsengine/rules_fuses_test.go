@@ -122,7 +122,6 @@ func TestFusesDeclaredInBuildConfiguration(t *testing.T) {
 	})
 }
 
-
 // FuzzConfigFuses: arbitrary config text never panics the FusesPlugin or
 // electronFuses readers, and every location they give is in the file.
 func FuzzConfigFuses(f *testing.F) {
