@@ -207,6 +207,11 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	})
 	if err != nil {
 		var ae *abi.Error
+		if serr := stage.Err(); errors.Is(serr, stream.ErrTotalBudget) {
+			lim := req.Limits.WithDefaults()
+			return nil, abi.Errorf(abi.CodeResourceConstraint, "%v (%d bytes of entries, %d entries); raise max_total_bytes if the artifact is trusted and the machine can afford the disk",
+				serr, lim.MaxTotalBytes, lim.MaxEntries).WithDetail("limit", "max_total_bytes").WithDetail("maximum", lim.MaxTotalBytes)
+		}
 		if serr := stage.Err(); serr != nil && errors.As(err, &ae) && ae.Code == abi.CodeArtifactOperationFailed {
 			// The module saw only that the host could not decode a
 			// stream; say what the decoder said.

@@ -149,10 +149,12 @@ func TestNestedASARHostileCases(t *testing.T) {
 	})
 	t.Run("total bytes bound the stage", func(t *testing.T) {
 		big := append(staticASAR(), make([]byte, 8<<20)...)
-		_, _, err := stagedInventory(t, debWith(big), inventory.FormatDeb, inventory.Limits{MaxTotalBytes: 1 << 20, MaxEntries: 16, MaxCompressionRatio: 100_000})
+		// The stage stops at the total-bytes bound; the host turns its
+		// ErrTotalBudget into resource_constraint max_total_bytes.
+		_, st, err := stagedInventory(t, debWith(big), inventory.FormatDeb, inventory.Limits{MaxTotalBytes: 1 << 20, MaxEntries: 16, MaxCompressionRatio: 100_000})
 		var ae *abi.Error
-		if !errors.As(err, &ae) || ae.Code != abi.CodeResourceConstraint || ae.Details["limit"] != "max_total_bytes" {
-			t.Fatalf("want max_total_bytes, got %v", err)
+		if !errors.As(err, &ae) || !errors.Is(st.Err(), stream.ErrTotalBudget) {
+			t.Fatalf("want a typed refusal and the stage's total budget, got %v / %v", err, st.Err())
 		}
 	})
 	t.Run("corrupt stream", func(t *testing.T) {
@@ -232,4 +234,24 @@ func FuzzInventoryStaged(f *testing.F) {
 			}
 		}
 	})
+}
+
+// TestStageBoundsTheDiskOfAllStreams: two packages in a directory, each
+// within its own stream budget, may not stage more together than one
+// input could list.
+func TestStageBoundsTheDiskOfAllStreams(t *testing.T) {
+	dir := t.TempDir()
+	for _, n := range []string{"a.deb", "b.deb"} {
+		deb := makeDeb(t, ".zst", inventory.CompressionZstdStream, []member{{name: "./big", body: string(make([]byte, 3<<20)), mode: 0o644}})
+		if err := os.WriteFile(filepath.Join(dir, n), deb, 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	lim := inventory.Limits{MaxTotalBytes: 4 << 20, MaxEntries: 16, MaxCompressionRatio: 1_000_000}
+	st := &stream.Stage{Dir: t.TempDir(), Limits: lim, OpenInput: func(name string) (*os.File, error) { return os.Open(filepath.Join(dir, name)) }}
+	_, err := InventoryStreams(os.DirFS(dir), st, ".", inventory.FormatDirectory, lim, nil)
+	var ae *abi.Error
+	if !errors.As(err, &ae) || !errors.Is(st.Err(), stream.ErrTotalBudget) {
+		t.Fatalf("want a typed refusal and the stage's total budget, got %v / %v", err, st.Err())
+	}
 }

@@ -35,7 +35,15 @@ type Stage struct {
 	mu     sync.Mutex
 	staged map[string]*stagedStream
 	errs   []error
+	// total is what every staged copy holds together; a hostile input
+	// (a directory of packages) may not spend more disk than one input
+	// within the limits could list.
+	total int64
 }
+
+// ErrTotalBudget is the error of a stream that would take the staged
+// copies of one input past inventory.StreamBudget's total-bytes bound.
+var ErrTotalBudget = errors.New("the decoded streams of this input would exceed max_total_bytes plus their headers")
 
 type stagedStream struct {
 	path string
@@ -124,13 +132,21 @@ func (st *Stage) decode(s *stagedStream, file, comp string, off, n int64) error 
 		bn = info.Size()
 	}
 	budget, _ := BudgetOf(st.Limits, bn)
-	w, err := copyBounded(st.ctx(), out, dec, budget+1)
+	totalCap, _ := BudgetOf(st.Limits, 0x7fff_ffff_ffff) // the total-bytes bound alone
+	left := totalCap - st.total
+	limit := min(budget+1, left+1)
+	w, err := copyBounded(st.ctx(), out, dec, limit)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
 	s.size = w
+	st.total += w
 	if err != nil {
 		return err
+	}
+	if w > left && left < budget {
+		os.Remove(s.path)
+		return ErrTotalBudget
 	}
 	s.full = w <= budget
 	return nil
