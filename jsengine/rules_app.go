@@ -220,6 +220,7 @@ func (e *engine) appFindings(res *Result) {
 	}
 	e.affinityFindings()
 	e.packageFindings(res, ver)
+	e.fuseConfigFindings()
 }
 
 // importsElectron reports whether some module of the application imports

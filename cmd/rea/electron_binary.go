@@ -20,7 +20,9 @@ running it: the fuse wire after the @electron/fuses sentinel (each fuse
 enabled, disabled or removed), the Electron and Chromium versions its strings
 state, and a finding for each fuse that lets the app be run as Node.js
 (RunAsNode), fed code through NODE_OPTIONS or --inspect, or load code that is
-not the integrity-checked app.asar. On macOS pass
+not the integrity-checked app.asar. A Windows executable's embedded ASAR
+integrity (PE resource INTEGRITY/ELECTRONASAR) is checked against the header
+hash of resources\app.asar (and any other archive it names) beside it. On macOS pass
 X.app/Contents/Frameworks/Electron Framework.framework/Electron Framework.`,
 		RunE: func(cmd *cobra.Command, args []string) error {
 			req.InputPath = args[0]
@@ -47,6 +49,23 @@ func (c *cli) printElectronBinary(e *nativewire.ElectronBinary) {
 		fmt.Fprintf(w, "wire at 0x%x: version %d, %d fuses%s\n", wire.Offset, wire.Version, wire.Length, map[bool]string{true: " (truncated)"}[wire.Truncated])
 		for _, f := range wire.Fuses {
 			fmt.Fprintf(w, "  %-40s %s\n", f.Name, f.State)
+		}
+	}
+	if in := e.AsarIntegrity; in != nil {
+		fmt.Fprintf(w, "asar integrity (%s at 0x%x): %d entries", in.Source, in.Offset, len(in.Entries))
+		if in.Skipped > 0 {
+			fmt.Fprintf(w, ", %d skipped as Electron skips them", in.Skipped)
+		}
+		fmt.Fprintln(w)
+		for _, c := range in.Checks {
+			fmt.Fprintf(w, "  %-10s %s  declared %s", c.Status, c.File, c.Declared)
+			if c.Observed != "" && c.Observed != c.Declared {
+				fmt.Fprintf(w, ", header hashes to %s", c.Observed)
+			}
+			if c.Detail != "" {
+				fmt.Fprintf(w, " (%s)", c.Detail)
+			}
+			fmt.Fprintln(w)
 		}
 	}
 	fmt.Fprintf(w, "findings %d\n", len(e.Findings))

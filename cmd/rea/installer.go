@@ -67,6 +67,13 @@ func (c *cli) shippedElectronNote(cmd *cobra.Command, a *app.App, found *app.Ins
 			found.Binary, fuses, res.Evidence.EvidenceID)
 	}
 	c.shippedElectron = &report.ShippedElectron{Version: facts.ElectronVersion, Binary: found.Binary}
+	if len(facts.Wires) > 0 {
+		// The executable's wire wins over fuses a build config declares.
+		c.shippedElectron.Fuses = map[string]string{}
+		for _, f := range facts.Wires[0].Fuses {
+			c.shippedElectron.Fuses[f.Name] = f.State
+		}
+	}
 	return fmt.Sprintf("Electron executable %s: Electron %s, %s (evidence %s); version-aware rules judge by Electron %s\n",
 		found.Binary, facts.ElectronVersion, fuses, res.Evidence.EvidenceID, facts.ElectronVersion)
 }

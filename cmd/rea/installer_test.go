@@ -89,7 +89,7 @@ func TestInspectArtifactReadsDebPackages(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
-			for _, want := range []string{"deb  art_", "in 3 containers", "0 mismatched, 0 unavailable; coverage partial", "were listed and hashed but not expanded", "data.tar" + comp.ext,
+			for _, want := range []string{"deb  art_", "in 4 containers", "0 mismatched, 0 unavailable; coverage complete", "preload.js", "shared/channels.js", "data.tar" + comp.ext,
 				"opt/Example/resources/app.asar", "opt/Example/escape -> ../../../etc/passwd"} {
 				if !strings.Contains(r.stdout, want) {
 					t.Errorf("inventory lacks %q:\n%s", want, r.stdout)
@@ -109,6 +109,19 @@ func TestInspectArtifactReadsDebPackages(t *testing.T) {
 			want, err2 := os.ReadFile(filepath.Join(ref, "opt", "Example", "resources", "app.asar"))
 			if err != nil || err2 != nil || !bytes.Equal(got, want) {
 				t.Fatalf("extracted app.asar differs from dpkg-deb's (%v, %v)", err, err2)
+			}
+			// A member of the app.asar inside the package, expanded as a
+			// nested container, is the file that was packed.
+			member := "data.tar" + comp.ext + "!/opt/Example/resources/app.asar!/main.js"
+			dest = filepath.Join(t.TempDir(), "out")
+			r = rea(t, "", installerEnv(t), "extract-artifact", "--path", member, "--output", dest, deb)
+			if r.code != 0 || !strings.Contains(r.stdout, "wrote 1 files") {
+				t.Fatalf("exit %d: %s%s", r.code, r.stdout, r.stderr)
+			}
+			got, err = os.ReadFile(filepath.Join(dest, filepath.FromSlash(member)))
+			want, err2 = os.ReadFile(filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "insecure", "main.js"))
+			if err != nil || err2 != nil || !bytes.Equal(got, want) {
+				t.Fatalf("extracted %s differs from the packed main.js (%v, %v)", member, err, err2)
 			}
 		})
 	}

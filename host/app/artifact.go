@@ -151,6 +151,9 @@ type artifactScan struct {
 	digest  string // sha256 of the input file, or of a directory's listing
 	graph   *artifactGraph
 	partial bool
+	// stage holds the streams decoded for the module, which hashing
+	// reads instead of decoding them again.
+	stage *stream.Stage
 
 	// progress reports hashing as bytes read, at most every 100 ms.
 	progress   func(abi.Progress)
@@ -183,15 +186,39 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", in.mountDir, err).WithDetail("field", "input_path")
 	}
 	defer root.Close()
+	// Compressed streams (a .deb's data.tar.*, an RPM payload, a tar.gz)
+	// are decoded once, natively, into a staging directory the module
+	// lists from and the host hashes from.
+	stageDir, err := os.MkdirTemp("", "rea-streams-")
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInternal, "cannot make a staging directory for decoded streams: %v", err)
+	}
+	defer os.RemoveAll(stageDir)
+	stage := &stream.Stage{Ctx: ctx, Dir: stageDir, Limits: req.Limits,
+		OpenInput: func(name string) (*os.File, error) { return regularfile.OpenIn(root, name) }}
 	out, err := a.Runner.Run(ctx, sandbox.Call{
 		Module:    ArtifactModule,
 		Operation: inventory.Operation,
-		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits},
-		Mounts:    []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)}},
-		Limits:    a.Config.Limits,
-		Progress:  progress,
+		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath},
+		Mounts: []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)},
+			{GuestPath: inventory.DefaultStreamMountPath, FS: stage}},
+		Limits:   a.Config.Limits,
+		Progress: progress,
 	})
 	if err != nil {
+		var ae *abi.Error
+		if serr := stage.Err(); errors.Is(serr, stream.ErrTotalBudget) {
+			lim := req.Limits.WithDefaults()
+			return nil, abi.Errorf(abi.CodeResourceConstraint, "%v (%d bytes of entries, %d entries); raise max_total_bytes if the artifact is trusted and the machine can afford the disk",
+				serr, lim.MaxTotalBytes, lim.MaxEntries).WithDetail("limit", "max_total_bytes").WithDetail("maximum", lim.MaxTotalBytes)
+		}
+		if serr := stage.Err(); serr != nil && errors.As(err, &ae) && ae.Code == abi.CodeArtifactOperationFailed {
+			// The module saw only that the host could not decode a
+			// stream; say what the decoder said.
+			out := *ae
+			out.Message += fmt.Sprintf(" (decoder: %v)", serr)
+			return nil, &out
+		}
 		return nil, err
 	}
 	var res inventory.Result
@@ -202,7 +229,7 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 		return nil, err
 	}
 	s := &artifactScan{req: req, input: in, res: &res, obs: make([]entryObservation, len(res.Entries)),
-		module: out.Module, usage: out.Usage, limits: out.Limits}
+		module: out.Module, usage: out.Usage, limits: out.Limits, stage: stage}
 	s.readLinks(root)
 	if err := s.hashAll(ctx, root, progress); err != nil {
 		return nil, err
@@ -334,11 +361,16 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 	if !s.input.isDir {
 		get(s.input.name)
 	}
+	companions := map[int]int{}
 	for i, e := range s.res.Entries {
 		if e.Kind != inventory.KindFile {
 			continue
 		}
 		if e.Unpacked {
+			if sib, ok := s.memberCompanion(i); ok {
+				companions[i] = sib
+				continue
+			}
 			s.hashUnpacked(ctx, root, i)
 			continue
 		}
@@ -390,7 +422,52 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			return err
 		}
 	}
+	for i, sib := range companions {
+		s.observeCompanion(i, sib)
+	}
 	return nil
+}
+
+// memberCompanion finds the .asar.unpacked companion of an unpacked entry
+// of an ASAR that is itself a member of a package (an app.asar in a
+// .deb): the companion is the package's member <archive>.unpacked/<path>
+// beside it, hashed with the package's other members. sib is -1 when the
+// package holds no such file.
+func (s *artifactScan) memberCompanion(i int) (sib int, ok bool) {
+	c := s.res.Containers[s.res.Entries[i].Container]
+	if c.Parent < 0 || s.res.Containers[c.Parent].Format == inventory.FormatDirectory {
+		return 0, false
+	}
+	want := s.res.Entries[c.Entry].Path + ".unpacked/" + s.res.Entries[i].Path
+	for j, e := range s.res.Entries {
+		if e.Container == c.Parent && e.Path == want && e.Kind == inventory.KindFile {
+			return j, true
+		}
+	}
+	return -1, true
+}
+
+// observeCompanion records an unpacked entry's bytes as its companion
+// member's, checked against the integrity the archive declares.
+func (s *artifactScan) observeCompanion(i, sib int) {
+	e := s.res.Entries[i]
+	c := s.res.Containers[e.Container]
+	p := s.res.Entries[c.Entry].Path + ".unpacked/" + e.Path
+	if sib < 0 || s.obs[sib].status == "" || s.obs[sib].status == statusUnavailable {
+		s.obs[i] = entryObservation{status: statusUnavailable, badBlock: -1,
+			limitation: fmt.Sprintf("Unpacked entry %q has no companion member %s in the package; its bytes were not observed.", e.Path, p)}
+		return
+	}
+	o := s.obs[sib]
+	o.limitation = ""
+	o.status, o.badBlock = statusVerified, -1
+	if in := e.Integrity; in.Known() && in.Hash != o.sha256 || s.res.Entries[sib].Size != e.Size {
+		o.status = statusMismatched
+	} else if in != nil && !in.Known() {
+		o.status = statusUnverifiable
+		o.limitation = unverifiableLimitation(e)
+	}
+	s.obs[i] = o
 }
 
 func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs) error {
@@ -486,7 +563,12 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	for _, k := range fj.streamOrder {
 		jobs := fj.streams[k]
-		zr, err := stream.Open(fh, size, fj.streamRange[k])
+		var zr io.ReadCloser
+		if p, ok := s.decodedCopy(fj.file, k); ok {
+			zr, err = os.Open(p)
+		} else {
+			zr, err = stream.Open(fh, size, fj.streamRange[k])
+		}
 		if err != nil {
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
 		}
@@ -707,4 +789,13 @@ func (s *artifactScan) evidenceRecord(operation string, params any, result any) 
 		NormalizedResult: result,
 		Limitations:      limitations,
 	})
+}
+
+// decodedCopy is the staged decoded copy of a stream of file, if the
+// module's run staged one whole.
+func (s *artifactScan) decodedCopy(file string, k streamKey) (string, bool) {
+	if s.stage == nil {
+		return "", false
+	}
+	return s.stage.Decoded(file, k.compression, k.offset, k.length)
 }

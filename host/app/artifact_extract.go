@@ -306,6 +306,9 @@ func (s *artifactScan) writeOne(src, out *os.Root, t extractTarget, cur *streamC
 	limit := s.res.Entries[t.entry].Size
 	if s.res.Entries[t.entry].Unpacked {
 		limit = 1 << 62 // a companion is written as it is; its hash was checked
+		if sib, ok := s.memberCompanion(t.entry); ok && sib >= 0 {
+			limit = s.res.Entries[sib].Size // a package member, read from its stream
+		}
 	}
 	n, err := io.CopyBuffer(io.MultiWriter(f, h), io.LimitReader(r, limit), hashBuffer(limit))
 	if cerr := f.Close(); err == nil {
@@ -324,6 +327,10 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		return cur.seek(src, e)
 	}
 	if e.Unpacked {
+		if sib, ok := s.memberCompanion(i); ok && sib >= 0 {
+			// The companion is a member of the same package.
+			return s.openEntry(src, sib, cur)
+		}
 		f, err := s.openUnpacked(src, i)
 		if err != nil {
 			return nil, nil, abi.Errorf(abi.CodeUnavailable, "unpacked entry %q cannot be read: %v", e.Path, err).WithDetail("logical_path", e.Path)

@@ -115,8 +115,8 @@ func (j *digestJob) finish() {
 }
 
 // streamRanges reads r once from its current position (offset 0) and feeds
-// each job the bytes of its range; jobs must be sorted by offset and must
-// not overlap. When whole is not nil every byte of r is also fed to it and r
+// each job the bytes of its range; jobs must be sorted by offset; a range
+// may lie inside another. When whole is not nil every byte of r is also fed to it and r
 // is read to its end; otherwise gaps are skipped (by seeking when r can).
 func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash) (int64, error) {
 	return streamRangesProgress(ctx, r, jobs, whole, nil)
@@ -151,32 +151,44 @@ func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, w
 	var pos int64
 	buf := hashBuffer(readSize(r, jobs, whole))
 	seeker, _ := r.(io.Seeker)
-	j := 0
+	// active are the jobs whose range has begun and not ended; a range may
+	// lie inside another (the members of an archive inside a member).
+	var active []*digestJob
+	next := 0
+	admit := func(limit int64, inclusive bool) {
+		for next < len(jobs) && (jobs[next].offset < limit || inclusive && jobs[next].offset == limit) {
+			if jobs[next].length == 0 {
+				jobs[next].finish()
+			} else {
+				active = append(active, jobs[next])
+			}
+			next++
+		}
+	}
 	for {
 		if err := ctx.Err(); err != nil {
 			return pos, abi.Errorf(abi.CodeCancelled, "hashing was cancelled")
 		}
-		for j < len(jobs) && jobs[j].length == 0 && jobs[j].offset <= pos {
-			jobs[j].finish()
-			j++
-		}
-		if whole == nil {
-			if j == len(jobs) {
-				return pos, nil
-			}
-			if gap := jobs[j].offset - pos; gap > 0 {
-				if err := skip(r, seeker, pos, gap); err != nil {
-					return pos, err
-				}
-				pos += gap
-			}
-		}
+		admit(pos, true)
 		want := len(buf)
-		if whole == nil && j < len(jobs) {
-			want = int(min(int64(len(buf)), jobs[j].end()-pos))
-			if want == 0 {
+		if whole == nil {
+			if len(active) == 0 {
+				if next == len(jobs) {
+					return pos, nil
+				}
+				if gap := jobs[next].offset - pos; gap > 0 {
+					if err := skip(r, seeker, pos, gap); err != nil {
+						return pos, err
+					}
+					pos += gap
+				}
 				continue
 			}
+			var need int64
+			for _, j := range active {
+				need = max(need, j.end())
+			}
+			want = int(min(int64(len(buf)), need-pos))
 		}
 		n, err := r.Read(buf[:want])
 		if n > 0 && onRead != nil {
@@ -188,21 +200,20 @@ func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, w
 				whole.Write(chunk)
 			}
 			end := pos + int64(n)
-			for j < len(jobs) {
-				job := jobs[j]
-				if job.offset >= end && job.length > 0 {
-					break
-				}
+			admit(end, false)
+			kept := active[:0]
+			for _, job := range active {
 				lo, hi := max(job.offset, pos), min(job.end(), end)
 				if hi > lo {
 					job.write(chunk[lo-pos : hi-pos])
 				}
-				if job.end() > end {
-					break
+				if job.end() <= end {
+					job.finish()
+					continue
 				}
-				job.finish()
-				j++
+				kept = append(kept, job)
 			}
+			active = kept
 			pos = end
 		}
 		if err == io.EOF {
@@ -212,13 +223,14 @@ func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, w
 			return pos, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot read the artifact while hashing: %v", err)
 		}
 	}
-	for ; j < len(jobs); j++ {
-		if jobs[j].end() > pos {
+	admit(pos, true)
+	for _, j := range append(active, jobs[next:]...) {
+		if j.end() > pos {
 			return pos, abi.Errorf(abi.CodeArtifactOperationFailed,
 				"the artifact ended at byte %d, before the range %d–%d the inventory validated; it changed or was truncated while rea read it",
-				pos, jobs[j].offset, jobs[j].end())
+				pos, j.offset, j.end())
 		}
-		jobs[j].finish()
+		j.finish()
 	}
 	return pos, nil
 }

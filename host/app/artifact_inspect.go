@@ -128,9 +128,9 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed},
 	}
 	if n := unexpandedArchives(g); n != "" {
-		// An ASAR inside a member rea read as a stream (a .deb/.rpm payload,
-		// a squashfs file) is listed and hashed but its own entries are not:
-		// the inventory is not the whole application.
+		// An ASAR rea listed but did not expand (past max_depth, not an
+		// ASAR, a zip member) is hashed but its own entries are not: the
+		// inventory is not the whole application.
 		inv.Limitations = append(inv.Limitations, n)
 		s.partial = true
 	}
@@ -182,5 +182,5 @@ func unexpandedArchives(g *artifactGraph) string {
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d ASAR archive(s) inside a compressed member were listed and hashed but not expanded (first: %s); extract the package (extract_artifact, or rea analyze PACKAGE) and inspect the archive itself", len(paths), paths[0])
+	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or inside a container rea does not expand them from (a zip member); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }

@@ -30,6 +30,9 @@ func (a *App) InspectElectronBinary(ctx context.Context, req NativeRequest, prog
 	if out.ElectronFacts == nil {
 		return nil, abi.Errorf(abi.CodeInternal, "the native module returned no Electron binary facts")
 	}
+	if err := a.checkEmbeddedIntegrity(ctx, in.abs, out.ElectronFacts); err != nil {
+		return nil, err
+	}
 	rec, err := nativeEvidence("inspect_electron_binary", NativeRequest{InputPath: req.InputPath}, in, out.Target, nil, res, out)
 	if err != nil {
 		return nil, err

@@ -303,7 +303,8 @@ func InspectElectronBinary() Spec {
 		"Electron executable facts: the fuse wire after its sentinel (RunAsNode, EnableCookieEncryption, EnableNodeOptionsEnvironmentVariable, "+
 			"EnableNodeCliInspectArguments, EnableEmbeddedAsarIntegrityValidation, OnlyLoadAppFromAsar, LoadBrowserProcessSpecificV8Snapshot, "+
 			"GrantFileProtocolExtraPrivileges: enabled/disabled/removed), Electron and Chromium versions from its strings, and a finding per insecure "+
-			"fuse with its consequence. On macOS pass Contents/Frameworks/Electron Framework.framework/Electron Framework. Needs no deep provider.",
+			"fuse with its consequence. A Windows executable's embedded ASAR integrity (resource INTEGRITY/ELECTRONASAR) is checked against the "+
+			"header hash of each archive it names beside the executable (match/mismatch/missing, plus entries Electron's lookup cannot find). On macOS pass Contents/Frameworks/Electron Framework.framework/Electron Framework. Needs no deep provider.",
 		nil, nil,
 		&Command{Name: "inspect-electron-binary", Args: []Arg{{Name: "PATH", Param: "input_path"}}, Synopsis: "PATH",
 			Short: "Fuse wire, Electron/Chromium versions and insecure fuses of an Electron executable"})

@@ -42,6 +42,10 @@ type Options struct {
 type ShippedElectron struct {
 	Version string `json:"version"`
 	Binary  string `json:"binary"`
+	// Fuses are the executable's fuse states by name (enabled, disabled,
+	// removed), from its first wire; they win over fuses a build
+	// configuration declares.
+	Fuses map[string]string `json:"fuses,omitempty"`
 }
 
 // DefaultOptions returns REA's defaults.

@@ -6,6 +6,7 @@ package main
 
 import (
 	"encoding/json"
+	"io/fs"
 	"os"
 	"path"
 
@@ -30,6 +31,9 @@ func integrityHandler(params json.RawMessage, _ *abi.Reporter) (any, error) {
 	if mount == "" {
 		mount = inventory.DefaultMountPath
 	}
+	if len(req.Declared) > 0 {
+		return container.CheckDeclaredASARIntegrity(os.DirFS(mount), req.Declared, inventory.Limits{})
+	}
 	return container.CheckASARIntegrity(os.DirFS(mount), req.Contents, inventory.Limits{})
 }
 
@@ -49,5 +53,12 @@ func inventoryHandler(params json.RawMessage, progress *abi.Reporter) (any, erro
 	if input == "" {
 		input = "."
 	}
-	return container.Inventory(os.DirFS(mount), input, req.Format, req.Limits, progress.Report)
+	var streams fs.FS
+	if req.StreamMount != "" {
+		if !path.IsAbs(req.StreamMount) {
+			return nil, abi.Errorf(abi.CodeInvalidRequest, "stream_mount %q must be absolute", req.StreamMount).WithDetail("field", "stream_mount")
+		}
+		streams = os.DirFS(req.StreamMount)
+	}
+	return container.InventoryStreams(os.DirFS(mount), streams, input, req.Format, req.Limits, progress.Report)
 }

@@ -76,26 +76,47 @@ func CheckASARIntegrity(fsys fs.FS, contents string, lim inventory.Limits) (*Int
 	sort.Strings(names)
 	for _, name := range names {
 		d := decl[name]
-		c := IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
-		p := path.Join(contents, name)
-		switch {
-		case !strings.EqualFold(d.algorithm, "SHA256"):
-			c.Status, c.Detail = "unsupported", fmt.Sprintf("algorithm %q is not SHA256, which is all Electron checks", d.algorithm)
-		case !fs.ValidPath(p) || strings.Contains(name, ".."):
-			c.Status, c.Detail = "unreadable", "the declared archive path leaves the bundle"
-		default:
-			c.Observed, c.Status, c.Detail = headerHash(fsys, p, lim)
-			if c.Status == "" {
-				c.Status = "match"
-				if c.Observed != c.Declared {
-					c.Status = "mismatch"
-					c.Detail = "the archive's header does not hash to the declared value: Electron with integrity validation on refuses to start, and without it loads a modified archive"
-				}
-			}
-		}
-		res.Checks = append(res.Checks, c)
+		res.Checks = append(res.Checks, checkDeclared(fsys, contents, name, d, lim))
 	}
 	return res, nil
+}
+
+// CheckDeclaredASARIntegrity compares the header hashes an executable
+// embeds (a Windows INTEGRITY resource, read by the native module) with
+// the archives they name, relative to the mount.
+func CheckDeclaredASARIntegrity(fsys fs.FS, declared []inventory.DeclaredArchive, lim inventory.Limits) (*IntegrityResult, error) {
+	lim = lim.WithDefaults()
+	if len(declared) > 1024 {
+		return nil, limitError("max_entries", 1024, int64(len(declared)), "the executable declares the integrity of more archives than rea checks")
+	}
+	res := &IntegrityResult{Declared: true, Checks: []IntegrityCheck{}, Limits: lim, Notes: []string{}}
+	for _, d := range declared {
+		res.Checks = append(res.Checks, checkDeclared(fsys, ".", d.Archive, declaredHash{algorithm: d.Algorithm, hash: d.Hash}, lim))
+	}
+	return res, nil
+}
+
+// checkDeclared hashes the header of archive name under dir and compares
+// it with what d declares.
+func checkDeclared(fsys fs.FS, dir, name string, d declaredHash, lim inventory.Limits) IntegrityCheck {
+	c := IntegrityCheck{Archive: name, Algorithm: d.algorithm, Declared: strings.ToLower(d.hash)}
+	p := path.Join(dir, name)
+	switch {
+	case !strings.EqualFold(d.algorithm, "SHA256"):
+		c.Status, c.Detail = "unsupported", fmt.Sprintf("algorithm %q is not SHA256, which is all Electron checks", d.algorithm)
+	case !fs.ValidPath(p) || strings.Contains(name, ".."):
+		c.Status, c.Detail = "unreadable", "the declared archive path leaves the bundle"
+	default:
+		c.Observed, c.Status, c.Detail = headerHash(fsys, p, lim)
+		if c.Status == "" {
+			c.Status = "match"
+			if c.Observed != c.Declared {
+				c.Status = "mismatch"
+				c.Detail = "the archive's header does not hash to the declared value: Electron with integrity validation on refuses to start, and without it loads a modified archive"
+			}
+		}
+	}
+	return c
 }
 
 // headerHash hashes an ASAR's JSON header string; status is set when the

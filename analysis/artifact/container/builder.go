@@ -10,6 +10,7 @@ package container
 
 import (
 	"fmt"
+	"io/fs"
 
 	"rea/abi"
 	"rea/analysis/artifact/artpath"
@@ -23,6 +24,9 @@ type builder struct {
 	lim      inventory.Limits
 	res      *inventory.Result
 	progress func(abi.Progress)
+	// streams serves the host's decoded copies of compressed streams
+	// (inventory.StreamName); nil when the module decodes them itself.
+	streams fs.FS
 }
 
 func newBuilder(lim inventory.Limits, progress func(abi.Progress)) *builder {

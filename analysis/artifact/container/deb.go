@@ -114,23 +114,26 @@ func listTarMember(s *scope, ra io.ReaderAt, off, n int64, file, compression str
 		pos := func() int64 { p, _ := sr.Seek(0, io.SeekCurrent); return off + p }
 		return listTarStream(s, tar.NewReader(sr), pos, off+n, file, inventory.CompressionNone, nil)
 	}
-	dec, err := stream.Decoder(io.NewSectionReader(ra, off, n), compression)
-	if err != nil {
-		return malformedf("%v", err)
-	}
-	defer dec.Close()
-	ratio := int64(s.b.lim.MaxCompressionRatio)
-	budget := max(n*ratio, 1<<20)
-	if n > 0 && budget/n < ratio {
-		budget = 1<<63 - 1
-	}
-	cr := &countingReader{r: dec, budget: budget, fileSize: n, ratio: ratio, stream: strings.TrimSuffix(compression, "-stream")}
-	pos := func() int64 { return cr.n }
 	stamp := func(e *inventory.Entry) {
 		if e.Data != nil {
 			e.Data.StreamOffset, e.Data.StreamLength = off, n
 		}
 	}
+	if d, err := s.decodedStream(off, n, 0, file, compression); err != nil {
+		return err
+	} else if d != nil {
+		defer d.Close()
+		return listDecodedTar(s, d, file, compression, stamp)
+	}
+	dec, err := stream.Decoder(io.NewSectionReader(ra, off, n), compression)
+	if err != nil {
+		return malformedf("%v", err)
+	}
+	defer dec.Close()
+	budget, _ := inventory.StreamBudget(s.b.lim, n)
+	ratio := int64(s.b.lim.MaxCompressionRatio)
+	cr := &countingReader{r: dec, budget: budget, fileSize: n, ratio: ratio, stream: strings.TrimSuffix(compression, "-stream")}
+	pos := func() int64 { return cr.n }
 	if err := listTarStreamStamped(s, tar.NewReader(cr), pos, -1, file, compression, cr, stamp); err != nil {
 		return err
 	}
@@ -146,4 +149,17 @@ func listTarMember(s *scope, ra io.ReaderAt, off, n int64, file, compression str
 // sniffDeb recognises a Debian package by its ar magic and first member.
 func sniffDeb(h []byte) bool {
 	return bytes.HasPrefix(h, []byte(arMagic+"debian-binary"))
+}
+
+// listDecodedTar lists a tar from the host's decoded copy of its stream:
+// headers are read and data seeked over, then the ASAR archives it holds
+// are expanded from the same copy.
+func listDecodedTar(s *scope, d *decoded, file, compression string, stamp func(*inventory.Entry)) error {
+	sr := io.NewSectionReader(d.ra, 0, d.size)
+	pos := func() int64 { p, _ := sr.Seek(0, io.SeekCurrent); return p }
+	start := len(s.b.res.Entries)
+	if err := listTarStreamStamped(s, tar.NewReader(sr), pos, d.size, file, compression, nil, stamp); err != nil {
+		return err
+	}
+	return expandStreamASARs(s, start, d)
 }

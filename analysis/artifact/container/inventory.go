@@ -20,6 +20,15 @@ import (
 // decides from the input. progress, when not nil, hears about every
 // thousand entries.
 func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
+	return InventoryStreams(fsys, nil, name, format, lim, progress)
+}
+
+// InventoryStreams is Inventory reading compressed streams (a .deb's
+// data.tar.*, an RPM payload, a tar.gz) from the decoded copies streams
+// serves under inventory.StreamName names, so it reads only headers and
+// can expand the archives those streams hold (an app.asar in a .deb).
+// streams nil decodes them here instead.
+func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
@@ -32,6 +41,7 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read input %q: %v; check that the path exists and is readable", name, err).WithDetail("field", "input")
 	}
 	b := newBuilder(lim, progress)
+	b.streams = streams
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory

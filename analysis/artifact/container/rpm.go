@@ -150,16 +150,31 @@ type cpioMember struct {
 // of ra. The decompressed bytes may be at most max_compression_ratio
 // times n (1 MiB of slack).
 func listCpioMember(s *scope, ra io.ReaderAt, off, n int64, file, compression string) error {
+	d, err := s.decodedStream(off, n, 0, file, compression)
+	if err != nil {
+		return err
+	}
+	if d != nil {
+		defer d.Close()
+		sr := io.NewSectionReader(d.ra, 0, d.size)
+		src := &countingReader{r: sr, seeker: sr, budget: d.size, fileSize: n}
+		members, err := readCpio(s, src)
+		if err != nil {
+			return err
+		}
+		start := len(s.b.res.Entries)
+		if err := addCpioMembers(s, members, off, n, file, compression); err != nil {
+			return err
+		}
+		return expandStreamASARs(s, start, d)
+	}
 	dec, err := stream.Decoder(io.NewSectionReader(ra, off, n), compression)
 	if err != nil {
 		return malformedf("%v", err)
 	}
 	defer dec.Close()
 	ratio := int64(s.b.lim.MaxCompressionRatio)
-	budget := max(n*ratio, 1<<20)
-	if n > 0 && budget/n < ratio {
-		budget = 1<<63 - 1
-	}
+	budget, _ := inventory.StreamBudget(s.b.lim, n)
 	cr := &countingReader{r: dec, budget: budget, fileSize: n, ratio: ratio, stream: strings.TrimSuffix(compression, "-stream")}
 	members, err := readCpio(s, cr)
 	if err != nil {
@@ -168,6 +183,21 @@ func listCpioMember(s *scope, ra io.ReaderAt, off, n int64, file, compression st
 		}
 		return err
 	}
+	if err := addCpioMembers(s, members, off, n, file, compression); err != nil {
+		return err
+	}
+	// Read the rest so the decompressor checks its trailer.
+	if _, err := io.Copy(io.Discard, cr); err != nil {
+		if cr.err != nil {
+			return cr.err
+		}
+		return malformedf("the %s payload is corrupt or truncated: %v", compression, err)
+	}
+	return nil
+}
+
+// addCpioMembers adds the members read from a cpio payload as entries.
+func addCpioMembers(s *scope, members []cpioMember, off, n int64, file, compression string) error {
 	// Every name of a multiply linked inode but the one carrying its
 	// data is a hard link to that one.
 	dataOf := map[string]string{}
@@ -197,13 +227,6 @@ func listCpioMember(s *scope, ra io.ReaderAt, off, n int64, file, compression st
 		if _, err := s.add(e); err != nil {
 			return err
 		}
-	}
-	// Read the rest so the decompressor checks its trailer.
-	if _, err := io.Copy(io.Discard, cr); err != nil {
-		if cr.err != nil {
-			return cr.err
-		}
-		return malformedf("the %s payload is corrupt or truncated: %v", compression, err)
 	}
 	return nil
 }
@@ -260,7 +283,7 @@ func readCpio(s *scope, cr *countingReader) ([]cpioMember, error) {
 		name, _ := archiveName(raw)
 		name = strings.TrimPrefix(name, "/")
 		if name == "" {
-			if _, err := io.CopyN(io.Discard, cr, padded); err != nil {
+			if _, err := cr.skip(padded); err != nil {
 				return nil, malformedf("the cpio payload is truncated: %v", err)
 			}
 			continue
@@ -278,7 +301,7 @@ func readCpio(s *scope, cr *countingReader) ([]cpioMember, error) {
 			if mode&cpioTypeMask == cpioDir && fsize != 0 {
 				return nil, malformedf("cpio directory %q declares %d bytes of data", norm, fsize).WithDetail("path", norm)
 			}
-			if _, err := io.CopyN(io.Discard, cr, padded); err != nil {
+			if _, err := cr.skip(padded); err != nil {
 				return nil, malformedf("cpio member %q is truncated: %v", norm, err).WithDetail("path", norm)
 			}
 		case cpioLink:

@@ -129,7 +129,11 @@ func listSquashfs(s *scope, ra io.ReaderAt, size, base int64, file string) error
 	if err := img.readSuper(); err != nil {
 		return err
 	}
-	return img.walk(img.sb.root, "", 0)
+	start := len(s.b.res.Entries)
+	if err := img.walk(img.sb.root, "", 0); err != nil {
+		return err
+	}
+	return expandBlockASARs(s, start, ra)
 }
 
 func (img *squashImage) readSuper() error {

@@ -26,6 +26,12 @@ func listTar(s *scope, ra io.ReaderAt, size int64, file string) error {
 // max_compression_ratio times the file size (with 1 MiB of slack for tiny
 // archives).
 func listTarGz(s *scope, ra io.ReaderAt, size int64, file string) error {
+	if d, err := s.decodedStream(0, 0, size, file, inventory.CompressionGzipStream); err != nil {
+		return err
+	} else if d != nil {
+		defer d.Close()
+		return listDecodedTar(s, d, file, inventory.CompressionGzipStream, nil)
+	}
 	gz, err := gzip.NewReader(bufio.NewReaderSize(io.NewSectionReader(ra, 0, size), 64<<10))
 	if err != nil {
 		return malformedf("cannot read the gzip stream: %v", err)
@@ -60,6 +66,25 @@ type countingReader struct {
 	err      error
 	// stream names the compression in messages ("gzip" when empty).
 	stream string
+	// seeker, when set, is r itself able to seek (a decoded copy), so
+	// skip moves past data without reading it.
+	seeker io.Seeker
+}
+
+// skip moves n bytes on, by seeking when it can; a short skip is
+// io.ErrUnexpectedEOF.
+func (c *countingReader) skip(n int64) (int64, error) {
+	if c.seeker != nil && n > 0 {
+		if c.n+n > c.budget {
+			return 0, io.ErrUnexpectedEOF
+		}
+		if _, err := c.seeker.Seek(n, io.SeekCurrent); err != nil {
+			return 0, err
+		}
+		c.n += n
+		return n, nil
+	}
+	return io.CopyN(io.Discard, c, n)
 }
 
 func (c *countingReader) Read(p []byte) (int, error) {

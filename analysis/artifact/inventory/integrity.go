@@ -10,6 +10,17 @@ type IntegrityRequest struct {
 	MountPath string `json:"mount_path,omitempty"`
 	// Contents is the slash path of X.app/Contents relative to the mount.
 	Contents string `json:"contents"`
+	// Declared, when set, lists the archives and header hashes a Windows
+	// executable embeds (its INTEGRITY resource), Archive relative to the
+	// mount (the executable's directory); no Info.plist is read then.
+	Declared []DeclaredArchive `json:"declared,omitempty"`
+}
+
+// DeclaredArchive is one archive whose header hash an executable declares.
+type DeclaredArchive struct {
+	Archive   string `json:"archive"`
+	Algorithm string `json:"algorithm"`
+	Hash      string `json:"hash"`
 }
 
 // IntegrityResult is what Info.plist declares and what the headers hash to.

@@ -162,6 +162,11 @@ type Request struct {
 	// Format is one of the Format* constants; empty means auto.
 	Format string `json:"format,omitempty"`
 	Limits Limits `json:"limits,omitzero"`
+	// StreamMount, when set, is where the host mounted the decoded copies
+	// of the compressed streams the input holds (StreamName names each):
+	// the host decodes a stream once, natively, and both the module
+	// (listing, nested archives) and the host (hashing) read that copy.
+	StreamMount string `json:"stream_mount,omitempty"`
 }
 
 // DefaultMountPath is where the host mounts the input.

@@ -36,6 +36,12 @@ func IsStream(compression string) bool {
 // StreamOffset+StreamLength) of ra, or the whole file (fileSize bytes)
 // when StreamLength is zero.
 func Open(ra io.ReaderAt, fileSize int64, r inventory.Range) (io.ReadCloser, error) {
+	return OpenWith(ra, fileSize, r, false)
+}
+
+// OpenWith is Open; fast lets zstd decode with two goroutines and its
+// default buffers (the window cap still holds).
+func OpenWith(ra io.ReaderAt, fileSize int64, r inventory.Range, fast bool) (io.ReadCloser, error) {
 	if r.Compression == inventory.CompressionSevenZipFolder {
 		return OpenFolder(ra, fileSize, r.Folder)
 	}
@@ -46,7 +52,14 @@ func Open(ra io.ReaderAt, fileSize int64, r inventory.Range) (io.ReadCloser, err
 	if off < 0 || n < 0 || off > fileSize || n > fileSize-off {
 		return nil, fmt.Errorf("the compressed stream %d+%d lies outside the file (%d bytes)", off, n, fileSize)
 	}
-	src := bufio.NewReaderSize(io.NewSectionReader(ra, off, n), 64<<10)
+	src := bufio.NewReaderSize(io.NewSectionReader(ra, off, n), 1<<20)
+	if fast && r.Compression == inventory.CompressionZstdStream {
+		zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(2), zstd.WithDecoderMaxWindow(maxZstdWindow))
+		if err != nil {
+			return nil, fmt.Errorf("cannot read the zstd stream: %w", err)
+		}
+		return zstdCloser{zr}, nil
+	}
 	return Decoder(src, r.Compression)
 }
 

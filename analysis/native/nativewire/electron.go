@@ -55,6 +55,49 @@ type ElectronFacts struct {
 	ChromiumVersion string        `json:"chromium_version,omitempty"`
 	Findings        []FuseFinding `json:"findings"`
 	Limitations     []string      `json:"limitations"`
+	// AsarIntegrity is the ASAR header integrity a Windows executable
+	// embeds as a resource (type INTEGRITY, name ELECTRONASAR); nil when
+	// the file is not a PE or has no such resource.
+	AsarIntegrity *EmbeddedIntegrity `json:"asar_integrity,omitempty"`
+}
+
+// EmbeddedIntegrity is the integrity resource of a Windows Electron
+// executable: a JSON list of {file, alg, value}, file relative to the
+// executable's directory with backslashes, value the SHA-256 of the
+// archive's JSON header string.
+type EmbeddedIntegrity struct {
+	Source string `json:"source"`
+	// Offset and Size place the resource's bytes in the file.
+	Offset  int64                   `json:"offset"`
+	Size    int64                   `json:"size"`
+	Entries []DeclaredASARIntegrity `json:"entries"`
+	// Skipped counts list elements Electron would skip (not an object, no
+	// file, an algorithm other than SHA256, no value).
+	Skipped int `json:"skipped,omitempty"`
+	// Error says why the resource could not be read as Electron reads it.
+	Error string `json:"error,omitempty"`
+	// Checks compare each entry with the archive beside the executable
+	// (filled by the host, which has the artifact module hash headers).
+	Checks []ASARIntegrityCheck `json:"checks,omitempty"`
+}
+
+// DeclaredASARIntegrity is one element of the integrity resource.
+type DeclaredASARIntegrity struct {
+	File  string `json:"file"`
+	Alg   string `json:"alg"`
+	Value string `json:"value"`
+}
+
+// ASARIntegrityCheck is one declared archive against its header: status
+// match, mismatch, missing, unreadable, unsupported or unfindable (a path
+// Electron's lookup cannot find).
+type ASARIntegrityCheck struct {
+	File     string `json:"file"`
+	Archive  string `json:"archive"`
+	Declared string `json:"declared_hash"`
+	Observed string `json:"observed_hash,omitempty"`
+	Status   string `json:"status"`
+	Detail   string `json:"detail,omitempty"`
 }
 
 // ElectronBinary is inspect_electron_binary's result. Target is filled

@@ -45,6 +45,11 @@ func electronBinary(fsys fs.FS, p Params) (*ElectronBinary, error) {
 	if err != nil {
 		return nil, abi.Errorf(abi.CodeArtifactOperationFailed, "scanning the input: %v", err)
 	}
+	integrity, err := electronbin.PEIntegrity(ra, st.Size())
+	if err != nil {
+		facts.Limitations = append(facts.Limitations, "the PE headers could not be read for the ASAR integrity resource: "+err.Error())
+	}
+	facts.AsarIntegrity = integrity
 	if parseLimit != "" {
 		facts.Limitations = append(facts.Limitations, parseLimit)
 	}

@@ -1,0 +1,50 @@
+package inventory
+
+import (
+	"encoding/hex"
+	"fmt"
+	"strconv"
+	"strings"
+)
+
+// DefaultStreamMountPath is where the host mounts decoded streams.
+const DefaultStreamMountPath = "/streams"
+
+// StreamName is the flat file name under Request.StreamMount of the
+// decoded bytes of the compressed stream [offset, offset+length) of file.
+func StreamName(file, compression string, offset, length int64) string {
+	return fmt.Sprintf("%s.%d.%d.%s", compression, offset, length, hex.EncodeToString([]byte(file)))
+}
+
+// ParseStreamName reverses StreamName; ok is false for any other name.
+func ParseStreamName(name string) (file, compression string, offset, length int64, ok bool) {
+	parts := strings.SplitN(name, ".", 4)
+	if len(parts) != 4 {
+		return "", "", 0, 0, false
+	}
+	off, err1 := strconv.ParseInt(parts[1], 10, 64)
+	n, err2 := strconv.ParseInt(parts[2], 10, 64)
+	raw, err3 := hex.DecodeString(parts[3])
+	if err1 != nil || err2 != nil || err3 != nil || off < 0 || n < 0 || len(raw) == 0 {
+		return "", "", 0, 0, false
+	}
+	return string(raw), parts[0], off, n, true
+}
+
+// StreamBudget is the most a compressed stream of n bytes may decode to
+// under lim (defaults filled), and the limit that sets it: the
+// compression ratio (with 1 MiB of slack for tiny streams), or, when
+// smaller, the total-bytes limit plus room for every entry's archive
+// headers (8 KiB each) — a stream that decodes past it cannot be listed
+// within the limits, so nobody needs more of it.
+func StreamBudget(lim Limits, n int64) (budget int64, limit string) {
+	ratio := int64(lim.MaxCompressionRatio)
+	budget, limit = max(n*ratio, 1<<20), "max_compression_ratio"
+	if n > 0 && budget/n < ratio { // overflow
+		budget = 1<<63 - 1
+	}
+	if total := lim.MaxTotalBytes + int64(lim.MaxEntries)*(8<<10) + 1<<20; total > 0 && total < budget {
+		budget, limit = total, "max_total_bytes"
+	}
+	return budget, limit
+}
