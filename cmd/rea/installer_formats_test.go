@@ -145,7 +145,7 @@ func TestInspectArtifactReadsAppImages(t *testing.T) {
 			if b, err := exec.Command("unsquashfs", "-q", "-d", ref, "-o", appImageOffset(t, img), img).CombinedOutput(); err != nil {
 				t.Fatalf("unsquashfs: %v %s", err, b)
 			}
-			compareTrees(t, ref, dest)
+			compareTrees(t, ref, dest, true)
 		})
 	}
 }
@@ -162,7 +162,10 @@ func appImageOffset(t *testing.T, _ string) string {
 
 // compareTrees checks that every regular file under ref is in got with
 // the same bytes, and that got has no file ref lacks.
-func compareTrees(t *testing.T, ref, got string) {
+// nestedExpanded says rea expands the app.asar inside the package (it does
+// for decoded streams; not yet from a 7z folder, where the inventory says
+// partial instead).
+func compareTrees(t *testing.T, ref, got string, nestedExpanded bool) {
 	t.Helper()
 	count, nested := 0, 0
 	filepath.WalkDir(ref, func(p string, d os.DirEntry, err error) error {
@@ -202,7 +205,7 @@ func compareTrees(t *testing.T, ref, got string) {
 	if count < 3 {
 		t.Fatalf("the reference tool extracted only %d files", count)
 	}
-	if nested < 6 {
+	if nestedExpanded && nested < 6 {
 		t.Errorf("rea extracted %d members of the nested app.asar, want the fixture's 6", nested)
 	}
 }

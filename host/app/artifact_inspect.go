@@ -182,5 +182,5 @@ func unexpandedArchives(g *artifactGraph) string {
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or inside a container rea does not expand them from (a zip member); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or inside a container rea does not expand them from (a zip member, a 7z folder); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }
