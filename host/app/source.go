@@ -127,6 +127,17 @@ func (s *sourceTree) record(op string, params any, out *sandbox.Outcome, limitat
 		Provenance: ArtifactProvenance{Module: out.Module.Name, ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion,
 			SandboxLimits: ReportLimits(out.Limits), FuelUsed: out.Usage.FuelUsed}}
 	version := out.Module.SHA256
+	// The inventory's limits, with their defaults, are part of the request:
+	// spellings of one request are one identity, as for the analysis.
+	if b, err := json.Marshal(params); err == nil {
+		var m map[string]any
+		if json.Unmarshal(b, &m) == nil && m != nil {
+			if lb, err := json.Marshal(s.scan.req.Limits); err == nil {
+				_ = json.Unmarshal(lb, &m)
+			}
+			params = m
+		}
+	}
 	return evidence.New(evidence.Draft{
 		Subject: &evidence.Subject{Name: filepath.Base(s.scan.input.abs), Digest: evidence.Digest{SHA256: s.scan.digest},
 			Format: s.scan.res.Format, LocalPath: s.scan.input.abs},

@@ -10,14 +10,17 @@ func Source() []Spec {
 	return []Spec{ReadJavaScriptSource(), SearchApplicationText(), UnpackJavaScriptBundle(), ExtractSourceMapSources()}
 }
 
-// sourceInput is the application a source operation reads.
+// sourceInput is the application a source operation reads, with the
+// inventory's limits as analyze_javascript_application takes them: an
+// application with more files than the defaults allow is read by raising
+// them (the refusal names the one to raise).
 func sourceInput() []Param {
-	return []Param{
+	return append([]Param{
 		{Name: "input_path", Type: String, Required: true,
 			Description: "The application analyze_javascript_application read: directory, .asar file, or installed layout (X.app, a folder with resources/app.asar)."},
 		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "directory"},
 			Description: "Input format; auto (default) detects it and finds installed layouts.", Flag: &Flag{Name: "input-format"}},
-	}
+	}, InventoryLimits()...)
 }
 
 func intParam(name, description string, min, max int64, def any) Param {
