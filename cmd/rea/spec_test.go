@@ -19,11 +19,11 @@ import (
 	"github.com/spf13/pflag"
 
 	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/analysis/compare/artifacts"
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
 	"rea/analysis/compare/source"
-	"rea/analysis/artifact/inventory"
 	"rea/analysis/jssource"
 	"rea/analysis/jssource/sourcewire"
 	"rea/analysis/reconstruct/obligations"
