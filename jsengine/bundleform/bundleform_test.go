@@ -155,3 +155,32 @@ func TestFinderKeepsTheNamedForms(t *testing.T) {
 		t.Fatalf("deps %v", ks)
 	}
 }
+
+// FuzzRuntime: any bytes — Runtime never panics, and every table and
+// require name it returns is an identifier that occurs in the input.
+func FuzzRuntime(f *testing.F) {
+	f.Add(webpack5Production)
+	f.Add(`e[r].call(i.exports,i,i.exports,n)`)
+	f.Add(`x[](a,a.exports,)`)
+	f.Add(`[a](b,b.exports,c)`)
+	f.Fuzz(func(t *testing.T, src string) {
+		tables, requires := Runtime(src)
+		if len(tables) != len(requires) {
+			t.Fatalf("%d tables, %d requires", len(tables), len(requires))
+		}
+		for i := range tables {
+			for _, name := range []string{tables[i], requires[i]} {
+				if name == "" || !strings.Contains(src, name) {
+					t.Fatalf("name %q not in the input", name)
+				}
+				for j := 0; j < len(name); j++ {
+					if !identByte(name[j]) {
+						t.Fatalf("name %q is no identifier", name)
+					}
+				}
+			}
+		}
+		f := &Finder{Src: src}
+		_ = f.RequireNames()
+	})
+}
