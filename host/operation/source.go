@@ -141,8 +141,9 @@ func UnpackJavaScriptBundle() Spec {
 		Name:   "unpack_javascript_bundle",
 		Title:  "Unpack a JavaScript bundle into its modules",
 		Family: "application",
-		Description: "Split a webpack 4/5, webpack/rspack chunk, esbuild or browserify bundle (the forms analyze_javascript_application recovers) into one " +
-			"file per module under a fresh directory: each module's code with its factory parameters bound to module, exports and require, and every " +
+		Description: "Split a webpack 4/5 (minified production builds included), webpack/rspack chunk, esbuild or browserify bundle (the forms " +
+			"analyze_javascript_application recovers) into one file per module under a fresh directory: each module's code with its factory " +
+			"parameters bound to module, exports and require (a minified factory's renamed to them), and every " +
 			"require of another module of the bundle rewritten to that module's relative path (a module that only re-exports an external package, " +
 			"such as webpack's electron external, is replaced by the package). manifest.json lists the modules, their shipped spans and edges. " +
 			"analyze_javascript_application on the directory then reads the modules as files. Parsed in the sandbox; nothing is run. The result is " +
