@@ -69,7 +69,7 @@ func BenchmarkReadJavaScriptSourceOneMegabyteMinified(b *testing.B) {
 	}
 	start := time.Now()
 	first := read(at[0])
-	b.ReportMetric(time.Since(start).Seconds(), "first-read-s")
+	firstRead := time.Since(start) // reported at the end: ResetTimer drops reported metrics
 	if first.View != "pretty" || first.Module == nil {
 		b.Fatalf("first read: view %s module %+v %v", first.View, first.Module, first.Limitations)
 	}
@@ -87,4 +87,5 @@ func BenchmarkReadJavaScriptSourceOneMegabyteMinified(b *testing.B) {
 	// The CPU the reads took (every thread of this process: inventory,
 	// guest code, host): what the wall time would be on an idle core.
 	b.ReportMetric(float64((processCPU()-cpu).Milliseconds())/float64(b.N), "warm-cpu-ms")
+	b.ReportMetric(firstRead.Seconds(), "first-read-s")
 }
