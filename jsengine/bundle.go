@@ -7,29 +7,32 @@ import (
 
 	"github.com/dop251/goja/ast"
 
+	"rea/jsengine/bundleform"
 	"rea/jsengine/internal/digest"
 )
 
 // maxFingerprintNodes bounds the structural fingerprint of one factory.
 const maxFingerprintNodes = 200_000
 
-// detectBundle recognises bundler output in m: webpack 4/5 module tables
-// (array or object, numeric or string keys), webpack chunk pushes and esbuild
-// __commonJS/__esm wrappers. Factories are never run.
+// detectBundle recognises bundler output in m (bundleform's tables:
+// webpack 4/5 module tables, minified or not, webpack chunk pushes,
+// esbuild __commonJS/__esm wrappers, browserify maps). Factories are never
+// run.
 func (e *engine) detectBundle(m *moduleInfo) *Bundle {
 	src := m.pf.generated
-	if !strings.Contains(src, "__webpack_require__") && !strings.Contains(src, "webpackChunk") && !strings.Contains(src, "rspackChunk") &&
-		!strings.Contains(src, "MODULE_NOT_FOUND") &&
-		!strings.Contains(src, "webpackJsonp") && !strings.Contains(src, "__commonJS") && !strings.Contains(src, "__esm(") &&
-		!strings.Contains(src, "__webpack_modules__") {
+	if !bundleform.Prefilter(src) {
 		return nil
 	}
+	bf := &bundleform.Finder{Src: src, Offset: m.pf.offset}
+	walk(bf, m.pf.prog)
 	f := &bundleFinder{e: e, m: m, esbuildNames: map[string]string{}}
-	walk(f, m.pf.prog)
+	for _, t := range bf.Tables {
+		f.record(t)
+	}
 	if len(f.mods) == 0 {
 		return nil
 	}
-	kind := f.kind
+	kind := bf.Kind()
 	b := &Bundle{Path: m.path, Kind: kind}
 	// esbuild wrappers call each other through their require_x bindings.
 	for i := range f.mods {
@@ -74,155 +77,58 @@ type factoryInfo struct {
 	reqName string
 }
 
+// bundleFinder turns the tables bundleform found into the analysis's
+// bundled modules (fingerprints, requires) and the evaluator's factory
+// tables.
 type bundleFinder struct {
 	e            *engine
 	m            *moduleInfo
-	kind         string
 	mods         []BundledModule
 	esbuildNames map[string]string // require_x binding → module key
-	pendingName  string
 	fp           *fingerprinter
 }
 
-func (f *bundleFinder) Leave(any) {}
-
-func (f *bundleFinder) Enter(n any) bool {
-	switch n := n.(type) {
-	case *ast.Binding:
-		// webpack 5: var __webpack_modules__ = ({ ... }) or ([ ... ])
-		if id, ok := n.Target.(*ast.Identifier); ok {
-			if id.Name == "__webpack_modules__" {
-				if f.table(n.Initializer, "webpack", 2) {
-					return false
-				}
-			}
-			if c, ok := n.Initializer.(*ast.CallExpression); ok && isEsbuildWrapper(c) {
-				f.pendingName = string(id.Name)
+// record adds one table's modules.
+func (f *bundleFinder) record(t bundleform.Table) {
+	switch t.Kind {
+	case bundleform.KindEsbuild:
+		for _, en := range t.Entries {
+			f.mods = append(f.mods, f.factory(en.Key, en.Fn, -1))
+			if t.EsbuildName != "" {
+				f.esbuildNames[t.EsbuildName] = en.Key
 			}
 		}
-	case *ast.CallExpression:
-		if isEsbuildWrapper(n) {
-			f.esbuild(n)
-			f.pendingName = ""
-			return false
-		}
-		// webpack chunk: (self.webpackChunkX = self.webpackChunkX || []).push([[ids], {modules}])
-		if d, ok := n.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "push" && len(n.ArgumentList) == 1 {
-			recv := f.m.pf.text(d.Left, 200)
-			if strings.Contains(recv, "webpackChunk") || strings.Contains(recv, "webpackJsonp") || strings.Contains(recv, "rspackChunk") {
-				if arr, ok := n.ArgumentList[0].(*ast.ArrayLiteral); ok && len(arr.Value) >= 2 {
-					if f.table(arr.Value[1], "webpack-chunk", 2) {
-						return false
+	case bundleform.KindBrowserify:
+		for _, en := range t.Entries {
+			mod := f.factory(en.Key, en.Fn, -2)
+			mod.Requires = nil
+			if en.Deps != nil {
+				for _, p := range en.Deps.Value {
+					if kp, ok := p.(*ast.PropertyKeyed); ok {
+						switch v := kp.Value.(type) {
+						case *ast.NumberLiteral:
+							mod.Requires = append(mod.Requires, v.Literal)
+						case *ast.StringLiteral:
+							mod.Requires = append(mod.Requires, string(v.Value))
+						}
 					}
 				}
 			}
+			f.mods = append(f.mods, mod)
 		}
-		// browserify: (function(){ function r(e,n,t){…} return r })()({1: [function (require, module, exports) {…}, {"./dep": 2}]}, {}, [1])
-		if _, ok := n.Callee.(*ast.CallExpression); ok && len(n.ArgumentList) == 3 {
-			if f.browserify(n.ArgumentList[0]) {
-				return false
+	default: // webpack tables and chunks
+		tbl := f.e.tableFor(f.m)
+		for _, en := range t.Entries {
+			f.mods = append(f.mods, f.factory(en.Key, en.Fn, bundleform.RequireParam))
+			fi := &factoryInfo{key: en.Key, node: en.Fn, mod: f.m, table: tbl}
+			fi.params = paramNames(en.Fn)
+			if len(fi.params) > bundleform.RequireParam {
+				fi.reqName = fi.params[bundleform.RequireParam]
 			}
-		}
-		// webpack 4: (function (modules) { runtime })([ factories ] or { factories })
-		if fn, ok := n.Callee.(*ast.FunctionLiteral); ok && len(n.ArgumentList) == 1 && fn.ParameterList != nil && len(fn.ParameterList.List) >= 1 {
-			if strings.Contains(fn.Source, "__webpack_require__") || strings.Contains(fn.Source, "installedModules") || strings.Contains(fn.Source, ".m=") || strings.Contains(fn.Source, ".m =") {
-				if f.table(n.ArgumentList[0], "webpack", 2) {
-					return false
-				}
+			tbl[en.Key] = fi
+			if sc := f.m.scopes[en.Fn]; sc != nil {
+				f.e.factoryByScope[sc] = fi
 			}
-		}
-	}
-	return true
-}
-
-func isEsbuildWrapper(c *ast.CallExpression) bool {
-	id, ok := c.Callee.(*ast.Identifier)
-	if !ok || (id.Name != "__commonJS" && id.Name != "__esm") || len(c.ArgumentList) != 1 {
-		return false
-	}
-	_, ok = c.ArgumentList[0].(*ast.ObjectLiteral)
-	return ok
-}
-
-// table records the factories of a module table; it reports whether x was one.
-func (f *bundleFinder) table(x ast.Expression, kind string, requireParam int) bool {
-	type entry struct {
-		key string
-		fn  ast.Node
-	}
-	var entries []entry
-	switch t := x.(type) {
-	case *ast.ObjectLiteral:
-		for _, p := range t.Value {
-			kp, ok := p.(*ast.PropertyKeyed)
-			if !ok {
-				return false
-			}
-			k, ok := staticKey(kp.Key, kp.Computed)
-			if !ok || !isFactory(kp.Value) {
-				return false
-			}
-			entries = append(entries, entry{k, kp.Value})
-		}
-	case *ast.ArrayLiteral:
-		for i, v := range t.Value {
-			if v == nil {
-				continue // hole: webpack 4 arrays start at the first used id
-			}
-			if !isFactory(v) {
-				return false
-			}
-			entries = append(entries, entry{strconv.Itoa(i), v})
-		}
-	default:
-		return false
-	}
-	if len(entries) == 0 {
-		return false
-	}
-	f.kind = kind
-	tbl := f.e.tableFor(f.m)
-	for _, en := range entries {
-		f.mods = append(f.mods, f.factory(en.key, en.fn, requireParam))
-		fi := &factoryInfo{key: en.key, node: en.fn, mod: f.m, table: tbl}
-		fi.params = paramNames(en.fn)
-		if len(fi.params) > requireParam {
-			fi.reqName = fi.params[requireParam]
-		}
-		tbl[en.key] = fi
-		if sc := f.m.scopes[en.fn]; sc != nil {
-			f.e.factoryByScope[sc] = fi
-		}
-	}
-	return true
-}
-
-func isFactory(x ast.Expression) bool {
-	switch fn := x.(type) {
-	case *ast.FunctionLiteral:
-		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
-	case *ast.ArrowFunctionLiteral:
-		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
-	}
-	return false
-}
-
-func (f *bundleFinder) esbuild(c *ast.CallExpression) {
-	obj := c.ArgumentList[0].(*ast.ObjectLiteral)
-	for _, p := range obj.Value {
-		kp, ok := p.(*ast.PropertyKeyed)
-		if !ok {
-			continue
-		}
-		k, ok := staticKey(kp.Key, kp.Computed)
-		if !ok || !isFactory(kp.Value) {
-			continue
-		}
-		f.kind = "esbuild"
-		mod := f.factory(k, kp.Value, -1)
-		f.mods = append(f.mods, mod)
-		if f.pendingName != "" {
-			f.esbuildNames[f.pendingName] = k
 		}
 	}
 }
@@ -540,50 +446,4 @@ func (e *engine) factoryExports(fi *factoryInfo, c evalCtx) value {
 	out.inferred = true
 	e.factoryCache[fi] = out
 	return out
-}
-
-// browserify records a browserify module map: key → [factory, {spec: key}].
-func (f *bundleFinder) browserify(x ast.Expression) bool {
-	obj, ok := x.(*ast.ObjectLiteral)
-	if !ok || len(obj.Value) == 0 {
-		return false
-	}
-	type entry struct {
-		key  string
-		fn   ast.Node
-		deps *ast.ObjectLiteral
-	}
-	var entries []entry
-	for _, p := range obj.Value {
-		kp, ok := p.(*ast.PropertyKeyed)
-		if !ok {
-			return false
-		}
-		k, ok := staticKey(kp.Key, kp.Computed)
-		arr, ok2 := kp.Value.(*ast.ArrayLiteral)
-		if !ok || !ok2 || len(arr.Value) != 2 || !isFactory(arr.Value[0]) {
-			return false
-		}
-		deps, _ := arr.Value[1].(*ast.ObjectLiteral)
-		entries = append(entries, entry{k, arr.Value[0], deps})
-	}
-	f.kind = "browserify"
-	for _, en := range entries {
-		mod := f.factory(en.key, en.fn, -2)
-		mod.Requires = nil
-		if en.deps != nil {
-			for _, p := range en.deps.Value {
-				if kp, ok := p.(*ast.PropertyKeyed); ok {
-					switch v := kp.Value.(type) {
-					case *ast.NumberLiteral:
-						mod.Requires = append(mod.Requires, v.Literal)
-					case *ast.StringLiteral:
-						mod.Requires = append(mod.Requires, string(v.Value))
-					}
-				}
-			}
-		}
-		f.mods = append(f.mods, mod)
-	}
-	return true
 }

@@ -2,9 +2,12 @@ package jsengine
 
 import (
 	"bytes"
+	"context"
 	"encoding/json"
+	"sort"
 	"strings"
 	"testing"
+	"testing/fstest"
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/parser"
@@ -132,5 +135,40 @@ func TestFactoryVisitorFingerprintsAsASeparateWalkWould(t *testing.T) {
 		if strings.Join(sepRC.keys, ",") != strings.Join(fusedRC.keys, ",") || len(fusedRC.keys) != 4 {
 			t.Fatalf("budget %d: requires %v vs %v", budget, sepRC.keys, fusedRC.keys)
 		}
+	}
+}
+
+// webpack5Production is what webpack 5.103.0 writes in production mode for
+// a main process of three modules (cmd/rea's
+// TestRealWebpack5ProductionBundleIsSplitAndReadByModule builds it with the
+// real webpack): no __webpack_modules__ or __webpack_require__ names left.
+const webpack5Production = `(()=>{var e={157:e=>{"use strict";e.exports=require("electron")},187:(e,r,t)=>{const{ipcMain:i}=t(157),o=t(896),{SAVE:n}=t(490);i.handle(n,(e,r,t)=>o.promises.writeFile(r,t)),r.open=e=>o.promises.readFile(e,"utf8")},490:e=>{e.exports={OPEN:"bundle:open-file",SAVE:"bundle:save-file"}},896:e=>{"use strict";e.exports=require("fs")},928:e=>{"use strict";e.exports=require("path")}},r={};function t(i){var o=r[i];if(void 0!==o)return o.exports;var n=r[i]={exports:{}};return e[i](n,n.exports,t),n.exports}const{app:i,BrowserWindow:o,ipcMain:n}=t(157),s=t(490),p=t(187);n.handle(s.OPEN,(e,r)=>p.open(r)),n.on("app:quit",()=>i.quit()),i.whenReady().then(()=>{new o({webPreferences:{preload:t(928).join(__dirname,"preload.js"),contextIsolation:!0}}).loadFile("index.html")})})();`
+
+// TestAnalyzeSplitsMinifiedWebpack5AndFollowsItsRenamedRequire: the
+// production runtime's renamed table and require are recognised, so the
+// channels of the entry code (through t(157) = electron) and of a module
+// are both found.
+func TestAnalyzeSplitsMinifiedWebpack5AndFollowsItsRenamedRequire(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"main":"dist/main.js"}`)},
+		"dist/main.js": {Data: []byte(webpack5Production)},
+	}
+	r, err := Analyze(context.Background(), fsys, Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(r.Bundles) != 1 || r.Bundles[0].Kind != "webpack" || len(r.Bundles[0].Modules) != 5 {
+		t.Fatalf("bundles %+v", r.Bundles)
+	}
+	var channels []string
+	for _, op := range r.IPC {
+		channels = append(channels, op.Channel)
+	}
+	sort.Strings(channels)
+	if strings.Join(channels, ",") != "app:quit,bundle:open-file,bundle:save-file" {
+		t.Fatalf("channels %v", channels)
+	}
+	if len(r.Windows) != 1 {
+		t.Fatalf("windows %+v", r.Windows)
 	}
 }

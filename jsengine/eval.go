@@ -9,6 +9,8 @@ import (
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/token"
+
+	"rea/jsengine/bundleform"
 )
 
 // Constant folding is done here, in Go, rather than with goja's runtime: the
@@ -1056,7 +1058,15 @@ func isWebpackRequire(b *binding, name string) bool {
 		return true
 	}
 	f, ok := b.fn.(*ast.FunctionLiteral)
-	return ok && strings.Contains(f.Source, ".exports") && strings.Contains(f.Source, ".call(")
+	if !ok || !strings.Contains(f.Source, ".exports") {
+		return false
+	}
+	if strings.Contains(f.Source, ".call(") {
+		return true
+	}
+	// webpack 5's minified loader: e[r](n, n.exports, t).
+	tables, _ := bundleform.Runtime(f.Source)
+	return len(tables) > 0
 }
 
 // applyMembers returns obj with the binding's member assignments applied in

@@ -272,27 +272,3 @@ func TestMatchGlobAndPnpmWorkspace(t *testing.T) {
 		t.Fatalf("pnpm packages %v", got)
 	}
 }
-
-func TestShippedMapSourceNames(t *testing.T) {
-	for _, c := range []struct{ dir, root, src, want string }{
-		{"dist", "", "../src/main.ts", "src/main.ts"},
-		{"dist", "", "webpack://my-app/./src/main.ts", "src/main.ts"},
-		{"dist", "", "webpack:///src/index.js", "src/index.js"},
-		{"out/main", "../..", "src/a.ts", "src/a.ts"},
-		{"dist", "", "/abs/build/src/a.ts", "/abs/build/src/a.ts"},
-	} {
-		if got := originalName(c.dir, c.root, c.src); got != c.want {
-			t.Errorf("originalName(%q, %q, %q) = %q, want %q", c.dir, c.root, c.src, got, c.want)
-		}
-	}
-	for src, want := range map[string]string{
-		"x\n//# sourceMappingURL=main.js.map\n":                                                       "main.js.map",
-		"x\n//@ sourceMappingURL=data:application/json;base64,e30=":                                   "data:application/json;base64,e30=",
-		"var s = 'sourceMappingURL=nope'":                                                             "",
-		"x\n//# sourceMappingURL=data:application/json;base64," + strings.Repeat("QUJD", 2000) + "\n": "data:application/json;base64," + strings.Repeat("QUJD", 2000),
-	} {
-		if got := sourceMappingURLRaw(src); got != want {
-			t.Errorf("sourceMappingURLRaw(%q) = %q, want %q", src, got, want)
-		}
-	}
-}

@@ -79,3 +79,11 @@ if [ -f build/bench.txt ] && grep -q '^BenchmarkMCPStartToFirstToolsList' build/
 else
 	echo "rea mcp start -> tools/list: not measured (BENCH=MCPStartToFirstToolsList ./scripts/bench.sh)"
 fi
+# Issue 23's speed goal, from the same build/bench.txt.
+if [ -f build/bench.txt ] && grep -q '^BenchmarkReadJavaScriptSourceOneMegabyteMinified' build/bench.txt; then
+	grep '^BenchmarkReadJavaScriptSourceOneMegabyteMinified' build/bench.txt | tail -1 | awk '
+	function metric(unit,   i) { for (i = 2; i <= NF; i++) if ($i == unit) return $(i-1); return "" }
+	{ printf "read_javascript_source on a 1 MB minified bundle, warm: %s ms wall, %s ms CPU (goal <= 500 ms)\n", metric("warm-ms"), metric("warm-cpu-ms") }'
+else
+	echo "read_javascript_source on a 1 MB minified bundle: not measured (BENCH=ReadJavaScriptSourceOneMegabyteMinified ./scripts/bench.sh)"
+fi

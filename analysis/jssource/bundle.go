@@ -3,12 +3,12 @@ package jssource
 import (
 	"reflect"
 	"sort"
-	"strconv"
 	"strings"
 
 	"github.com/dop251/goja/ast"
 	"github.com/dop251/goja/file"
 
+	"rea/jsengine/bundleform"
 	"rea/jsengine/jsparse"
 )
 
@@ -23,6 +23,9 @@ type bundle struct {
 	// the entry code.
 	tables [][2]int
 	prog   *ast.Program
+	// requireNames are the runtime's require function: __webpack_require__,
+	// or the name a minified build gives it.
+	requireNames map[string]bool
 }
 
 // factory is one module of a bundle, as byte ranges of the shipped file.
@@ -47,17 +50,11 @@ type factory struct {
 func idx(i file.Idx) int { return int(i) - 1 }
 
 // looksBundled is the cheap test before a parse.
-func looksBundled(src string) bool {
-	for _, s := range []string{"__webpack_require__", "webpackChunk", "rspackChunk", "webpackJsonp", "__commonJS", "__esm(", "__webpack_modules__", "MODULE_NOT_FOUND"} {
-		if strings.Contains(src, s) {
-			return true
-		}
-	}
-	return false
-}
+func looksBundled(src string) bool { return bundleform.Prefilter(src) }
 
-// splitBundle parses src and finds its module factories; nil when src is
-// no bundle (or does not parse as a script).
+// splitBundle parses src and finds its module factories (bundleform's
+// tables, the analysis's own recogniser); nil when src is no bundle (or
+// does not parse as a script).
 func splitBundle(name, src string) (*bundle, error) {
 	if !looksBundled(src) {
 		return nil, nil
@@ -70,199 +67,45 @@ func splitBundle(name, src string) (*bundle, error) {
 	if err != nil {
 		return nil, err
 	}
+	bf := &bundleform.Finder{Src: src, Offset: idx}
+	walkAST(prog, bf.Enter)
 	f := &finder{src: src}
-	walkAST(prog, f.enter)
+	for _, t := range bf.Tables {
+		f.b.tables = append(f.b.tables, [2]int{idx(t.Literal.Idx0()), min(len(src), idx(t.Literal.Idx1()))})
+		for _, e := range t.Entries {
+			switch t.Kind {
+			case bundleform.KindEsbuild:
+				m := f.factory(e.Key, e.Fn, idx(e.KeyNode.Idx0()), methodWrapper)
+				m.esbuildName = t.EsbuildName
+				f.b.modules = append(f.b.modules, m)
+			case bundleform.KindBrowserify:
+				m := f.factory(e.Key, e.Fn, idx(e.Fn.Idx0()), exprWrapper)
+				m.deps = e.DepKeys()
+				f.b.modules = append(f.b.modules, m)
+			default:
+				m := f.factory(e.Key, e.Fn, idx(e.Fn.Idx0()), exprWrapper)
+				if len(m.params) > bundleform.RequireParam {
+					m.reqName = m.params[bundleform.RequireParam]
+				}
+				f.b.modules = append(f.b.modules, m)
+			}
+		}
+	}
 	if len(f.b.modules) == 0 {
 		return nil, nil
 	}
+	f.b.kind = bf.Kind()
 	f.b.prog = prog
+	f.b.requireNames = map[string]bool{"__webpack_require__": true}
+	for _, r := range bf.RequireNames() {
+		f.b.requireNames[r] = true
+	}
 	return &f.b, nil
 }
 
 type finder struct {
-	src     string
-	b       bundle
-	pending string
-}
-
-func (f *finder) enter(n any) bool {
-	switch n := n.(type) {
-	case *ast.Binding:
-		if id, ok := n.Target.(*ast.Identifier); ok {
-			if id.Name == "__webpack_modules__" && f.table(n.Initializer, "webpack", 2) {
-				return false
-			}
-			if c, ok := n.Initializer.(*ast.CallExpression); ok && isEsbuildWrapper(c) {
-				f.pending = string(id.Name)
-			}
-		}
-	case *ast.CallExpression:
-		if isEsbuildWrapper(n) {
-			f.esbuild(n)
-			f.pending = ""
-			return false
-		}
-		if d, ok := n.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "push" && len(n.ArgumentList) == 1 {
-			recv := f.src[max(0, idx(d.Left.Idx0())):min(len(f.src), max(0, idx(d.Left.Idx1())))]
-			if strings.Contains(recv, "webpackChunk") || strings.Contains(recv, "webpackJsonp") || strings.Contains(recv, "rspackChunk") {
-				if arr, ok := n.ArgumentList[0].(*ast.ArrayLiteral); ok && len(arr.Value) >= 2 && f.table(arr.Value[1], "webpack-chunk", 2) {
-					return false
-				}
-			}
-		}
-		if _, ok := n.Callee.(*ast.CallExpression); ok && len(n.ArgumentList) == 3 && f.browserify(n.ArgumentList[0]) {
-			return false
-		}
-		if fn, ok := n.Callee.(*ast.FunctionLiteral); ok && len(n.ArgumentList) == 1 && fn.ParameterList != nil && len(fn.ParameterList.List) >= 1 {
-			if strings.Contains(fn.Source, "__webpack_require__") || strings.Contains(fn.Source, "installedModules") || strings.Contains(fn.Source, ".m=") || strings.Contains(fn.Source, ".m =") {
-				if f.table(n.ArgumentList[0], "webpack", 2) {
-					return false
-				}
-			}
-		}
-	}
-	return true
-}
-
-func isEsbuildWrapper(c *ast.CallExpression) bool {
-	id, ok := c.Callee.(*ast.Identifier)
-	if !ok || (id.Name != "__commonJS" && id.Name != "__esm") || len(c.ArgumentList) != 1 {
-		return false
-	}
-	_, ok = c.ArgumentList[0].(*ast.ObjectLiteral)
-	return ok
-}
-
-func isFactory(x ast.Expression) bool {
-	switch fn := x.(type) {
-	case *ast.FunctionLiteral:
-		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
-	case *ast.ArrowFunctionLiteral:
-		return fn.ParameterList == nil || len(fn.ParameterList.List) <= 3
-	}
-	return false
-}
-
-func staticKey(k ast.Expression, computed bool) (string, bool) {
-	switch k := k.(type) {
-	case *ast.StringLiteral:
-		return string(k.Value), true
-	case *ast.NumberLiteral:
-		return k.Literal, true
-	case *ast.Identifier:
-		if !computed {
-			return string(k.Name), true
-		}
-	}
-	return "", false
-}
-
-func (f *finder) table(x ast.Expression, kind string, requireParam int) bool {
-	type entry struct {
-		key string
-		fn  ast.Expression
-	}
-	var entries []entry
-	switch t := x.(type) {
-	case *ast.ObjectLiteral:
-		for _, p := range t.Value {
-			kp, ok := p.(*ast.PropertyKeyed)
-			if !ok {
-				return false
-			}
-			k, ok := staticKey(kp.Key, kp.Computed)
-			if !ok || !isFactory(kp.Value) {
-				return false
-			}
-			entries = append(entries, entry{k, kp.Value})
-		}
-	case *ast.ArrayLiteral:
-		for i, v := range t.Value {
-			if v == nil {
-				continue
-			}
-			if !isFactory(v) {
-				return false
-			}
-			entries = append(entries, entry{strconv.Itoa(i), v})
-		}
-	default:
-		return false
-	}
-	if len(entries) == 0 {
-		return false
-	}
-	f.b.kind = kind
-	f.b.tables = append(f.b.tables, [2]int{idx(x.Idx0()), min(len(f.src), idx(x.Idx1()))})
-	for _, e := range entries {
-		m := f.factory(e.key, e.fn, idx(e.fn.Idx0()), exprWrapper)
-		if len(m.params) > requireParam {
-			m.reqName = m.params[requireParam]
-		}
-		f.b.modules = append(f.b.modules, m)
-	}
-	return true
-}
-
-func (f *finder) esbuild(c *ast.CallExpression) {
-	obj := c.ArgumentList[0].(*ast.ObjectLiteral)
-	f.b.tables = append(f.b.tables, [2]int{idx(obj.Idx0()), min(len(f.src), idx(obj.Idx1()))})
-	for _, p := range obj.Value {
-		kp, ok := p.(*ast.PropertyKeyed)
-		if !ok {
-			continue
-		}
-		k, ok := staticKey(kp.Key, kp.Computed)
-		if !ok || !isFactory(kp.Value) {
-			continue
-		}
-		f.b.kind = "esbuild"
-		m := f.factory(k, kp.Value, idx(kp.Key.Idx0()), methodWrapper)
-		m.esbuildName = f.pending
-		f.b.modules = append(f.b.modules, m)
-	}
-}
-
-func (f *finder) browserify(x ast.Expression) bool {
-	obj, ok := x.(*ast.ObjectLiteral)
-	if !ok || len(obj.Value) == 0 {
-		return false
-	}
-	var mods []*factory
-	for _, p := range obj.Value {
-		kp, ok := p.(*ast.PropertyKeyed)
-		if !ok {
-			return false
-		}
-		k, ok := staticKey(kp.Key, kp.Computed)
-		arr, ok2 := kp.Value.(*ast.ArrayLiteral)
-		if !ok || !ok2 || len(arr.Value) != 2 || !isFactory(arr.Value[0]) {
-			return false
-		}
-		m := f.factory(k, arr.Value[0], idx(arr.Value[0].Idx0()), exprWrapper)
-		m.deps = map[string]string{}
-		if deps, ok := arr.Value[1].(*ast.ObjectLiteral); ok {
-			for _, d := range deps.Value {
-				if dk, ok := d.(*ast.PropertyKeyed); ok {
-					spec, ok := staticKey(dk.Key, dk.Computed)
-					if !ok {
-						continue
-					}
-					switch v := dk.Value.(type) {
-					case *ast.NumberLiteral:
-						m.deps[spec] = v.Literal
-					case *ast.StringLiteral:
-						m.deps[spec] = string(v.Value)
-					}
-				}
-			}
-		}
-		mods = append(mods, m)
-	}
-	f.b.kind = "browserify"
-	f.b.tables = append(f.b.tables, [2]int{idx(obj.Idx0()), min(len(f.src), idx(obj.Idx1()))})
-	f.b.modules = append(f.b.modules, mods...)
-	return true
+	src string
+	b   bundle
 }
 
 func (f *finder) factory(key string, fn ast.Expression, start int, w wrapper) *factory {
@@ -363,7 +206,7 @@ func (b *bundle) entryRequires() []requireCall {
 		switch {
 		case b.kind == "esbuild" && strings.HasPrefix(name, "require_") && len(c.ArgumentList) == 0:
 			out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), name})
-		case name == "__webpack_require__" && len(c.ArgumentList) == 1:
+		case (name == "__webpack_require__" || b.requireNames[name] && b.kind != "esbuild") && len(c.ArgumentList) == 1:
 			switch a := c.ArgumentList[0].(type) {
 			case *ast.StringLiteral:
 				out = append(out, requireCall{idx(c.Idx0()), idx(c.Idx1()), string(a.Value)})
@@ -417,4 +260,165 @@ func walkAST(n any, visit func(any) bool) {
 		}
 	}
 	walk(reflect.ValueOf(n))
+}
+
+// renames lists the references of a factory's module and exports
+// parameters that can be renamed to module and exports: every identifier
+// of that name in the body that no function inside redeclares (as a
+// parameter, var, let, const, class, catch or function name). A factory
+// whose own body redeclares a name keeps that name whole. Each entry's key
+// is the new name.
+func (m *factory) renames(kind string) []requireCall {
+	order := []string{"module", "exports"}
+	switch kind {
+	case "esbuild":
+		order = []string{"exports", "module"}
+	case "browserify":
+		order = []string{"", "module", "exports"}
+	}
+	to := map[string]string{}
+	for i, p := range m.params {
+		if i < len(order) && order[i] != "" && p != "" && p != order[i] && p != "module" && p != "exports" && p != "require" {
+			to[p] = order[i]
+		}
+	}
+	if len(to) == 0 {
+		return nil
+	}
+	type span struct{ a, b int }
+	var funcs []span // every function inside the factory
+	type decl struct {
+		name string
+		at   int
+		// outer: a function declaration's name, which binds in the
+		// enclosing function, not its own.
+		outer bool
+	}
+	var decls []decl
+	type ref struct {
+		start, end int
+		name       string
+	}
+	var refs []ref
+	declare := func(id *ast.Identifier, outer bool) {
+		if id != nil && to[string(id.Name)] != "" {
+			decls = append(decls, decl{string(id.Name), idx(id.Idx0()), outer})
+		}
+	}
+	bodyNodes := []any{}
+	switch fn := m.node.(type) {
+	case *ast.FunctionLiteral:
+		if fn.Body != nil {
+			bodyNodes = append(bodyNodes, fn.Body)
+		}
+	case *ast.ArrowFunctionLiteral:
+		bodyNodes = append(bodyNodes, fn.Body)
+	}
+	targets := map[*ast.Identifier]bool{}
+	for _, n := range bodyNodes {
+		walkAST(n, func(x any) bool {
+			switch x := x.(type) {
+			case *ast.FunctionLiteral:
+				funcs = append(funcs, span{idx(x.Idx0()), idx(x.Idx1())})
+				declare(x.Name, false)
+				targets[x.Name] = true
+			case *ast.ArrowFunctionLiteral:
+				funcs = append(funcs, span{idx(x.Idx0()), idx(x.Idx1())})
+			case *ast.FunctionDeclaration:
+				if x.Function != nil {
+					declare(x.Function.Name, true)
+					targets[x.Function.Name] = true
+				}
+			case *ast.ClassLiteral:
+				declare(x.Name, false)
+				targets[x.Name] = true
+			case *ast.Binding:
+				if id, ok := x.Target.(*ast.Identifier); ok {
+					declare(id, false)
+				} else {
+					// Destructuring: every identifier under the pattern
+					// that is a binding target is taken as a declaration.
+					walkAST(x.Target, func(y any) bool {
+						switch y := y.(type) {
+						case *ast.Identifier:
+							declare(y, false)
+						case *ast.PropertyShort:
+							declare(&y.Name, false)
+						}
+						return true
+					})
+				}
+			case *ast.CatchStatement:
+				if id, ok := x.Parameter.(*ast.Identifier); ok {
+					declare(id, false)
+				} else if x.Parameter != nil {
+					walkAST(x.Parameter, func(y any) bool {
+						switch y := y.(type) {
+						case *ast.Identifier:
+							declare(y, false)
+						case *ast.PropertyShort:
+							declare(&y.Name, false)
+						}
+						return true
+					})
+				}
+			case *ast.LabelledStatement, *ast.BranchStatement:
+				return false // labels are no references
+			case *ast.PropertyShort:
+				return false // {e}: a key and a value at once; left as shipped
+			case *ast.Identifier:
+				if to[string(x.Name)] != "" && !targets[x] {
+					refs = append(refs, ref{idx(x.Idx0()), idx(x.Idx1()), string(x.Name)})
+				}
+			}
+			return true
+		})
+	}
+	innermost := func(at int) (span, bool) {
+		best, found := span{}, false
+		for _, f := range funcs {
+			if f.a <= at && at < f.b && (!found || f.a >= best.a) {
+				best, found = f, true
+			}
+		}
+		return best, found
+	}
+	shadow := map[string][]span{}
+	for _, d := range decls {
+		f, found := innermost(d.at)
+		if d.outer && found {
+			// A function declaration's span holds its name, which binds
+			// in the function around it.
+			outer, ok := span{}, false
+			for _, g := range funcs {
+				if g.a <= f.a && f.b <= g.b && g != f && (!ok || g.a >= outer.a) {
+					outer, ok = g, true
+				}
+			}
+			f, found = outer, ok
+		}
+		if !found {
+			delete(to, d.name) // the factory's own body redeclares it
+			continue
+		}
+		shadow[d.name] = append(shadow[d.name], f)
+	}
+	var keep []requireCall
+	for _, r := range refs {
+		if to[r.name] == "" {
+			continue
+		}
+		shadowed := false
+		for _, f := range shadow[r.name] {
+			if f.a <= r.start && r.start < f.b {
+				shadowed = true
+				break
+			}
+		}
+		if !shadowed {
+			keep = append(keep, requireCall{r.start, r.end, to[r.name]})
+		}
+	}
+	sort.Slice(keep, func(i, j int) bool { return keep[i].start < keep[j].start })
+	return keep
 }

@@ -205,3 +205,36 @@ func TestUnpackedGeneratedBundleKeepsItsIPCChannels(t *testing.T) {
 		t.Fatalf("windows %d", len(unpacked.Windows))
 	}
 }
+
+// TestUnpackNamesAMinifiedFactorysModuleAndExports: webpack 5 production
+// factories (e, r, t) are written with their module and exports renamed
+// where no inner function redeclares them, and the runtime's renamed
+// require (t) in the entry code is rewritten like __webpack_require__.
+func TestUnpackNamesAMinifiedFactorysModuleAndExports(t *testing.T) {
+	src := `(()=>{var e={1:e=>{"use strict";e.exports=require("electron")},2:(e,r,t)=>{const{ipcMain:i}=t(1),{S:n}=t(3);i.handle(n,(e,r,t)=>r+t),r.open=e=>e.x,Object.defineProperty(r,"y",{get:()=>r.open});function q(r){return r}try{}catch(e){e.exports}},3:(e,r)=>{var e=1;e.exports={S:"s"}}},r={};function t(i){var o=r[i];if(void 0!==o)return o.exports;var n=r[i]={exports:{}};return e[i](n,n.exports,t),n.exports}const{app:i}=t(1),s=t(2);i.x(s)})();`
+	res, err := Unpack(fstest.MapFS{"main.js": {Data: []byte(src)}}, sourcewire.UnpackRequest{Path: "main.js"})
+	if err != nil {
+		t.Fatal(err)
+	}
+	files := map[string]string{}
+	for _, f := range res.Files {
+		files[f.Path] = f.Content
+	}
+	body := func(name string) string {
+		_, after, _ := strings.Cut(files[name], ";\n")
+		return after
+	}
+	for name, want := range map[string]string{
+		"modules/1.js": `"use strict";module.exports=require("electron")`,
+		"modules/2.js": `const{ipcMain:i}=require("electron"),{S:n}=require("./3.js");i.handle(n,(e,r,t)=>r+t),exports.open=e=>e.x,Object.defineProperty(exports,"y",{get:()=>exports.open});function q(r){return r}try{}catch(e){e.exports}`,
+		// The factory redeclares e: it is left as shipped.
+		"modules/3.js": `var e=1;e.exports={S:"s"}`,
+	} {
+		if got := strings.TrimSpace(body(name)); got != want {
+			t.Errorf("%s:\n got %s\nwant %s", name, got, want)
+		}
+	}
+	if entry := files[EntryName]; !strings.Contains(entry, `const{app:i}=require("electron"),s=require("./modules/2.js")`) {
+		t.Errorf("entry.js:\n%s", entry)
+	}
+}

@@ -1,10 +1,8 @@
 package jssource
 
 import (
-	"encoding/base64"
 	"fmt"
 	"io/fs"
-	"net/url"
 	"path"
 	"strings"
 
@@ -19,36 +17,17 @@ type shipped struct {
 	names []string // sources as reported: bundler schemes dropped, relative to the root
 }
 
-// mapRef finds the map a file declares: an inline data: URL, a
-// sourceMappingURL naming a file of the root, or p+".map". It returns the
-// map's path ("" for inline) and, for inline maps, its bytes.
+// mapRef finds the map a file declares (sourcemap.Locate, as the analysis
+// finds it): its path ("" for an inline map) and, for inline maps, its bytes.
 func mapRef(fsys fs.FS, p, src string) (string, []byte, bool) {
-	u := sourceMappingURL(src)
-	switch {
-	case strings.HasPrefix(u, "data:"):
-		meta, payload, ok := strings.Cut(u, ",")
-		if !ok || !strings.Contains(meta, ";base64") {
-			return "", nil, false
-		}
-		b, err := base64.StdEncoding.DecodeString(payload)
-		return "", b, err == nil
-	case u != "" && !strings.Contains(u, "://"):
-		dec, err := url.PathUnescape(strings.SplitN(u, "?", 2)[0])
-		if err != nil {
-			return "", nil, false
-		}
-		mp := path.Join(path.Dir(p), dec)
-		if !fs.ValidPath(mp) {
-			return "", nil, false
-		}
-		if _, err := fs.Stat(fsys, mp); err == nil {
-			return mp, nil, true
-		}
+	mp, data, ok := sourcemap.Locate(p, src, func(q string) bool {
+		info, err := fs.Stat(fsys, q)
+		return err == nil && !info.IsDir()
+	})
+	if data != nil {
+		mp = ""
 	}
-	if _, err := fs.Stat(fsys, p+".map"); err == nil {
-		return p + ".map", nil, true
-	}
-	return "", nil, false
+	return mp, data, ok
 }
 
 // loadMap reads and decodes the map of file p, bounded by maxBytes; why
@@ -97,34 +76,9 @@ func parseShipped(dir string, data []byte) (*shipped, error) {
 	}
 	s := &shipped{m: m, names: make([]string, len(m.Sources))}
 	for i, src := range m.Sources {
-		s.names[i] = sourceName(dir, m.SourceRoot, src)
+		s.names[i] = sourcemap.SourceName(dir, m.SourceRoot, src)
 	}
 	return s, nil
-}
-
-// sourceName reports a map's source as the analysis does: webpack://,
-// vite:// and similar schemes dropped, then relative to the map's
-// directory (and sourceRoot), cleaned. A name that leaves the root keeps
-// its "../"; absolute names and URLs stay as they are.
-func sourceName(mapDir, root, src string) string {
-	for _, scheme := range []string{"webpack://", "webpack-internal://", "vite://", "rollup://"} {
-		if rest, ok := strings.CutPrefix(src, scheme); ok {
-			if _, after, ok := strings.Cut(rest, "/"); ok {
-				return path.Clean(strings.TrimPrefix(after, "./"))
-			}
-			return path.Clean(rest)
-		}
-	}
-	if strings.HasPrefix(src, "file://") {
-		return strings.TrimPrefix(src, "file://")
-	}
-	if strings.Contains(src, "://") || strings.HasPrefix(src, "/") {
-		return src
-	}
-	if root != "" && !strings.Contains(root, "://") && !strings.HasPrefix(root, "/") {
-		return path.Join(mapDir, root, src)
-	}
-	return path.Join(mapDir, src)
 }
 
 // original maps a shipped 1-based line and 0-based UTF-16 column.
@@ -145,34 +99,4 @@ func (s *shipped) content(i int) (string, bool) {
 		return "", false
 	}
 	return *s.m.Contents[i], true
-}
-
-// sourceMappingURL is the last sourceMappingURL comment of src.
-func sourceMappingURL(src string) string {
-	tail := strings.TrimRight(src, " \t\r\n")
-	if len(tail) > 4096 {
-		tail = tail[len(tail)-4096:]
-	}
-	if !strings.Contains(tail, "sourceMappingURL=") && !isBase64Run(tail) {
-		return ""
-	}
-	i := strings.LastIndex(src, "sourceMappingURL=")
-	if i < 2 || (src[i-2:i] != "# " && src[i-2:i] != "@ ") {
-		return ""
-	}
-	rest := src[i+len("sourceMappingURL="):]
-	if j := strings.IndexAny(rest, " \t\r\n*"); j >= 0 {
-		rest = rest[:j]
-	}
-	return rest
-}
-
-func isBase64Run(s string) bool {
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		if !(c >= 'A' && c <= 'Z' || c >= 'a' && c <= 'z' || c >= '0' && c <= '9' || c == '+' || c == '/' || c == '=') {
-			return false
-		}
-	}
-	return len(s) > 0
 }

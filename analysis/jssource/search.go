@@ -67,11 +67,15 @@ func Search(fsys fs.FS, req sourcewire.SearchRequest) (*sourcewire.SearchResult,
 	if err != nil {
 		return nil, err
 	}
-	if skipped > len(res.Skipped) {
-		res.Limitations = append(res.Limitations, fmt.Sprintf("%d files were not searched; the first %d are listed", skipped, len(res.Skipped)))
+	if skipped > 0 {
+		l := fmt.Sprintf("%d files were not searched (listed in skipped with the reason); raise max_file_bytes to search files over %d bytes", skipped, req.MaxFileBytes)
+		if skipped > len(res.Skipped) {
+			l = fmt.Sprintf("%d files were not searched (the first %d are listed in skipped); raise max_file_bytes to search files over %d bytes", skipped, len(res.Skipped), req.MaxFileBytes)
+		}
+		res.Limitations = append(res.Limitations, l)
 	}
 	if res.HitsCapped {
-		res.Limitations = append(res.Limitations, fmt.Sprintf("counting stopped at max_hits=%d; narrow the query or the paths", req.MaxHits))
+		res.Limitations = append(res.Limitations, fmt.Sprintf("counting stopped at max_hits=%d; raise max_hits, or narrow the query or the paths", req.MaxHits))
 	}
 	if end := req.Offset + len(res.Hits); end < res.TotalHits {
 		res.NextOffset = &end

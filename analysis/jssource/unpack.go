@@ -102,6 +102,11 @@ func Unpack(fsys fs.FS, req sourcewire.UnpackRequest) (*sourcewire.UnpackResult,
 		fmt.Fprintf(&body, "// rea unpack_javascript_bundle: module %s of %s (shipped %d:%d–%d:%d, %s)\n", jsString(k), req.Path,
 			um.Start.Line, um.Start.Column, um.End.Line, um.End.Column, b.kind)
 		body.WriteString(bindParams(b.kind, m.params))
+		type edit struct {
+			a, b int
+			with string
+		}
+		var edits []edit
 		last := m.bodyStart
 		for _, rc := range m.requires(b.kind == "esbuild", b.kind == "browserify") {
 			if rc.start < last || rc.end > m.bodyEnd {
@@ -133,9 +138,24 @@ func Unpack(fsys fs.FS, req sourcewire.UnpackRequest) (*sourcewire.UnpackResult,
 			if to == "" {
 				continue // a key the bundle does not define: left as shipped
 			}
-			body.WriteString(src[last:rc.start])
-			body.WriteString("require(" + jsString(to) + ")")
+			edits = append(edits, edit{rc.start, rc.end, "require(" + jsString(to) + ")"})
 			last = rc.end
+		}
+		// A minified factory's module and exports parameters (e, r) are
+		// renamed to module and exports where they are not shadowed, so
+		// the file reads (and is analysed) as the CommonJS module it was.
+		for _, r := range m.renames(b.kind) {
+			edits = append(edits, edit{r.start, r.end, r.key})
+		}
+		sort.SliceStable(edits, func(i, j int) bool { return edits[i].a < edits[j].a })
+		last = m.bodyStart
+		for _, e := range edits {
+			if e.a < last || e.b > m.bodyEnd {
+				continue
+			}
+			body.WriteString(src[last:e.a])
+			body.WriteString(e.with)
+			last = e.b
 		}
 		if m.exprBody {
 			body.WriteString("module.exports = (")

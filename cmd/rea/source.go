@@ -22,7 +22,9 @@ func (c *cli) sourceCommands() []*cobra.Command {
 }
 
 func sourceInputTargets(in *app.SourceInput, more targets) targets {
-	t := targets{"format": &in.Format}
+	t := targets{"format": &in.Format,
+		"max_entries": &in.MaxEntries, "max_total_bytes": &in.MaxTotalBytes, "max_entry_bytes": &in.MaxEntryBytes,
+		"max_compression_ratio": &in.MaxCompressionRatio, "max_depth": &in.MaxDepth, "max_path_bytes": &in.MaxPathBytes}
 	for k, v := range more {
 		t[k] = v
 	}

@@ -19,6 +19,7 @@ import (
 	"github.com/spf13/pflag"
 
 	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/analysis/compare/artifacts"
 	"rea/analysis/compare/exports"
 	"rea/analysis/compare/graph"
@@ -67,7 +68,8 @@ var schemaOnlyBounds = func() map[string]bool {
 		m[op+" max_scripts"] = true
 	}
 	m["discover_webmcp_tools max_tools"], m["discover_webmcp_tools max_schema_bytes"] = true, true
-	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application"} {
+	for _, op := range []string{"inspect_artifact", "extract_artifact", "import_reference_source", "analyze_javascript_application",
+		"read_javascript_source", "search_application_text", "unpack_javascript_bundle", "extract_source_map_sources"} {
 		// The inventory refuses only negative limits.
 		for _, p := range operation.InventoryLimits() {
 			m[op+" "+p.Name] = true
@@ -364,7 +366,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			if err := jssource.NormalizeRead(&req); err != nil {
 				return nil, err
 			}
-			return asMap(map[string]any{"format": "auto", "column_unit": req.ColumnUnit, "view": req.View, "context_lines": req.ContextLines, "limit": req.Limit,
+			return withInventoryDefaults(p, map[string]any{"format": "auto", "column_unit": req.ColumnUnit, "view": req.View, "context_lines": req.ContextLines, "limit": req.Limit,
 				"max_bytes": req.MaxBytes, "max_file_bytes": req.MaxFileBytes})
 		},
 		"search_application_text": func(p map[string]any) (map[string]any, error) {
@@ -376,7 +378,7 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			if err := jssource.NormalizeSearch(&req); err != nil {
 				return nil, err
 			}
-			return asMap(map[string]any{"format": "auto", "limit": req.Limit, "snippet_bytes": req.SnippetBytes, "max_file_bytes": req.MaxFileBytes, "max_hits": req.MaxHits})
+			return withInventoryDefaults(p, map[string]any{"format": "auto", "limit": req.Limit, "snippet_bytes": req.SnippetBytes, "max_file_bytes": req.MaxFileBytes, "max_hits": req.MaxHits})
 		},
 		"unpack_javascript_bundle":   outputDefaults,
 		"extract_source_map_sources": outputDefaults,
@@ -413,6 +415,29 @@ var withoutDefaults = []string{
 	"evaluate_reconstruction_coverage",
 }
 
+// withInventoryDefaults adds the inventory limits a source operation
+// applies (the artifact scan's: negative refused, zero the default) to
+// its other defaults.
+func withInventoryDefaults(p, out map[string]any) (map[string]any, error) {
+	var l inventory.Limits
+	if err := remarshal(p, &l); err != nil {
+		return nil, err
+	}
+	if err := l.Validate(); err != nil {
+		return nil, err
+	}
+	lm, err := asMap(l.WithDefaults())
+	if err != nil {
+		return nil, err
+	}
+	o, err := asMap(out)
+	if err != nil {
+		return nil, err
+	}
+	maps.Copy(o, lm)
+	return o, nil
+}
+
 // outputDefaults are the output bounds unpack and extraction apply; the
 // format default is the artifact scan's (auto).
 func outputDefaults(p map[string]any) (map[string]any, error) {
@@ -423,7 +448,7 @@ func outputDefaults(p map[string]any) (map[string]any, error) {
 	if err := jssource.NormalizeOutput(&req.MaxFileBytes, &req.MaxOutputBytes, &req.MaxOutputFiles); err != nil {
 		return nil, err
 	}
-	return asMap(map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles})
+	return withInventoryDefaults(p, map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles})
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

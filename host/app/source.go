@@ -127,6 +127,17 @@ func (s *sourceTree) record(op string, params any, out *sandbox.Outcome, limitat
 		Provenance: ArtifactProvenance{Module: out.Module.Name, ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion,
 			SandboxLimits: ReportLimits(out.Limits), FuelUsed: out.Usage.FuelUsed}}
 	version := out.Module.SHA256
+	// The inventory's limits, with their defaults, are part of the request:
+	// spellings of one request are one identity, as for the analysis.
+	if b, err := json.Marshal(params); err == nil {
+		var m map[string]any
+		if json.Unmarshal(b, &m) == nil && m != nil {
+			if lb, err := json.Marshal(s.scan.req.Limits); err == nil {
+				_ = json.Unmarshal(lb, &m)
+			}
+			params = m
+		}
+	}
 	return evidence.New(evidence.Draft{
 		Subject: &evidence.Subject{Name: filepath.Base(s.scan.input.abs), Digest: evidence.Digest{SHA256: s.scan.digest},
 			Format: s.scan.res.Format, LocalPath: s.scan.input.abs},
@@ -310,55 +321,44 @@ func writeOutputs(ctx context.Context, raw json.RawMessage, outputDir string) (j
 
 // UnpackJavaScriptBundle writes a bundle's modules as files.
 func (a *App) UnpackJavaScriptBundle(ctx context.Context, req UnpackBundleRequest, progress func(abi.Progress)) (*WrittenResult, error) {
-	if err := checkNewDir(req.OutputDir); err != nil {
-		return nil, err
-	}
-	st, err := a.openSourceTree(ctx, req.SourceInput, progress)
-	if err != nil {
-		return nil, err
-	}
-	defer st.close()
-	p := req.UnpackRequest
-	p.Root = "/in"
-	out, err := st.run(ctx, a, sourcewire.OpUnpack, p, progress)
-	if err != nil {
-		return nil, err
-	}
-	slim, dir, n, err := writeOutputs(ctx, out.Result, req.OutputDir)
-	if err != nil {
-		return nil, err
-	}
-	out.Result = slim
-	params := p
-	params.Root = ""
-	rec, err := st.record("unpack_javascript_bundle", params, out, limitationsOf(slim))
-	return &WrittenResult{Evidence: rec, OutputDir: dir, Files: n}, err
+	return a.writeFromSource(ctx, req.SourceInput, req.OutputDir, sourcewire.OpUnpack, "unpack_javascript_bundle", func(root string) any {
+		p := req.UnpackRequest
+		p.Root = root
+		return p
+	}, progress)
 }
 
 // ExtractSourceMapSources writes the sourcesContent of present maps.
 func (a *App) ExtractSourceMapSources(ctx context.Context, req ExtractSourcesRequest, progress func(abi.Progress)) (*WrittenResult, error) {
-	if err := checkNewDir(req.OutputDir); err != nil {
+	return a.writeFromSource(ctx, req.SourceInput, req.OutputDir, sourcewire.OpExtract, "extract_source_map_sources", func(root string) any {
+		p := req.ExtractRequest
+		p.Root = root
+		return p
+	}, progress)
+}
+
+// writeFromSource runs a source operation that returns files and writes
+// them under a new output directory; params gives the module's request
+// with its mount root ("" for the Evidence's parameters).
+func (a *App) writeFromSource(ctx context.Context, in SourceInput, outputDir, op, name string, params func(root string) any, progress func(abi.Progress)) (*WrittenResult, error) {
+	if err := checkNewDir(outputDir); err != nil {
 		return nil, err
 	}
-	st, err := a.openSourceTree(ctx, req.SourceInput, progress)
+	st, err := a.openSourceTree(ctx, in, progress)
 	if err != nil {
 		return nil, err
 	}
 	defer st.close()
-	p := req.ExtractRequest
-	p.Root = "/in"
-	out, err := st.run(ctx, a, sourcewire.OpExtract, p, progress)
+	out, err := st.run(ctx, a, op, params("/in"), progress)
 	if err != nil {
 		return nil, err
 	}
-	slim, dir, n, err := writeOutputs(ctx, out.Result, req.OutputDir)
+	slim, dir, n, err := writeOutputs(ctx, out.Result, outputDir)
 	if err != nil {
 		return nil, err
 	}
 	out.Result = slim
-	params := p
-	params.Root = ""
-	rec, err := st.record("extract_source_map_sources", params, out, limitationsOf(slim))
+	rec, err := st.record(name, params(""), out, limitationsOf(slim))
 	return &WrittenResult{Evidence: rec, OutputDir: dir, Files: n}, err
 }
 

@@ -10,14 +10,17 @@ func Source() []Spec {
 	return []Spec{ReadJavaScriptSource(), SearchApplicationText(), UnpackJavaScriptBundle(), ExtractSourceMapSources()}
 }
 
-// sourceInput is the application a source operation reads.
+// sourceInput is the application a source operation reads, with the
+// inventory's limits as analyze_javascript_application takes them: an
+// application with more files than the defaults allow is read by raising
+// them (the refusal names the one to raise).
 func sourceInput() []Param {
-	return []Param{
+	return append([]Param{
 		{Name: "input_path", Type: String, Required: true,
 			Description: "The application analyze_javascript_application read: directory, .asar file, or installed layout (X.app, a folder with resources/app.asar)."},
 		{Name: "format", Type: String, Default: "auto", Enum: []string{"auto", "asar", "directory"},
 			Description: "Input format; auto (default) detects it and finds installed layouts.", Flag: &Flag{Name: "input-format"}},
-	}
+	}, InventoryLimits()...)
 }
 
 func intParam(name, description string, min, max int64, def any) Param {
@@ -138,8 +141,9 @@ func UnpackJavaScriptBundle() Spec {
 		Name:   "unpack_javascript_bundle",
 		Title:  "Unpack a JavaScript bundle into its modules",
 		Family: "application",
-		Description: "Split a webpack 4/5, webpack/rspack chunk, esbuild or browserify bundle (the forms analyze_javascript_application recovers) into one " +
-			"file per module under a fresh directory: each module's code with its factory parameters bound to module, exports and require, and every " +
+		Description: "Split a webpack 4/5 (minified production builds included), webpack/rspack chunk, esbuild or browserify bundle (the forms " +
+			"analyze_javascript_application recovers) into one file per module under a fresh directory: each module's code with its factory " +
+			"parameters bound to module, exports and require (a minified factory's renamed to them), and every " +
 			"require of another module of the bundle rewritten to that module's relative path (a module that only re-exports an external package, " +
 			"such as webpack's electron external, is replaced by the package). manifest.json lists the modules, their shipped spans and edges. " +
 			"analyze_javascript_application on the directory then reads the modules as files. Parsed in the sandbox; nothing is run. The result is " +
