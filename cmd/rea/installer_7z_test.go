@@ -141,8 +141,8 @@ func TestInspectArtifactReadsNSISInstallers(t *testing.T) {
 			t.Fatalf("%s: exit %d: %s", compressor, r.code, r.stderr)
 		}
 		for _, want := range []string{"nsis  art_", "in 2 containers", "0 mismatched, 0 unavailable", "data/item-1.7z", "resources/app.asar", "data/item-2", "escape -> ../../../etc/passwd",
-				// The app.asar in a 7z folder is listed, not expanded: said.
-				"coverage partial", "a 7z folder"} {
+			// The app.asar in a 7z folder is listed, not expanded: said.
+			"coverage partial", "a 7z folder"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%s: inventory lacks %q:\n%s", compressor, want, r.stdout)
 			}
