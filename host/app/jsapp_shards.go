@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"sync"
 
 	"rea/abi"
@@ -62,7 +63,7 @@ type jsappRun struct {
 
 func (r *jsappRun) params() report.Params {
 	return report.Params{Root: "/in", Limits: r.limits, MemoryLimitBytes: int64(r.app.Config.Limits.WithDefaults().MemoryBytes),
-		Digests: r.tree.textDigests()}
+		Digests: r.tree.textDigests(), FullParse: fullParse()}
 }
 
 func (r *jsappRun) call(op string, p report.Params, progress func(abi.Progress)) sandbox.Call {
@@ -233,3 +234,9 @@ func (t *treeFS) textDigests() map[string]string {
 	}
 	return d
 }
+
+// fullParse reports REA_JS_FULL_PARSE=1: the jsapp module then builds a
+// syntax tree for every file instead of only for those the lexer-level
+// pass finds able to contribute (same results; for comparing the modes).
+// It travels in the module's params, so it is part of the result-cache key.
+func fullParse() bool { return os.Getenv("REA_JS_FULL_PARSE") == "1" }
