@@ -61,7 +61,7 @@ exports.tell = (w, ch) => w.webContents.send(ch);
 		"menu.js": {Data: []byte("const { tell } = require('./win');\nmodule.exports = (w) => tell(w, 'menu:open');\n")},
 		"lib/strings.js": {Data: []byte("const pad = require('left-pad');\nconst u = require('./util');\n" +
 			"// a comment that names nothing\nmodule.exports = { title: (s) => pad(u.trim(s), 10), re: /['\"]/g };\n")},
-		"lib/util.js":                    {Data: []byte("exports.trim = (s) => s.trim();\n")},
+		"lib/util.js":                        {Data: []byte("exports.trim = (s) => s.trim();\n")},
 		"node_modules/left-pad/package.json": {Data: []byte(`{"name":"left-pad","main":"index.js"}`)},
 		"node_modules/left-pad/index.js":     {Data: []byte("module.exports = function (s, n) { return String(s).padStart(n); };\n")},
 	}
