@@ -22,9 +22,12 @@ import (
 //   - no relevant word (jslex/relevant.go) occurs anywhere in its bytes;
 //   - it is not the package's main entry and no HTML page names it;
 //   - none of the files it names (scanSpecifiers: require, import, from,
-//     script file names) is parsed — it calls no helper of an Electron
-//     module — and no parsed file names it: it provides no constant or
-//     helper to one. Both closures are transitive.
+//     script file names) can hand out an Electron object, an IPC helper,
+//     the renderer bridge or a child process (a relevant word that is not
+//     local, jslex localWords, or an importer of such a file) — it calls
+//     or re-exports nothing of the boundary — and no parsed file names it:
+//     it provides no constant or helper to one. Both closures are
+//     transitive.
 //
 // Every import of such a file is a literal require('x'): the analyzer
 // would record exactly those, at the same positions, resolved the same
@@ -64,7 +67,8 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		inQueue[t.path] = true
 	}
 	facts := map[string]jslex.Facts{}
-	parse := map[string]bool{}
+	parse := map[string]bool{}     // files that get a syntax tree
+	propagate := map[string]bool{} // files whose importers get one too
 	edges := map[string][]string{}
 	for _, t := range queue {
 		dir := path.Dir(t.path)
@@ -80,17 +84,26 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		edges[t.path] = to
 		if !e.lexCandidate(t, main, named, len(specs) >= 100_000) {
 			parse[t.path] = true
+			// The word scan reads raw bytes, so it holds for any dialect.
+			if _, p := jslex.Words(t.src); p {
+				propagate[t.path] = true
+			}
 			continue
 		}
 		f, err := jslex.Scan(t.src, jslex.DefaultLimits)
+		if f.Propagates {
+			propagate[t.path] = true
+		}
 		if err != nil || f.Relevant != "" || f.NeedsParse != "" || !e.lexImportsExact(dir, f) {
 			parse[t.path] = true
 			continue
 		}
 		facts[t.path] = f
 	}
-	// Importers of parsed files are parsed (they may call an Electron
-	// module's helpers or hold its objects), transitively.
+	// Importers of a file that can hand out an Electron object, an IPC
+	// helper, the renderer bridge or a child process are parsed (they may
+	// call or re-export it), transitively: what they export may be that
+	// object too.
 	rev := map[string][]string{}
 	for from, tos := range edges {
 		for _, to := range tos {
@@ -98,15 +111,16 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		}
 	}
 	var stack []string
-	for p := range parse {
+	for p := range propagate {
 		stack = append(stack, p)
 	}
 	for len(stack) > 0 {
 		p := stack[len(stack)-1]
 		stack = stack[:len(stack)-1]
+		parse[p] = true
 		for _, from := range rev[p] {
-			if !parse[from] {
-				parse[from] = true
+			if !propagate[from] {
+				propagate[from] = true
 				stack = append(stack, from)
 			}
 		}

@@ -64,6 +64,11 @@ exports.tell = (w, ch) => w.webContents.send(ch);
 		"lib/util.js":                        {Data: []byte("exports.trim = (s) => s.trim();\n")},
 		"node_modules/left-pad/package.json": {Data: []byte(`{"name":"left-pad","main":"index.js"}`)},
 		"node_modules/left-pad/index.js":     {Data: []byte("module.exports = function (s, n) { return String(s).padStart(n); };\n")},
+		// local facts only (a string timer, a fetch endpoint): parsed with
+		// what it requires, but its importer gains nothing from it.
+		"lib/timer.js": {Data: []byte("const t = require('./util');\nexports.later = (code) => setTimeout('run(' + code + ')', 1);\n" +
+			"exports.get = () => fetch('https://api.example.com/v1');\n")},
+		"lib/jobs.js": {Data: []byte("const { later } = require('./timer');\nmodule.exports = () => later('x');\n")},
 	}
 }
 
@@ -177,7 +182,8 @@ func TestLexerPassParsesWhatCanContribute(t *testing.T) {
 		by[m.Path] = m
 	}
 	for p, want := range map[string]string{"main.js": "goja", "channels.js": "goja", "win.js": "goja", "menu.js": "goja",
-		"lib/strings.js": "lexer", "lib/util.js": "lexer", "node_modules/left-pad/index.js": "lexer"} {
+		"lib/strings.js": "lexer", "node_modules/left-pad/index.js": "lexer",
+		"lib/timer.js": "goja", "lib/util.js": "goja", "lib/jobs.js": "lexer"} {
 		if got := by[p].ParsedBy; got != want {
 			t.Errorf("%s parsed by %q, want %q", p, got, want)
 		}

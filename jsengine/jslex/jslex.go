@@ -63,6 +63,11 @@ type Facts struct {
 	// Relevant is the first word that makes the file able to contribute a
 	// fact ("" when none occurs anywhere in its bytes).
 	Relevant string
+	// Propagates says that some relevant word can give an importer of the
+	// file a fact (an Electron object, an IPC helper, the renderer bridge,
+	// a child process); false when every relevant word's facts stay in
+	// the file (relevant.go localWords).
+	Propagates bool
 	// NeedsParse says why the scan cannot stand in for the parser ("" when
 	// it can).
 	NeedsParse string
@@ -70,6 +75,15 @@ type Facts struct {
 
 // Scan lexes src. On an *Error the returned Facts still carry Relevant.
 func Scan(src string, lim Limits) (Facts, error) {
+	f, err := scan(src, lim)
+	return f, err
+}
+
+// Words is the relevance scan alone: the first relevant word of src and
+// whether importers can gain facts from the file (see Facts).
+func Words(src string) (first string, propagates bool) { return relevantWord(src) }
+
+func scan(src string, lim Limits) (Facts, error) {
 	if lim.MaxTokens <= 0 {
 		lim.MaxTokens = DefaultLimits.MaxTokens
 	}
@@ -80,7 +94,7 @@ func Scan(src string, lim Limits) (Facts, error) {
 		lim.MaxRequires = DefaultLimits.MaxRequires
 	}
 	var f Facts
-	f.Relevant = relevantWord(src)
+	f.Relevant, f.Propagates = relevantWord(src)
 	s := scanner{src: src, lim: lim}
 	err := s.run()
 	f.Requires = s.requires
