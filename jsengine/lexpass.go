@@ -63,9 +63,19 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		}
 	}
 	inQueue := make(map[string]bool, len(queue))
+	clean := 0
 	for _, t := range queue {
 		inQueue[t.path] = true
+		if first, _ := jslex.Words(t.src); first == "" && e.lexCandidate(t, main, named, false) {
+			clean++
+		}
 	}
+	if clean == 0 {
+		// Every file can contribute (or must be parsed anyway): the
+		// module graph would change nothing.
+		return
+	}
+	memo := map[[2]string][]string{}
 	facts := map[string]jslex.Facts{}
 	parse := map[string]bool{}     // files that get a syntax tree
 	propagate := map[string]bool{} // files whose importers get one too
@@ -75,7 +85,13 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		var to []string
 		specs := scanSpecifiers([]byte(t.src), 100_000)
 		for _, spec := range specs {
-			for _, r := range e.lexTargets(dir, spec) {
+			key := [2]string{dir, spec}
+			targets, ok := memo[key]
+			if !ok {
+				targets = e.lexTargets(dir, spec)
+				memo[key] = targets
+			}
+			for _, r := range targets {
 				if inQueue[r] && r != t.path {
 					to = append(to, r)
 				}
