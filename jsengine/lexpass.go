@@ -3,6 +3,7 @@ package jsengine
 import (
 	"path"
 	"strings"
+	"unsafe"
 
 	"github.com/dop251/goja/file"
 
@@ -55,7 +56,7 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 			continue
 		}
 		dir := path.Dir(t.path)
-		for _, spec := range scanSpecifiers([]byte(t.src), 100_000) {
+		for _, spec := range scanSpecifiers(bytesOf(t.src), 100_000) {
 			if r := e.resolve(dir, spec); r != "" {
 				named[r] = true
 			}
@@ -64,9 +65,16 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 	}
 	inQueue := make(map[string]bool, len(queue))
 	clean := 0
+	type words struct {
+		first      string
+		propagates bool
+	}
+	scanned := make(map[string]words, len(queue))
 	for _, t := range queue {
 		inQueue[t.path] = true
-		if first, _ := jslex.Words(t.src); first == "" && e.lexCandidate(t, main, named, false) {
+		first, p := jslex.Words(t.src)
+		scanned[t.path] = words{first, p}
+		if first == "" && e.lexCandidate(t, main, named, false) {
 			clean++
 		}
 	}
@@ -83,7 +91,7 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 	for _, t := range queue {
 		dir := path.Dir(t.path)
 		var to []string
-		specs := scanSpecifiers([]byte(t.src), 100_000)
+		specs := scanSpecifiers(bytesOf(t.src), 100_000)
 		for _, spec := range specs {
 			key := [2]string{dir, spec}
 			targets, ok := memo[key]
@@ -101,15 +109,19 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		if !e.lexCandidate(t, main, named, len(specs) >= 100_000) {
 			parse[t.path] = true
 			// The word scan reads raw bytes, so it holds for any dialect.
-			if _, p := jslex.Words(t.src); p {
+			if scanned[t.path].propagates {
+				propagate[t.path] = true
+			}
+			continue
+		}
+		if w := scanned[t.path]; w.first != "" {
+			parse[t.path] = true
+			if w.propagates {
 				propagate[t.path] = true
 			}
 			continue
 		}
 		f, err := jslex.Scan(t.src, jslex.DefaultLimits)
-		if f.Propagates {
-			propagate[t.path] = true
-		}
 		if err != nil || f.Relevant != "" || f.NeedsParse != "" || !e.lexImportsExact(dir, f) {
 			parse[t.path] = true
 			continue
@@ -239,3 +251,8 @@ func (e *engine) lexModule(t textFile, f jslex.Facts) *moduleInfo {
 	}
 	return m
 }
+
+// bytesOf views s as bytes without copying (scanSpecifiers only reads):
+// the pass runs over every selected byte, and in wasm a copy of each file
+// costs the single-threaded GC more than the scan itself.
+func bytesOf(s string) []byte { return unsafe.Slice(unsafe.StringData(s), len(s)) }

@@ -1,8 +1,9 @@
 #!/usr/bin/env bash
 # Issue 22 point 3: the lexer-level pass against the full parse on real
 # applications. For each DIR, runs `rea analyze-javascript-application DIR
-# --format json` RUNS times in each mode (default, and REA_JS_FULL_PARSE=1:
-# a syntax tree for every file), with the result cache off, and prints
+# --format json` RUNS times in each mode (REA_JS_PARSE=full, the default: a
+# syntax tree for every file; REA_JS_PARSE=lexer), with the result cache
+# off, and prints
 #   - whether the two results are identical once the files the lexer pass
 #     reported from their scan are given the full parse's bookkeeping
 #     (parsed_by "lexer", ast_nodes 0; visited_ast_nodes checked to differ
@@ -25,8 +26,8 @@ for dir in "$@"; do
 	name=$(echo "$dir" | sed 's|^build/||; s|/|_|g')
 	declare -A best=()
 	for mode in full lex; do
-		env=()
-		[ "$mode" = full ] && env=(REA_JS_FULL_PARSE=1)
+		env=(REA_JS_PARSE=full)
+		[ "$mode" = lex ] && env=(REA_JS_PARSE=lexer)
 		for _ in $(seq "$runs"); do
 			/usr/bin/time -o "$out/$name.$mode.time" -f '%e %U %S %M' env "${env[@]}" REA_RESULT_CACHE_DIR=off "$rea" \
 				analyze-javascript-application "$dir" --format json --fail-on-partial=false --max-ast-nodes 20000000 \

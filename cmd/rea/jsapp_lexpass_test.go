@@ -28,10 +28,10 @@ func writeTree(t *testing.T, files map[string]string) string {
 
 // TestLexerPassThroughTheBinaryEqualsTheFullParse: the built rea analyses
 // an application whose utility files nothing Electron-related reaches to
-// the same result by default as with REA_JS_FULL_PARSE=1 (a syntax tree
-// for every file), once the files reported from their scan (parsed_by
+// the same result with REA_JS_PARSE=lexer as by default (a syntax tree for
+// every file), once the files reported from their scan (parsed_by
 // "lexer") are given the same bookkeeping; those files are there, with
-// their imports, and the default mode parsed fewer.
+// their imports, and the lexer mode parsed fewer.
 func TestLexerPassThroughTheBinaryEqualsTheFullParse(t *testing.T) {
 	islands := writeTree(t, map[string]string{
 		"package.json": `{"name":"islands","main":"main.js"}`,
@@ -61,7 +61,7 @@ func TestLexerPassThroughTheBinaryEqualsTheFullParse(t *testing.T) {
 			decode(t, r.stdout, &out)
 			return out.NormalizedResult.Application
 		}
-		full, lex := run("REA_JS_FULL_PARSE=1"), run()
+		full, lex := run(), run("REA_JS_PARSE=lexer")
 		lexed := map[string]bool{}
 		for _, m := range lex["modules"].([]any) {
 			if m := m.(map[string]any); m["parsed_by"] == "lexer" {
@@ -75,7 +75,7 @@ func TestLexerPassThroughTheBinaryEqualsTheFullParse(t *testing.T) {
 		for _, m := range full["modules"].([]any) {
 			m := m.(map[string]any)
 			if m["parsed_by"] == "lexer" {
-				t.Fatalf("%s: REA_JS_FULL_PARSE=1 still reported %s from its scan", dir, m["path"])
+				t.Fatalf("%s: the default mode reported %s from its scan", dir, m["path"])
 			}
 			if lexed[m["path"].(string)] {
 				nodes += m["ast_nodes"].(float64)
@@ -84,13 +84,13 @@ func TestLexerPassThroughTheBinaryEqualsTheFullParse(t *testing.T) {
 		}
 		fs, ls := full["statistics"].(map[string]any), lex["statistics"].(map[string]any)
 		if fs["visited_ast_nodes"].(float64)-nodes != ls["visited_ast_nodes"].(float64) || nodes == 0 {
-			t.Fatalf("%s: visited AST nodes full %v, lexed files' %v, default %v", dir, fs["visited_ast_nodes"], nodes, ls["visited_ast_nodes"])
+			t.Fatalf("%s: visited AST nodes full %v, lexed files' %v, lexer mode %v", dir, fs["visited_ast_nodes"], nodes, ls["visited_ast_nodes"])
 		}
 		fs["visited_ast_nodes"] = ls["visited_ast_nodes"]
 		a, _ := json.Marshal(full)
 		b, _ := json.Marshal(lex)
 		if !bytes.Equal(a, b) {
-			t.Fatalf("%s: the default result differs from the full parse:\nfull    %s\ndefault %s", dir, a, b)
+			t.Fatalf("%s: the lexer mode's result differs from the full parse:\nfull  %s\nlexer %s", dir, a, b)
 		}
 		t.Logf("%s: %d files reported from their scan, %v AST nodes not built", dir, len(lexed), nodes)
 	}

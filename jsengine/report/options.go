@@ -37,9 +37,8 @@ type Options struct {
 	ShippedElectron *ShippedElectron `json:"shipped_electron,omitempty"`
 	// FullParse builds a syntax tree for every selected file instead of
 	// only for those the lexer-level pass finds able to contribute a fact
-	// (jsengine/lexpass.go). The results are the same; it exists to prove
-	// that (tests, `make accuracy` with REA_JS_FULL_PARSE=1). Not part of
-	// a request: the host sets it from Params.FullParse.
+	// (jsengine/lexpass.go). The results are the same. Not part of a
+	// request: the host sets it from Params.FullParse (REA_JS_PARSE).
 	FullParse bool `json:"-"`
 }
 
@@ -145,7 +144,8 @@ type Params struct {
 	// Facts, for the "merge" operation, are the results of every shard's
 	// "analyze-shard", in shard order.
 	Facts []json.RawMessage `json:"facts,omitempty"`
-	// FullParse sets Limits.FullParse (REA_JS_FULL_PARSE=1 on the host).
+	// FullParse sets Limits.FullParse (the host's default; REA_JS_PARSE=lexer
+	// turns it off).
 	FullParse bool `json:"full_parse,omitempty"`
 }
 
