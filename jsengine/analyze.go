@@ -86,6 +86,20 @@ func AnalyzeShard(ctx context.Context, fsys fs.FS, opts Options, shard Shard, di
 		}
 		return nil, cancelled(err)
 	}
+	if e.lex != nil && e.lex.miss != "" {
+		// An evaluation reached a file the lexer-level pass reported from
+		// its scan: the result would differ from the full parse's. One
+		// instance redoes the analysis parsing every file; a shard asks
+		// the merge for one instance (which then does the same).
+		if shard.Count == 1 {
+			full := opts
+			full.FullParse = true
+			return AnalyzeShard(ctx, fsys, full, shard, digests, progress)
+		}
+		f := e.collect(res, texts)
+		f.Rerun = append(f.Rerun, "an evaluation reached "+e.lex.miss+", which the lexer-level pass did not parse")
+		return f, nil
+	}
 	return e.collect(res, texts), nil
 }
 
@@ -348,12 +362,26 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	}
 	e.rest = rest
 	e.assignShard(queue)
+	if !e.opts.FullParse {
+		e.planLexPass(queue, texts)
+	}
 	for i, t := range queue {
 		if !e.owned[t.path] {
 			continue
 		}
 		e.cur = i
 		e.catchUp()
+		if e.lex != nil && e.modules[t.path] == nil {
+			if f, ok := e.lex.skip[t.path]; ok {
+				// Reported from its scan: no syntax tree (lexpass.go).
+				delete(e.pending, t.path)
+				m := e.lexModule(t, f)
+				e.lex.emitted[t.path] = m
+				e.order = append(e.order, m)
+				progress("analyze", i-e.ownedFrom, e.ownedCount)
+				continue
+			}
+		}
 		m := e.index(t.path)
 		if e.ctxErr != nil {
 			return nil, e.ctxErr
@@ -392,6 +420,16 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 func (e *engine) index(p string) *moduleInfo {
 	if m, ok := e.modules[p]; ok {
 		return m
+	}
+	if e.lex != nil {
+		if _, skipped := e.lex.skip[p]; skipped {
+			// The plan said nothing needs this file's syntax tree, yet an
+			// evaluation does: the whole analysis is redone in full.
+			if e.lex.miss == "" {
+				e.lex.miss = p
+			}
+			return nil
+		}
 	}
 	t, ok := e.pending[p]
 	if !ok {
@@ -615,6 +653,11 @@ func (e *engine) snippetAt(l Location) string {
 	}
 	if m, ok := e.modules[l.File]; ok {
 		return m.pf.snippet(l)
+	}
+	if e.lex != nil {
+		if m, ok := e.lex.emitted[l.File]; ok {
+			return m.pf.snippet(l)
+		}
 	}
 	if src, ok := e.html[l.File]; ok {
 		pf := &parsedFile{original: src, origStarts: lineStarts(src)}

@@ -58,6 +58,9 @@ type engine struct {
 	ctxErr    error
 	reachable map[string]bool
 
+	// lex is the lexer-level pass's plan (lexpass.go); nil with FullParse.
+	lex *lexPlan
+
 	pkgSrc string
 	html   map[string]string
 	rules  rulesState // rules_*.go: facts the rules gather while finishing

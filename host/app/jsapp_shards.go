@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"encoding/json"
+	"os"
 	"sync"
 
 	"rea/abi"
@@ -62,7 +63,7 @@ type jsappRun struct {
 
 func (r *jsappRun) params() report.Params {
 	return report.Params{Root: "/in", Limits: r.limits, MemoryLimitBytes: int64(r.app.Config.Limits.WithDefaults().MemoryBytes),
-		Digests: r.tree.textDigests()}
+		Digests: r.tree.textDigests(), FullParse: fullParse()}
 }
 
 func (r *jsappRun) call(op string, p report.Params, progress func(abi.Progress)) sandbox.Call {
@@ -233,3 +234,13 @@ func (t *treeFS) textDigests() map[string]string {
 	}
 	return d
 }
+
+// fullParse is the parse mode of the jsapp module: a syntax tree for
+// every file (the default, and REA_JS_PARSE=full), or with
+// REA_JS_PARSE=lexer only for the files the lexer-level pass finds able to
+// contribute (jsengine/lexpass.go; the same results). The lexer pass is
+// not the default: on the apps measured (docs/benchmarks.md, issue 22
+// point 3) it skipped 0–7 % of the files and its planning cost more CPU
+// than it saved. The mode travels in the module's params, so it is part
+// of the result-cache key.
+func fullParse() bool { return os.Getenv("REA_JS_PARSE") != "lexer" }

@@ -35,6 +35,11 @@ type Options struct {
 	// to resources/); when set it is the version the version-aware rules
 	// judge by, since it is the runtime that actually loads the code.
 	ShippedElectron *ShippedElectron `json:"shipped_electron,omitempty"`
+	// FullParse builds a syntax tree for every selected file instead of
+	// only for those the lexer-level pass finds able to contribute a fact
+	// (jsengine/lexpass.go). The results are the same. Not part of a
+	// request: the host sets it from Params.FullParse (REA_JS_PARSE).
+	FullParse bool `json:"-"`
 }
 
 // ShippedElectron names an Electron version and the binary it was read
@@ -143,6 +148,9 @@ type Params struct {
 	// Facts, for the "merge" operation, are the results of every shard's
 	// "analyze-shard", in shard order.
 	Facts []json.RawMessage `json:"facts,omitempty"`
+	// FullParse sets Limits.FullParse (the host's default; REA_JS_PARSE=lexer
+	// turns it off).
+	FullParse bool `json:"full_parse,omitempty"`
 }
 
 // Shard is one of Count parts of an analysis, analysed by one module

@@ -32,6 +32,7 @@ func open(raw json.RawMessage) (Params, fs.FS, error) {
 	if err := abi.DecodeParams(raw, &p); err != nil {
 		return p, nil, err
 	}
+	p.Limits.FullParse = p.FullParse
 	fsys, err := openRoot(p)
 	return p, fsys, err
 }
