@@ -36,6 +36,8 @@ type runner struct {
 	target string
 	rows   *[]row
 	seen   map[string]bool
+	// last is each tool's latest successful result, across targets.
+	last map[string]map[string]any
 }
 
 func (r *runner) call(tool string, args map[string]any) map[string]any {
@@ -43,6 +45,9 @@ func (r *runner) call(tool string, args map[string]any) map[string]any {
 	rw.target = r.target
 	*r.rows = append(*r.rows, rw)
 	r.seen[tool] = true
+	if res != nil {
+		r.last[tool] = res
+	}
 	fmt.Fprintf(os.Stderr, "%-40s %-32s %9d %s\n", rw.tool, r.target, rw.bytes, rw.err)
 	return res
 }
@@ -177,7 +182,9 @@ func nativeContext(r *runner, elf, proc string) {
 // sourceTools measures the JavaScript source tools on app; bundle is one
 // of its bundled files.
 func sourceTools(r *runner, app, bundle, reference string) {
-	r.call("read_javascript_source", map[string]any{"input_path": app})
+	// read_javascript_source lists only input_path as required, but the
+	// service needs the file to read (path, source_ref or module).
+	r.call("read_javascript_source", map[string]any{"input_path": app, "path": bundle})
 	r.call("search_application_text", map[string]any{"input_path": app, "query": "ipc"})
 	r.call("unpack_javascript_bundle", map[string]any{"input_path": app, "path": bundle})
 	r.call("extract_source_map_sources", map[string]any{"input_path": app})
@@ -204,7 +211,15 @@ func sessionTools(r *runner, work string) {
 	r.call("export_evidence_bundle", map[string]any{"output_path": bundle})
 	r.call("import_evidence_bundle", map[string]any{"input_path": bundle})
 	r.call("build_reconstruction_obligation_ledger", map[string]any{"manifest": example("build_reconstruction_obligation_ledger")["manifest"]})
-	r.call("verify_reconstruction", map[string]any{"specification": example("verify_reconstruction")["specification"]})
+	spec := example("verify_reconstruction")["specification"]
+	if cmp := r.last["compare_functions"]; cmp != nil {
+		// The example's claim names a function comparison: point it at the
+		// one measured on the native target.
+		if claims, _ := find(spec, "claims").([]any); len(claims) > 0 {
+			claims[0].(map[string]any)["evidence_id"] = cmp["evidence_id"]
+		}
+	}
+	r.call("verify_reconstruction", map[string]any{"specification": spec})
 	r.call("evaluate_reconstruction_coverage", map[string]any{"workspace": example("evaluate_reconstruction_coverage")["workspace"]})
 	left := r.call("capture_process_scenario", map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo left"}})
 	right := r.call("capture_process_scenario", map[string]any{"executable": "/bin/sh", "args": []any{"-c", "echo right; echo more >&2"}})

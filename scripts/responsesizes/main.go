@@ -4,10 +4,15 @@
 // bytes on the wire (the JSON-RPC response line: text, structuredContent
 // and envelope). docs/response-sizes.md is its output:
 //
-//	go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md
+//	make sizes   (go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md)
 //
-// Tools that need a live page, runtime or device (a DevTools endpoint)
-// are listed as not measured with the reason.
+// Every tool in tools/list gets a row: the apps and native fixtures here,
+// a gcc-built ELF made at run time, a loopback page in headless Chromium,
+// the Electron-shaped runtime fixture in Chromium, a Node inspector and
+// small /bin/sh processes (live.go). The command exits 1 when a tool has
+// no row, so a new tool needs its default call here; a default response
+// over 256 KiB that is not a complete-Evidence response is marked
+// "over budget" and named on stderr.
 package main
 
 import (
@@ -67,7 +72,7 @@ func main() {
 		targets = append(targets, target{name: "generated 3,000-module app", path: gen(work, "app-3000", jstest.App(3000, 17<<10)), kind: "app"})
 	}
 	targets = append(targets,
-		target{name: "testdata/electron/sourcemapped", path: filepath.Join(root, "testdata/electron/sourcemapped"), kind: "source", other: filepath.Join(root, "testdata/versions/v1")},
+		target{name: "testdata/electron/bundled", path: filepath.Join(root, "testdata/electron/bundled"), kind: "source", other: filepath.Join(root, "testdata/versions/v1")},
 		target{name: "generated 1 MB bundle app", path: filepath.Join(work, "bundle-1MB"), kind: "source", other: filepath.Join(root, "testdata/versions/v1")},
 		target{name: "testdata/artifact/app.asar", path: filepath.Join(root, "testdata/artifact/app.asar"), kind: "artifact"},
 		target{name: "gcc -O0 ELF (built at run time)", path: elf, kind: "native", proc: "main", other: elfO2, sym: "strcpy", str: "password"},
@@ -87,12 +92,13 @@ func main() {
 		fail(err)
 	}
 	measured := map[string]bool{}
+	last := map[string]map[string]any{}
 	var rows []row
 	for _, t := range targets {
 		if *kinds != "" && !strings.Contains(","+*kinds+",", ","+t.kind+",") {
 			continue
 		}
-		r := &runner{c: c, target: t.name, rows: &rows, seen: measured}
+		r := &runner{c: c, target: t.name, rows: &rows, seen: measured, last: last}
 		for _, call := range callsFor(c, t) {
 			r.call(call.tool, call.args)
 		}
