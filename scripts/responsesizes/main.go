@@ -43,6 +43,9 @@ type target struct {
 	// proc is a native target's entry procedure; other a second binary
 	// for diff_binaries; name an imported symbol and str a string in it.
 	proc, other, sym, str string
+	// module and export name an app's exported binding for
+	// compare_javascript_export_shapes (the call is left out without).
+	module, export string
 }
 
 type row struct {
@@ -64,8 +67,8 @@ func main() {
 	defer os.RemoveAll(work)
 	elf, elfO2 := buildELF(work, "-O0"), buildELF(work, "-O2")
 	targets := []target{
-		{name: "testdata/electron/insecure", path: filepath.Join(root, "testdata/electron/insecure"), kind: "app"},
-		{name: "testdata/versions/v1", path: filepath.Join(root, "testdata/versions/v1"), kind: "app"},
+		{name: "testdata/electron/insecure", path: filepath.Join(root, "testdata/electron/insecure"), kind: "app", module: "shared/channels.js", export: "CHANNEL_SAVE"},
+		{name: "testdata/versions/v1", path: filepath.Join(root, "testdata/versions/v1"), kind: "app", module: "lib/util.js", export: "normalise"},
 		{name: "generated 1 MB bundle app", path: gen(work, "bundle-1MB", jstest.BundleApp(1<<20)), kind: "app"},
 	}
 	if *big {
@@ -176,7 +179,11 @@ func callsFor(c *mcp.ClientSession, t target) []call {
 				call{"trace_application_feature", map[string]any{"application": ref(app), "seed": map[string]any{"kind": "channel", "value": "a", "match": "contains"}}},
 				call{"compare_application_versions", map[string]any{"left": ref(app), "right": ref(app)}},
 				call{"render_application_report", map[string]any{"application": ref(app)}},
-				call{"compare_javascript_export_shapes", map[string]any{"left": ref(app), "right": ref(app)}},
+			)
+			if t.module != "" {
+				out = append(out, call{"compare_javascript_export_shapes", map[string]any{"left": ref(app), "right": ref(app), "left_module_path": t.module, "left_export_name": t.export}})
+			}
+			out = append(out,
 				call{"get_evidence_bundle", map[string]any{}},
 				call{"get_evidence_bundle", map[string]any{"detail": "summary"}},
 			)
