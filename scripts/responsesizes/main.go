@@ -65,6 +65,7 @@ func main() {
 		fail(err)
 	}
 	defer os.RemoveAll(work)
+	workDir = work
 	elf, elfO2 := buildELF(work, "-O0"), buildELF(work, "-O2")
 	targets := []target{
 		{name: "testdata/electron/insecure", path: filepath.Join(root, "testdata/electron/insecure"), kind: "app", module: "shared/channels.js", export: "CHANNEL_SAVE"},
@@ -307,11 +308,16 @@ func print(rows []row, unmeasured []string, total int) {
 	fmt.Println("Bytes on the wire of each tool's default call (required arguments only; the")
 	fmt.Println("JSON-RPC response line with text, structuredContent and envelope) on the")
 	fmt.Println("repository's benchmark apps, measured from the built binary by")
-	fmt.Println("`go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md`.")
-	fmt.Printf("Over 256 KiB (%d bytes) is marked **over**: issue 21 allows that only for the\n", budget)
-	fmt.Println("complete-Evidence responses (`analyze_javascript_application` and")
-	fmt.Println("`get_evidence_bundle` without `detail: \"summary\"`); their descriptions say when")
-	fmt.Println("to ask for the summary instead.")
+	fmt.Println("`make sizes` (`go run ./scripts/responsesizes -rea bin/rea > docs/response-sizes.md`).")
+	fmt.Println("Live targets are made by the script: a gcc-built ELF (`$WORK/fixture-O0`, and")
+	fmt.Println("`-O2` for diff_binaries), a loopback page in headless Chromium, the")
+	fmt.Println("`testdata/electron/runtime` fixture opened in Chromium (standing in for Electron),")
+	fmt.Println("a `node --inspect=127.0.0.1:0` script and small `/bin/sh` processes. A few calls")
+	fmt.Println("carry one argument beyond the required ones, said in scripts/responsesizes.")
+	fmt.Printf("Over 256 KiB (%d bytes) is marked: \"over (complete Evidence, allowed)\" for the\n", budget)
+	fmt.Println("responses issue 21 allows (`analyze_javascript_application` and")
+	fmt.Println("`get_evidence_bundle` without `detail: \"summary\"`; their descriptions say when")
+	fmt.Println("to ask for the summary instead), **over budget** for any other.")
 	fmt.Println()
 	fmt.Println("| tool | target | arguments | bytes | |")
 	fmt.Println("|---|---|---|---:|---|")
@@ -337,7 +343,13 @@ func print(rows []row, unmeasured []string, total int) {
 
 var evidenceID = regexp.MustCompile(`ev_[0-9a-f]{64}`)
 
+// workDir is this run's temporary folder, shown as $WORK.
+var workDir string
+
 func shorten(s string) string {
+	if workDir != "" {
+		s = strings.ReplaceAll(s, workDir, "$WORK")
+	}
 	s = strings.ReplaceAll(s, os.TempDir()+"/", "")
 	s = evidenceID.ReplaceAllString(s, "ev_…")
 	if root, err := os.Getwd(); err == nil {
