@@ -142,6 +142,8 @@ func main() {
 	}
 	if len(unmeasured) > 0 {
 		fmt.Fprintf(os.Stderr, "responsesizes: %d tools in tools/list have no row (add a default call): %s\n", len(unmeasured), strings.Join(unmeasured, ", "))
+		c.Close()
+		os.RemoveAll(work)
 		os.Exit(1)
 	}
 }
@@ -389,5 +391,8 @@ func mustAbs(p string) string {
 
 func fail(err error) {
 	fmt.Fprintln(os.Stderr, "responsesizes:", err)
+	if workDir != "" {
+		os.RemoveAll(workDir)
+	}
 	os.Exit(1)
 }
