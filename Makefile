@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs realworld clean pgo accuracy hostile conformance-electronegativity
+.PHONY: all modules rea test cross fuzz bench repro interop docs sizes realworld clean pgo accuracy hostile conformance-electronegativity
 
 all: modules rea
 	@$(BIN) modules warm
@@ -96,6 +96,12 @@ interop: all
 # The generated product catalog for this exact source revision (not committed).
 docs: rea
 	$(BIN) catalog --output docs/product-catalog.json --source-revision "$$(git rev-parse HEAD 2>/dev/null)$$(git diff --quiet 2>/dev/null || echo -dirty)"
+
+# Every MCP tool's default response size on the benchmark apps, native
+# fixtures and live runtimes (headless Chromium, a Node inspector); fails
+# when a tool in tools/list has no row. A few minutes: not part of make test.
+sizes: all
+	go run ./scripts/responsesizes -rea $(BIN) > docs/response-sizes.md.tmp && mv docs/response-sizes.md.tmp docs/response-sizes.md
 
 # Opt-in: rea on real Electron code fetched from the npm registry (not part of make test).
 realworld: all
