@@ -177,6 +177,17 @@ func nativeContext(r *runner, elf, proc string) {
 		}
 	}
 	r.call("inspect_address_context", map[string]any{"address": addr})
+	// Analyst notes on the same procedure: writes, then the reads.
+	r.call("set_address_name", map[string]any{"address": addr, "name": "analyst_entry"})
+	r.call("set_addresses_names", map[string]any{"names": map[string]any{addr: "analyst_entry_2"}})
+	r.call("set_comment", map[string]any{"address": addr, "comment": "entry of the measured procedure"})
+	r.call("set_inline_comment", map[string]any{"address": addr, "comment": "first instruction"})
+	r.call("set_bookmark", map[string]any{"address": addr, "name": "measured"})
+	r.call("list_bookmarks", map[string]any{})
+	r.call("comment", map[string]any{"address": addr})
+	r.call("inline_comment", map[string]any{"address": addr})
+	r.call("address_name", map[string]any{"address": addr})
+	r.call("unset_bookmark", map[string]any{"address": addr})
 }
 
 // sourceTools measures the JavaScript source tools on app; bundle is one
