@@ -47,7 +47,7 @@ test: all
 	rm -rf build/test-results
 	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) REA_RESULT_CACHE_DIR=$(abspath build/test-results) $(GO) test -count=1 -timeout 30m ./...
 	$(GO) test -race -count=1 -timeout 10m ./host/sandbox/
-	FUZZTIME=20000x ./scripts/fuzz.sh
+	FUZZTIME=10000x ./scripts/fuzz.sh
 	REA_BIN=$(abspath $(BIN)) REA_RESULT_CACHE_DIR=off ./scripts/interop/run.sh
 	$(GO) run ./scripts/crosscheck darwin/arm64 windows/amd64
 

@@ -567,6 +567,18 @@ func isPCLNHeader(b []byte, order binary.ByteOrder) bool {
 	return b[4] == 0 && b[5] == 0 && (b[6] == 1 || b[6] == 2 || b[6] == 4) && (b[7] == 4 || b[7] == 8)
 }
 
+// pclnFuncCount is the function count a Go 1.2+ pclntab header declares
+// (a pointer-sized word after the 8-byte prefix isPCLNHeader checked).
+func pclnFuncCount(b []byte, order binary.ByteOrder) (uint64, bool) {
+	switch ptr := int(b[7]); {
+	case ptr == 4 && len(b) >= 12:
+		return uint64(order.Uint32(b[8:])), true
+	case ptr == 8 && len(b) >= 16:
+		return order.Uint64(b[8:]), true
+	}
+	return 0, false
+}
+
 // goPCLN reads Go's function table: every function's entry, end and name,
 // which the linker keeps for tracebacks even in a stripped binary.
 func (f *File) goPCLN(s *Section) (out []FunctionStart, err error) {
@@ -579,6 +591,14 @@ func (f *File) goPCLN(s *Section) (out []FunctionStart, err error) {
 	}
 	if !isPCLNHeader(b, f.order) {
 		return nil, fmt.Errorf("%s does not start with a Go pclntab header; Go function names are not read", s.Name)
+	}
+	// debug/gosym allocates a Func per declared function before it reads
+	// the table: a header declaring billions would exhaust memory. Every
+	// function takes at least 8 bytes of the function table (two 4-byte
+	// offsets from Go 1.18, two pointers before), so a count the section
+	// cannot hold is a lie.
+	if nfunc, ok := pclnFuncCount(b, f.order); !ok || nfunc > uint64(len(b))/8 {
+		return nil, fmt.Errorf("%s declares %d functions, more than its %d bytes can hold; Go function names are not read", s.Name, nfunc, len(b))
 	}
 	defer func() {
 		if r := recover(); r != nil {
