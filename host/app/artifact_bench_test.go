@@ -66,18 +66,7 @@ func writeBenchASAR(b *testing.B, p string, total int64, count int) int {
 			Open: func() io.Reader { return &tableReader{table: table, pos: start, left: size} }})
 		sum += size
 	}
-	f, err := os.Create(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := asarpack.Write(w, files); err != nil {
-		b.Fatal(err)
-	}
-	if err := w.Flush(); err != nil {
-		b.Fatal(err)
-	}
-	f.Close()
+	packBenchASAR(b, p, files)
 	return len(files)
 }
 
@@ -175,18 +164,7 @@ func writeMixedASAR(b *testing.B, p string, nSmall int, smallSize int64, nLarge 
 		files = append(files, asarpack.File{Path: fmt.Sprintf("d%02d/f%05d.bin", i%50, i), Size: size,
 			Open: func() io.Reader { return &tableReader{table: table, pos: start, left: size} }})
 	}
-	f, err := os.Create(p)
-	if err != nil {
-		b.Fatal(err)
-	}
-	w := bufio.NewWriterSize(f, 1<<20)
-	if err := asarpack.Write(w, files); err != nil {
-		b.Fatal(err)
-	}
-	if err := w.Flush(); err != nil {
-		b.Fatal(err)
-	}
-	f.Close()
+	packBenchASAR(b, p, files)
 	return len(files)
 }
 
@@ -255,5 +233,23 @@ func BenchmarkInspectArtifactSmallFilesVersusSha256sum(b *testing.B) {
 			}
 			b.ReportMetric(float64(n), "files")
 		})
+	}
+}
+
+// packBenchASAR packs files into a new ASAR at p (the benchmarks' archive
+// generators share it).
+func packBenchASAR(b *testing.B, p string, files []asarpack.File) {
+	b.Helper()
+	f, err := os.Create(p)
+	if err != nil {
+		b.Fatal(err)
+	}
+	defer f.Close()
+	w := bufio.NewWriterSize(f, 1<<20)
+	if err := asarpack.Write(w, files); err != nil {
+		b.Fatal(err)
+	}
+	if err := w.Flush(); err != nil {
+		b.Fatal(err)
 	}
 }
