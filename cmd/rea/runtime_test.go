@@ -110,7 +110,9 @@ type runtimeEvidence struct {
 		Events         []struct{ Kind, Text, URL string }
 		Counts         map[string]int
 		Ended          string
+		DocumentState  string `json:"document_state"`
 		Complete       bool
+		Limitations    []string
 		SHA256         string
 		Bytes          int
 		Path           string
@@ -154,8 +156,26 @@ func TestInspectAndObserveALivePageInRealChromium(t *testing.T) {
 	}
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
 
-	ins := runtimeCall(t, "inspect-web-page", ep, id, "--allow-origin", origin)
+	// Under load the page may still be parsing when it is first listed:
+	// such an inspection must say so, and a later one sees it loaded.
+	var ins runtimeEvidence
+	for attempt := 0; ; attempt++ {
+		ins = runtimeCall(t, "inspect-web-page", ep, id, "--allow-origin", origin)
+		if ins.NormalizedResult.DocumentState == "complete" {
+			break
+		}
+		if ins.NormalizedResult.Complete || !strings.Contains(strings.Join(ins.NormalizedResult.Limitations, " "), "not finished loading") {
+			t.Fatalf("a page in state %q was reported complete=%v, limitations %q", ins.NormalizedResult.DocumentState, ins.NormalizedResult.Complete, ins.NormalizedResult.Limitations)
+		}
+		if attempt == 100 {
+			t.Fatalf("the fixture page did not finish loading: state %q", ins.NormalizedResult.DocumentState)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	n := ins.NormalizedResult
+	if !n.Complete {
+		t.Errorf("a loaded page's inspection is partial: %q", n.Limitations)
+	}
 	if ins.Operation != "inspect_web_page" || len(n.CSP) != 1 || !strings.Contains(n.CSP[0], "default-src 'self'") {
 		t.Errorf("CSP: %q (operation %s)", n.CSP, ins.Operation)
 	}

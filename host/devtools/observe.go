@@ -3,6 +3,7 @@ package devtools
 import (
 	"context"
 	"crypto/sha256"
+	"encoding/json"
 	_ "embed"
 	"encoding/hex"
 	"fmt"
@@ -141,8 +142,12 @@ type Inspection struct {
 	ExposedGlobals []Global       `json:"exposed_globals"`
 	Storage        map[string]int `json:"storage_keys"`
 	Workers        []TargetRef    `json:"workers"`
-	Complete       bool           `json:"complete"`
-	Limitations    []string       `json:"limitations"`
+	// DocumentState is the page's document.readyState when it was read:
+	// "loading" or "interactive" means frames and elements may still grow,
+	// and the inspection is marked partial.
+	DocumentState string   `json:"document_state"`
+	Complete      bool     `json:"complete"`
+	Limitations   []string `json:"limitations"`
 }
 
 // TargetRef names a target in results, its URL redacted.
@@ -197,6 +202,12 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 	}
 
 	origin := ""
+	// The document's state first: a page still loading gets a partial
+	// inventory, said so, rather than a short one that looks complete.
+	ins.DocumentState = documentState(ctx, s)
+	if ins.DocumentState != "complete" {
+		note("the page had not finished loading (document.readyState %q): frames, elements and scripts may still grow — inspect it again once it has loaded", ins.DocumentState)
+	}
 	// The first call says whether the target answers at all: a renderer
 	// stuck in a script or a layout gets a typed deadline, not a record of
 	// nothing.
@@ -238,7 +249,20 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 			ins.Elements[q] = int(r.ResultCount)
 			_, _ = cdp.Call(ctx, s, dom.DiscardSearchResults, dom.DiscardSearchResultsParams{SearchID: r.SearchID})
 		}
-		if metas, err := cdp.Call(ctx, s, dom.QuerySelectorAll, dom.QuerySelectorAllParams{NodeID: doc.Root.NodeID, Selector: "meta[http-equiv]"}); err == nil {
+		metas, err := cdp.Call(ctx, s, dom.QuerySelectorAll, dom.QuerySelectorAllParams{NodeID: doc.Root.NodeID, Selector: "meta[http-equiv]"})
+		if err != nil && !detachedErr(err) {
+			// The document node is stale when the page replaced its
+			// document meanwhile: once more with a fresh one.
+			if again, derr := cdp.Call(ctx, s, dom.GetDocument, dom.GetDocumentParams{}); derr == nil && again.Root != nil {
+				metas, err = cdp.Call(ctx, s, dom.QuerySelectorAll, dom.QuerySelectorAllParams{NodeID: again.Root.NodeID, Selector: "meta[http-equiv]"})
+			}
+		}
+		if err != nil {
+			if detachedErr(err) {
+				return nil, detached(t)
+			}
+			note("CSP meta elements not read: %v", err)
+		} else {
 			for i, id := range metas.NodeIDs {
 				if i == 50 {
 					note("more than 50 meta http-equiv elements; the first 50 read")
@@ -309,6 +333,21 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 		}
 	}
 	return ins, nil
+}
+
+// documentState reads document.readyState without side effects; a page
+// whose state cannot be read says "unknown".
+func documentState(ctx context.Context, s *Session) string {
+	yes := true
+	r, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: "document.readyState", Silent: &yes, ThrowOnSideEffect: &yes, ReturnByValue: &yes, Timeout: 1000})
+	if err != nil || r.ExceptionDetails != nil || r.Result == nil {
+		return "unknown"
+	}
+	var state string
+	if json.Unmarshal(r.Result.Value, &state) != nil || state == "" {
+		return "unknown"
+	}
+	return clip(state, 32)
 }
 
 func countNotRead(scripts []Script) int {
