@@ -389,6 +389,12 @@ type ScreenshotResult struct {
 	Path string `json:"path,omitempty"`
 	// PNGBase64 carries the image when no output_dir was given.
 	PNGBase64 string `json:"png_base64,omitempty"`
+	// DocumentState is the page's document.readyState when the image was
+	// taken: a page still loading ("loading", "interactive") may not have
+	// painted what it will show, so the screenshot is marked partial.
+	DocumentState string   `json:"document_state"`
+	Complete      bool     `json:"complete"`
+	Limitations   []string `json:"limitations"`
 }
 
 // CaptureWebScreenshot captures a page's viewport, content-addressed.
@@ -409,12 +415,20 @@ func (a *App) CaptureWebScreenshot(ctx context.Context, kind RuntimeKind, req Ru
 		return nil, err
 	}
 	defer s.Close()
+	// The state is read before the image: "complete" then means the page
+	// had loaded before it was painted.
+	state := devtools.DocumentState(ctx, s)
 	png, err := devtools.Screenshot(ctx, s, t, req.MaxImageBytes)
 	if err != nil {
 		return nil, runtimeCallError(ctx, err)
 	}
 	sum := sha256.Sum256(png)
-	res := &ScreenshotResult{Target: t.Ref(), SHA256: hex.EncodeToString(sum[:]), Bytes: len(png), Format: "png"}
+	res := &ScreenshotResult{Target: t.Ref(), SHA256: hex.EncodeToString(sum[:]), Bytes: len(png), Format: "png",
+		DocumentState: state, Complete: true, Limitations: []string{}}
+	if state != "complete" {
+		res.Complete = false
+		res.Limitations = append(res.Limitations, fmt.Sprintf("the page had not finished loading (document.readyState %q): the image may not show what it will once loaded — capture it again once it has loaded", state))
+	}
 	if req.OutputDir != "" {
 		path := filepath.Join(req.OutputDir, res.SHA256+".png")
 		if err := writeNewFile(path, png); err != nil {
@@ -424,7 +438,7 @@ func (a *App) CaptureWebScreenshot(ctx context.Context, kind RuntimeKind, req Ru
 	} else {
 		res.PNGBase64 = base64.StdEncoding.EncodeToString(png)
 	}
-	rec, err := runtimeEvidence(kind, "capture_web_screenshot", redactedRuntimeParams(req), res, nil)
+	rec, err := runtimeEvidence(kind, "capture_web_screenshot", redactedRuntimeParams(req), res, res.Limitations)
 	if err != nil {
 		return nil, err
 	}

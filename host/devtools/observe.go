@@ -3,9 +3,9 @@ package devtools
 import (
 	"context"
 	"crypto/sha256"
-	"encoding/json"
 	_ "embed"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"net/url"
 	"sort"
@@ -204,7 +204,7 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 	origin := ""
 	// The document's state first: a page still loading gets a partial
 	// inventory, said so, rather than a short one that looks complete.
-	ins.DocumentState = documentState(ctx, s)
+	ins.DocumentState = DocumentState(ctx, s)
 	if ins.DocumentState != "complete" {
 		note("the page had not finished loading (document.readyState %q): frames, elements and scripts may still grow — inspect it again once it has loaded", ins.DocumentState)
 	}
@@ -335,9 +335,9 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 	return ins, nil
 }
 
-// documentState reads document.readyState without side effects; a page
+// DocumentState reads document.readyState without side effects; a page
 // whose state cannot be read says "unknown".
-func documentState(ctx context.Context, s *Session) string {
+func DocumentState(ctx context.Context, s *Session) string {
 	yes := true
 	r, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: "document.readyState", Silent: &yes, ThrowOnSideEffect: &yes, ReturnByValue: &yes, Timeout: 1000})
 	if err != nil || r.ExceptionDetails != nil || r.Result == nil {
@@ -607,29 +607,36 @@ func Observe(ctx context.Context, s *Session, t Target, l Limits, scripts bool, 
 	total := l.Duration.Milliseconds()
 	obs.Ended = "duration"
 	dropped := 0
+	// keep records one event; false ends the observation.
+	keep := func(method string, raw []byte) bool {
+		e, ok := decodeEvent(method, raw, l)
+		if !ok {
+			return true
+		}
+		obs.Counts[e.Kind]++
+		if len(obs.Events) >= l.MaxEvents {
+			dropped++
+			obs.Ended = "max_events"
+			return false
+		}
+		e.AtMS = time.Since(start).Milliseconds()
+		if e.Kind == "navigation" && e.top && l.InScope != nil && !l.InScope(e.rawURL) {
+			// Keep where it went (its origin only), then stop.
+			e.URL = originOf(e.rawURL)
+			obs.Events = append(obs.Events, e)
+			obs.Ended = "navigated_out_of_scope"
+			return false
+		}
+		obs.Events = append(obs.Events, e)
+		return true
+	}
 loop:
 	for {
 		select {
 		case ev := <-merged:
-			e, ok := decodeEvent(ev.method, ev.raw, l)
-			if !ok {
-				continue
-			}
-			obs.Counts[e.Kind]++
-			if len(obs.Events) >= l.MaxEvents {
-				dropped++
-				obs.Ended = "max_events"
+			if !keep(ev.method, ev.raw) {
 				break loop
 			}
-			e.AtMS = time.Since(start).Milliseconds()
-			if e.Kind == "navigation" && e.top && l.InScope != nil && !l.InScope(e.rawURL) {
-				// Keep where it went (its origin only), then stop.
-				e.URL = originOf(e.rawURL)
-				obs.Events = append(obs.Events, e)
-				obs.Ended = "navigated_out_of_scope"
-				break loop
-			}
-			obs.Events = append(obs.Events, e)
 		case <-tick.C:
 			if progress != nil {
 				done := time.Since(start).Milliseconds()
@@ -639,6 +646,19 @@ loop:
 			break loop
 		case <-l.Stop:
 			obs.Ended = "stopped"
+			// What had already arrived when the caller stopped belongs to
+			// the window (a request its last action started): kept, not
+			// lost. A loaded machine may not have read it yet.
+			for drained := false; !drained; {
+				select {
+				case ev := <-merged:
+					if !keep(ev.method, ev.raw) {
+						drained = true
+					}
+				default:
+					drained = true
+				}
+			}
 			break loop
 		case <-s.Closed():
 			obs.Ended = "target_detached"

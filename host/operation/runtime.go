@@ -155,7 +155,7 @@ func ObserveWebSession() Spec {
 func CaptureWebScreenshot() Spec {
 	return targetOp("capture_web_screenshot", "Capture a web page's viewport", "browser",
 		"A PNG of the page's viewport, content-addressed by SHA-256: written as SHA256.png into output_dir when given, else carried base64 in the Evidence "+
-			"(bounded by maximum_image_bytes, default 8 MiB).",
+			"(bounded by maximum_image_bytes, default 8 MiB). A page that had not finished loading is said so: document_state, complete false and a limitation.",
 		"capture-web-screenshot", "Capture a page's viewport as a content-addressed PNG",
 		Effects{MutatesSession: true, AccessesNetwork: true, WritesFilesystem: true}, allowedOrigins(true), []Param{
 			{Name: "maximum_image_bytes", Type: Integer, Min: 1, Max: 64 << 20, Default: 8 << 20, Description: "Largest PNG accepted (default 8 MiB).",
