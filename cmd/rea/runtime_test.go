@@ -2,6 +2,7 @@ package main_test
 
 import (
 	"bufio"
+	"context"
 	"crypto/sha256"
 	"encoding/hex"
 	"fmt"
@@ -15,6 +16,8 @@ import (
 	"syscall"
 	"testing"
 	"time"
+
+	"github.com/modelcontextprotocol/go-sdk/mcp"
 
 	"rea/wasm/wasmtest"
 )
@@ -95,6 +98,27 @@ func firstTarget(t *testing.T, list string, args ...string) string {
 	return out.Targets[0].ID
 }
 
+// inspectLoaded inspects a page with rea until it reports the page loaded.
+// Under load a page may still be parsing when it is first listed: such an
+// inspection must say so (partial, with a limitation), and a later one
+// sees it loaded.
+func inspectLoaded(t *testing.T, ep, id, origin string) runtimeEvidence {
+	t.Helper()
+	for attempt := 0; ; attempt++ {
+		ins := runtimeCall(t, "inspect-web-page", ep, id, "--allow-origin", origin)
+		if ins.NormalizedResult.DocumentState == "complete" {
+			return ins
+		}
+		if ins.NormalizedResult.Complete || !strings.Contains(strings.Join(ins.NormalizedResult.Limitations, " "), "not finished loading") {
+			t.Fatalf("a page in state %q was reported complete=%v, limitations %q", ins.NormalizedResult.DocumentState, ins.NormalizedResult.Complete, ins.NormalizedResult.Limitations)
+		}
+		if attempt == 300 {
+			t.Fatalf("the fixture page did not finish loading: state %q", ins.NormalizedResult.DocumentState)
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
+}
+
 type runtimeEvidence struct {
 	EvidenceID       string `json:"evidence_id"`
 	Operation        string `json:"operation"`
@@ -156,22 +180,7 @@ func TestInspectAndObserveALivePageInRealChromium(t *testing.T) {
 	}
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
 
-	// Under load the page may still be parsing when it is first listed:
-	// such an inspection must say so, and a later one sees it loaded.
-	var ins runtimeEvidence
-	for attempt := 0; ; attempt++ {
-		ins = runtimeCall(t, "inspect-web-page", ep, id, "--allow-origin", origin)
-		if ins.NormalizedResult.DocumentState == "complete" {
-			break
-		}
-		if ins.NormalizedResult.Complete || !strings.Contains(strings.Join(ins.NormalizedResult.Limitations, " "), "not finished loading") {
-			t.Fatalf("a page in state %q was reported complete=%v, limitations %q", ins.NormalizedResult.DocumentState, ins.NormalizedResult.Complete, ins.NormalizedResult.Limitations)
-		}
-		if attempt == 100 {
-			t.Fatalf("the fixture page did not finish loading: state %q", ins.NormalizedResult.DocumentState)
-		}
-		time.Sleep(200 * time.Millisecond)
-	}
+	ins := inspectLoaded(t, ep, id, origin)
 	n := ins.NormalizedResult
 	if !n.Complete {
 		t.Errorf("a loaded page's inspection is partial: %q", n.Limitations)
@@ -265,13 +274,47 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 	origin := serveLoopback(t, mux)
 	ep := launchChromium(t, origin+"/", "spam")
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
+	// The page is closed once the observation runs (its first progress,
+	// sent a second into the window): closed earlier, under load, it would
+	// be gone before rea attached, which is another case.
+	c := startMCP(t)
+	params := &mcp.CallToolParams{Name: "observe_web_session", Arguments: map[string]any{"cdp_endpoint": ep, "target_id": id,
+		"allowed_origins": []any{origin}, "observation_ms": 30000, "max_timeline_events": 10000}}
+	params.SetProgressToken("observe")
+	type answer struct {
+		res *mcp.CallToolResult
+		err error
+	}
+	done := make(chan answer, 1)
 	go func() {
-		time.Sleep(5 * time.Second)
-		if resp, err := http.Get(ep + "/json/close/" + id); err == nil {
-			resp.Body.Close()
-		}
+		ctx, cancel := context.WithTimeout(context.Background(), 3*time.Minute)
+		defer cancel()
+		res, err := c.session.CallTool(ctx, params)
+		done <- answer{res, err}
 	}()
-	obs := runtimeCall(t, "observe-web-session", ep, id, "--allow-origin", origin, "--observation-ms", "30000", "--max-timeline-events", "10000")
+	var got answer
+	for closed := false; ; {
+		select {
+		case got = <-done:
+		case <-time.After(50 * time.Millisecond):
+			c.mu.Lock()
+			observing := len(c.progress) > 0
+			c.mu.Unlock()
+			if observing && !closed {
+				closed = true
+				if resp, err := http.Get(ep + "/json/close/" + id); err == nil {
+					resp.Body.Close()
+				}
+			}
+			continue
+		}
+		break
+	}
+	if got.err != nil {
+		t.Fatalf("observe_web_session: %v", got.err)
+	}
+	var obs runtimeEvidence
+	decode(t, mustJSON(t, structured(t, got.res)), &obs)
 	n := obs.NormalizedResult
 	if n.Ended != "target_detached" || n.Complete {
 		t.Errorf("a closed page: ended %q complete %v", n.Ended, n.Complete)
@@ -282,10 +325,11 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 		}
 	}
 
-	// A huge DOM is counted, not transferred.
+	// A huge DOM is counted, not transferred (once the page has loaded:
+	// its elements are added at DOMContentLoaded).
 	huge := launchChromium(t, origin+"/huge", "huge")
 	hid := firstTarget(t, "list-browser-targets", huge, "--allow-origin", origin)
-	hi := runtimeCall(t, "inspect-web-page", huge, hid, "--allow-origin", origin)
+	hi := inspectLoaded(t, huge, hid, origin)
 	if hi.NormalizedResult.Elements["*"] < 50000 {
 		t.Errorf("a 50,000-element page counted %d elements", hi.NormalizedResult.Elements["*"])
 	}
@@ -394,7 +438,23 @@ func TestReconcileStaticAnalysisWithAnObservedElectronPage(t *testing.T) {
 	if e["code"] != "invalid_request" {
 		t.Fatalf("a page outside the approved roots: %v", e)
 	}
-	page := structured(t, c.call(t, "inspect_electron_page", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_file_roots": []any{app}}))
+	// The page is listed once its title is parsed; its scripts may still
+	// load: an inspection before then says so, and is taken again.
+	var page map[string]any
+	for attempt := 0; ; attempt++ {
+		page = structured(t, c.call(t, "inspect_electron_page", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_file_roots": []any{app}}))
+		n := page["normalized_result"].(map[string]any)
+		if n["document_state"] == "complete" {
+			break
+		}
+		if n["complete"] != false || !strings.Contains(mustJSON(t, n["limitations"]), "not finished loading") {
+			t.Fatalf("a page in state %v was reported complete=%v, limitations %v", n["document_state"], n["complete"], n["limitations"])
+		}
+		if attempt == 300 {
+			t.Fatalf("the fixture page did not finish loading: state %v", n["document_state"])
+		}
+		time.Sleep(200 * time.Millisecond)
+	}
 	ref := func(rec map[string]any) map[string]any {
 		return map[string]any{"kind": "retained-evidence", "evidence_id": rec["evidence_id"]}
 	}
@@ -542,7 +602,7 @@ func TestCompareWebCapturesAndScreenshots(t *testing.T) {
 	})
 	mux.HandleFunc("/late.js", func(w http.ResponseWriter, r *http.Request) {
 		w.Header().Set("Content-Type", "text/javascript")
-		fmt.Fprint(w, "document.title = 'late'")
+		fmt.Fprint(w, "document.title = 'late'; document.body.appendChild(Object.assign(document.createElement('p'), { id: 'late' }))")
 	})
 	mux.HandleFunc("/b", func(w http.ResponseWriter, r *http.Request) {
 		fmt.Fprint(w, `<!doctype html><title>b</title><body style="background:#c00"><h1>other</h1></body>`)
@@ -554,7 +614,7 @@ func TestCompareWebCapturesAndScreenshots(t *testing.T) {
 	}
 	before := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin}}))
 	after := structured(t, c.call(t, "capture_browser_scenario", map[string]any{"start_url": origin + "/", "allowed_origins": []any{origin},
-		"actions": []any{map[string]any{"action": "click", "selector": "#go"}, map[string]any{"action": "wait", "ms": 500}}}))
+		"actions": []any{map[string]any{"action": "click", "selector": "#go"}, map[string]any{"action": "wait_for", "selector": "#late", "timeout_ms": 60000}}}))
 	cmp := structured(t, c.call(t, "compare_web_captures", map[string]any{"left": ref(before), "right": ref(after)}))
 	got := map[string]string{}
 	for _, d := range cmp["normalized_result"].(map[string]any)["differences"].([]any) {
@@ -566,11 +626,26 @@ func TestCompareWebCapturesAndScreenshots(t *testing.T) {
 	}
 	noOwnedBrowserLeft(t)
 
+	// A page listed by its title may not have loaded (nor painted): such a
+	// screenshot says so, and is taken again.
 	shot := func(url, title string) map[string]any {
 		ep := launchChromium(t, url, title)
 		list := structured(t, c.call(t, "list_browser_targets", map[string]any{"cdp_endpoint": ep, "allowed_origins": []any{origin}}))
 		id := list["targets"].([]any)[0].(map[string]any)["id"]
-		return structured(t, c.call(t, "capture_web_screenshot", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_origins": []any{origin}}))
+		for attempt := 0; ; attempt++ {
+			rec := structured(t, c.call(t, "capture_web_screenshot", map[string]any{"cdp_endpoint": ep, "target_id": id, "allowed_origins": []any{origin}}))
+			n := rec["normalized_result"].(map[string]any)
+			if n["document_state"] == "complete" && n["complete"] == true {
+				return rec
+			}
+			if n["complete"] != false || !strings.Contains(mustJSON(t, n["limitations"]), "not finished loading") {
+				t.Fatalf("a screenshot of a page in state %v: complete %v, limitations %v", n["document_state"], n["complete"], n["limitations"])
+			}
+			if attempt == 300 {
+				t.Fatalf("%s did not finish loading: state %v", url, n["document_state"])
+			}
+			time.Sleep(200 * time.Millisecond)
+		}
 	}
 	a1, a2, b := shot(origin+"/", "a"), shot(origin+"/", "a"), shot(origin+"/b", "b")
 	status := func(l, r map[string]any) string {
