@@ -459,9 +459,20 @@ func TestCaptureSIGINTDuringAProcSnapshotEndsTheRun(t *testing.T) {
 		"filesystem_roots": []string{"/proc/" + strconv.Itoa(sleeper.Process.Pid)},
 		"limits":           map[string]any{"timeout_ms": 300000, "depth": 1},
 	})
-	// Give the before checkpoint a moment to be inside pagemap (not an
-	// assertion: the outcome is checked, not the time).
-	time.Sleep(time.Second)
+	// Interrupt once rea is inside the before checkpoint (it holds a file
+	// of the sleeper's /proc directory open), or past it (the scenario's
+	// process runs): earlier, on a loaded machine, the signal could arrive
+	// before rea had started at all.
+	inside := "/proc/" + strconv.Itoa(sleeper.Process.Pid) + "/"
+	waitFor(t, "the before checkpoint", func() bool {
+		fds, _ := os.ReadDir("/proc/" + strconv.Itoa(c.cmd.Process.Pid) + "/fd")
+		for _, fd := range fds {
+			if to, err := os.Readlink("/proc/" + strconv.Itoa(c.cmd.Process.Pid) + "/fd/" + fd.Name()); err == nil && strings.HasPrefix(to, inside) {
+				return true
+			}
+		}
+		return len(marked(marker)) > 0
+	})
 	if err := c.cmd.Process.Signal(os.Interrupt); err != nil {
 		t.Fatal(err)
 	}

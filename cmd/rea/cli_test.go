@@ -1,6 +1,7 @@
 package main_test
 
 import (
+	"bufio"
 	"bytes"
 	"encoding/json"
 	"os"
@@ -232,17 +233,38 @@ func TestUnknownModuleSaysHowToBuild(t *testing.T) {
 }
 
 func TestInterruptCancelsARunningModule(t *testing.T) {
-	cmd := exec.Command(wasmtest.ReaBinary(t), "modules", "run", "probe", "--request", "-", "--fuel", "1000000000000000", "--module-dir", probeDir(t))
+	cmd := exec.Command(wasmtest.ReaBinary(t), "modules", "run", "probe", "--request", "-", "--fuel", "1000000000000000", "--module-dir", probeDir(t), "--log-level", "debug")
 	cmd.Stdin = strings.NewReader(`{"operation":"spin"}`)
 	var out bytes.Buffer
 	cmd.Stdout = &out
+	logs, err := cmd.StderrPipe()
+	if err != nil {
+		t.Fatal(err)
+	}
 	if err := cmd.Start(); err != nil {
 		t.Fatal(err)
 	}
-	time.Sleep(1500 * time.Millisecond)
+	// Interrupt once the module runs (rea logs its instantiation): a fixed
+	// wait could, on a loaded machine, signal rea before it had started.
+	running := make(chan struct{})
+	go func() {
+		lines, seen := bufio.NewScanner(logs), false
+		for lines.Scan() {
+			if !seen && strings.Contains(lines.Text(), "module instantiated") {
+				seen = true
+				close(running)
+			}
+		}
+	}()
+	select {
+	case <-running:
+	case <-time.After(5 * time.Minute): // a bound for a loaded machine, not a measurement
+		_ = cmd.Process.Kill()
+		t.Fatal("the probe module never started")
+	}
 	sent := time.Now()
 	_ = cmd.Process.Signal(syscall.SIGINT)
-	err := cmd.Wait()
+	err = cmd.Wait()
 	took := time.Since(sent)
 	ee, ok := err.(*exec.ExitError)
 	if !ok || ee.ExitCode() != 130 {

@@ -225,19 +225,11 @@ func TestHostileMCPCancelledRequestGetsNoAnswer(t *testing.T) {
 // refused (it used to be sent, and clients dropped the connection).
 func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 	m := startHostileMCP(t)
-	// 1,500 files with ~1,000-byte paths: an inspect_artifact record holds
-	// three byte-bounded pages (64 KiB of items each), about 400 KB on the
-	// wire as text plus structuredContent; 36 of them make a bundle of
-	// about 14 MB whose text alone (about 7 MB) fits the 10 MiB budget.
-	dir := t.TempDir()
-	seg := strings.Repeat("s", 190)
-	for i := 0; i < 1500; i++ {
-		p := filepath.Join(dir, seg+"1", seg+"2", seg+"3", seg+"4", strings.Repeat("f", 150)+fmt.Sprintf("-%04d", i))
-		os.MkdirAll(filepath.Dir(p), 0o755)
-		if err := os.WriteFile(p, []byte(fmt.Sprint(i)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	// An inspect_artifact record of byteBoundedPagesDir holds three
+	// byte-bounded pages (64 KiB of items each), about 400 KB on the wire
+	// as text plus structuredContent; 36 of them make a bundle of about
+	// 14 MB whose text alone (about 7 MB) fits the 10 MiB budget.
+	dir := byteBoundedPagesDir(t)
 	id := 0
 	call := func(name string, args map[string]any) map[string]json.RawMessage {
 		id++
@@ -245,7 +237,7 @@ func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 		m.send(string(b))
 		return m.waitFor(fmt.Sprint(id), 3*time.Minute)
 	}
-	for off := 0; off < 1440; off += 80 {
+	for off := 0; off < 18; off++ {
 		for _, lim := range []int{500, 499} {
 			call("inspect_artifact", map[string]any{"input_path": dir, "occurrences": map[string]any{"offset": off, "limit": lim},
 				"nodes": map[string]any{"offset": off, "limit": lim}, "edges": map[string]any{"offset": off, "limit": lim}})
@@ -277,8 +269,11 @@ func TestHostileMCPResponseBudgetCountsTheWholeResponse(t *testing.T) {
 // means the old file is intact.
 func TestHostileMCPExportCancelTellsTheTruth(t *testing.T) {
 	m := startHostileMCP(t)
-	dest := filepath.Join(t.TempDir(), "bundle.json")
+	dir := t.TempDir()
 	for i := 0; i < 12; i++ {
+		// A destination per trial: an export of an earlier trial still
+		// running on a loaded machine cannot publish over this one's.
+		dest := filepath.Join(dir, fmt.Sprintf("bundle-%d.json", i))
 		old := []byte(fmt.Sprintf("old %d", i))
 		if err := os.WriteFile(dest, old, 0o644); err != nil {
 			t.Fatal(err)
@@ -290,8 +285,12 @@ func TestHostileMCPExportCancelTellsTheTruth(t *testing.T) {
 		m.send(fmt.Sprintf(`{"jsonrpc":"2.0","id":"p-%d","method":"ping"}`, i))
 		m.waitFor(fmt.Sprintf(`"p-%d"`, i), 30*time.Second)
 		time.Sleep(200 * time.Millisecond)
+		// The answers first, then the file: an answer sent meanwhile is
+		// then compared with the file as it was when it was sent (a
+		// success is sent after the publish).
+		msgs := m.messages()
 		now, _ := os.ReadFile(dest)
-		for _, v := range m.messages() {
+		for _, v := range msgs {
 			if string(v["id"]) != id {
 				continue
 			}

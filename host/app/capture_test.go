@@ -73,9 +73,22 @@ func TestCaptureProcessScenarioIsVerifiableEvidenceWithoutTheSecret(t *testing.T
 }
 
 func TestCaptureProcessScenarioCancellationKeepsThePartialObservation(t *testing.T) {
-	ctx, cancel := context.WithTimeout(context.Background(), 200*time.Millisecond)
+	// Cancelled once the scenario's processes run (they write a file): a
+	// fixed deadline could, on a loaded machine, end the call before the
+	// launch, leaving nothing to signal.
+	ctx, cancel := context.WithCancel(context.Background())
 	defer cancel()
-	_, err := captureApp(t).CaptureProcessScenario(ctx, CaptureProcessRequest{Executable: "/bin/sh", Args: []string{"-c", "sleep 30 & sleep 30"}}, nil)
+	ready := filepath.Join(t.TempDir(), "ready")
+	go func() {
+		for ctx.Err() == nil {
+			if _, err := os.Stat(ready); err == nil {
+				cancel()
+				return
+			}
+			time.Sleep(10 * time.Millisecond)
+		}
+	}()
+	_, err := captureApp(t).CaptureProcessScenario(ctx, CaptureProcessRequest{Executable: "/bin/sh", Args: []string{"-c", "sleep 30 & /usr/bin/touch " + ready + "; sleep 30"}}, nil)
 	var e *abi.Error
 	if !errors.As(err, &e) || e.Code != abi.CodeCancelled {
 		t.Fatalf("error %v", err)

@@ -381,26 +381,27 @@ func TestSignalEventIsDeliveredToTheRoot(t *testing.T) {
 
 func TestCancellationCleansUpAndReturnsThePartialObservation(t *testing.T) {
 	ctx, cancel := context.WithCancel(context.Background())
+	defer cancel()
 	ready := filepath.Join(t.TempDir(), "ready")
-	go func() {
-		// Cancel once the children run and a process scan (every 250 ms)
-		// has had time to see them.
-		for deadline := time.Now().Add(10 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
-			if _, err := os.Stat(ready); err == nil {
-				break
-			}
-		}
-		time.Sleep(2 * scanInterval)
-		cancel()
-	}()
 	var mu sync.Mutex
 	var progress []abi.Progress
 	var at []time.Time
+	// Cancel once the children run (the ready file) and a process scan has
+	// reported root and children: a fixed wait after the file could, on a
+	// loaded machine, come before any scan had seen them.
 	_, err := Run(ctx, Scenario{Executable: helper(t), Args: []string{"forks", "3", ready}}, Options{Progress: func(p abi.Progress) {
 		mu.Lock()
 		defer mu.Unlock()
 		progress = append(progress, p)
 		at = append(at, time.Now())
+		owned := 0
+		if i := strings.Index(p.Message, " owned processes"); i > 0 {
+			fields := strings.Fields(p.Message[:i])
+			owned, _ = strconv.Atoi(fields[len(fields)-1])
+		}
+		if _, err := os.Stat(ready); err == nil && owned >= 4 {
+			cancel()
+		}
 	}})
 	e := typed(t, err, abi.CodeCancelled)
 	r := partial(t, e)
