@@ -304,7 +304,7 @@ func TestProgressIsRateBoundedAndStrictlyIncreasing(t *testing.T) {
 	structured(t, res)
 	// Notifications are handled on the client's own goroutines: the
 	// terminal one, sent before the result, may be handled just after it.
-	for deadline := time.Now().Add(5 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
+	for deadline := time.Now().Add(60 * time.Second); time.Now().Before(deadline); time.Sleep(10 * time.Millisecond) {
 		c.mu.Lock()
 		n := len(c.progress)
 		last := ""
@@ -389,22 +389,9 @@ func TestCancelledCallRecordsNothingAndTheConnectionStaysUsable(t *testing.T) {
 
 func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *testing.T) {
 	c := startMCP(t)
-	// 1,500 files with ~1,000-byte paths: each inspect_artifact record
-	// holds three byte-bounded pages (64 KiB of items each), about 200 KB;
-	// 72 records make a bundle (and its export file) well over 10 MiB.
-	dir := t.TempDir()
-	seg := strings.Repeat("s", 190)
-	for i := 0; i < 1500; i++ {
-		p := filepath.Join(dir, seg+"1", seg+"2", seg+"3", seg+"4", strings.Repeat("f", 150)+"-"+strings.Repeat("0", 4-len(itoa(i)))+itoa(i))
-		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
-			t.Fatal(err)
-		}
-		if err := os.WriteFile(p, []byte(itoa(i)), 0o644); err != nil {
-			t.Fatal(err)
-		}
-	}
+	dir := byteBoundedPagesDir(t)
 	var ids []string
-	for off := 0; off < 1440; off += 40 {
+	for off := 0; off < 36; off++ {
 		for _, lim := range []int{500, 499} {
 			rec := structured(t, c.call(t, "inspect_artifact", map[string]any{"input_path": dir,
 				"occurrences": map[string]any{"offset": off, "limit": lim}, "nodes": map[string]any{"offset": off, "limit": lim}, "edges": map[string]any{"offset": off, "limit": lim}}))
@@ -430,6 +417,28 @@ func TestOversizedResultIsTransportResourceConstraintWithRetainedReference(t *te
 }
 
 func itoa(i int) string { return strconv.Itoa(i) }
+
+// byteBoundedPagesDir is a folder whose inspect_artifact record, at any
+// page offset below 36 and a limit of 499 or 500, holds three pages cut by
+// their 64 KiB byte budget rather than by the limit: about 240 KB per
+// record. 400 files with ~1,000-byte paths and 250-byte names are enough
+// (occurrences, edges and nodes each pass 64 KiB before 370 items);
+// more files would only make each call slower.
+func byteBoundedPagesDir(t *testing.T) string {
+	t.Helper()
+	dir := t.TempDir()
+	seg := strings.Repeat("s", 190)
+	for i := 0; i < 400; i++ {
+		p := filepath.Join(dir, seg+"1", seg+"2", seg+"3", seg+"4", strings.Repeat("f", 245)+"-"+strings.Repeat("0", 4-len(itoa(i)))+itoa(i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(itoa(i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	return dir
+}
 
 func TestCLIInspectEvidenceBundleSharesTheSummaryProjection(t *testing.T) {
 	c := startMCP(t)
