@@ -274,8 +274,8 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 	origin := serveLoopback(t, mux)
 	ep := launchChromium(t, origin+"/", "spam")
 	id := firstTarget(t, "list-browser-targets", ep, "--allow-origin", origin)
-	// The page is closed once the observation runs (its first progress,
-	// sent a second into the window): closed earlier, under load, it would
+	// The page is closed once the observation runs (its first "ms observed"
+	// progress, sent a second into the window): closed earlier, under load, it would
 	// be gone before rea attached, which is another case.
 	c := startMCP(t)
 	params := &mcp.CallToolParams{Name: "observe_web_session", Arguments: map[string]any{"cdp_endpoint": ep, "target_id": id,
@@ -298,7 +298,12 @@ func TestObservationOfAPageThatClosesIsPartialEvidence(t *testing.T) {
 		case got = <-done:
 		case <-time.After(50 * time.Millisecond):
 			c.mu.Lock()
-			observing := len(c.progress) > 0
+			observing := false
+			for _, p := range c.progress {
+				// The observation's own tick: earlier notifications (the
+				// call starting) come before rea has attached.
+				observing = observing || strings.Contains(p.Message, "ms observed")
+			}
 			c.mu.Unlock()
 			if observing && !closed {
 				closed = true
