@@ -321,3 +321,59 @@ func (a *analyzer) inWindowSubclass() bool {
 	sup := a.e.evaluate(a.m, a.cur(), cl.SuperClass)
 	return windowClass(sup) != "" || sup.kind == kClass && a.e.windowSuper(sup.fn, 0) != ""
 }
+
+// thisMemberText gives the source text this.<name> stands for inside a
+// class: the expression a getter `get name() { return … }` of the class
+// (or an application superclass) returns, else the one expression the
+// module assigns to this.<name>. The text lets a call on it be recognised
+// by shape (this.wc.send(…) where wc returns this.win.webContents).
+func (a *analyzer) thisMemberText(x ast.Expression) (string, bool) {
+	d, ok := unwrapOptional(x).(*ast.DotExpression)
+	if !ok || len(a.classes) == 0 {
+		return "", false
+	}
+	if _, this := d.Left.(*ast.ThisExpression); !this {
+		return "", false
+	}
+	name := string(d.Identifier.Name)
+	fv := &funcValue{node: a.classes[len(a.classes)-1], scope: a.cur(), mod: a.m}
+	if r, m, ok := a.e.getterReturn(fv, name, 0); ok {
+		return m.pf.text(r, 200), true
+	}
+	if as := a.m.thisAssign[name]; len(as) == 1 {
+		return a.m.pf.text(as[0].expr, 200), true
+	}
+	return "", false
+}
+
+// getterReturn finds `get key() { return X }` (one return statement) in
+// the class fv or its application superclasses and gives X with its
+// module.
+func (e *engine) getterReturn(fv *funcValue, key string, depth int) (ast.Expression, *moduleInfo, bool) {
+	cl, ok := fv.node.(*ast.ClassLiteral)
+	if !ok {
+		return nil, nil, false
+	}
+	for _, el := range cl.Body {
+		md, ok := el.(*ast.MethodDefinition)
+		if !ok || md.Static || md.Kind != ast.PropertyKindGet || md.Body == nil || md.Body.Body == nil {
+			continue
+		}
+		if k, ok := staticKey(md.Key, md.Computed); !ok || k != key {
+			continue
+		}
+		var returns []ast.Expression
+		collectReturns(md.Body.Body.List, &returns)
+		if len(returns) == 1 && returns[0] != nil {
+			return returns[0], fv.mod, true
+		}
+		return nil, nil, false
+	}
+	if cl.SuperClass == nil || depth >= maxClassDepth {
+		return nil, nil, false
+	}
+	if sup := e.evaluate(fv.mod, fv.scope, cl.SuperClass); sup.kind == kClass {
+		return e.getterReturn(sup.fn, key, depth+1)
+	}
+	return nil, nil, false
+}

@@ -44,8 +44,62 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 	if opts.kind == kUndefined || uninitialised(s, args[0]) {
 		return w // new BrowserWindow(undefined): every option at its default
 	}
+	if opts.kind != kObject {
+		if e.optionsThroughCall(w, m, s, args[0]) {
+			return w
+		}
+	}
 	e.applyOptions(w, opts, m, n)
 	return w
+}
+
+// optionsThroughCall handles options handed through a call the analysis
+// cannot follow (new BrowserWindow(decorate(opts)), a plugin hook, a
+// library merge) when exactly one argument of that call is an options
+// object that writes webPreferences: the window gets the preferences as
+// written there, each inferred with a step naming the call (which may
+// change them), and its coverage is partial.
+func (e *engine) optionsThroughCall(w *windowRec, m *moduleInfo, s *scope, x ast.Expression) bool {
+	call, ok := unwrapOptional(x).(*ast.CallExpression)
+	if !ok {
+		return false
+	}
+	var found *value
+	for _, a := range call.ArgumentList {
+		if _, spread := a.(*ast.SpreadElement); spread {
+			return false
+		}
+		v := e.evaluate(m, s, a)
+		if v.kind != kObject {
+			continue
+		}
+		if _, has := v.obj.get("webPreferences"); !has {
+			continue
+		}
+		if found != nil {
+			return false // two candidate objects: which wins is the callee's business
+		}
+		found = &v
+	}
+	if found == nil {
+		return false
+	}
+	callee := m.pf.text(call.Callee, 80)
+	e.applyOptions(w, *found, m, call)
+	step := Step{Description: "the options pass through " + callee + "(…), which may change them; the value is the one written before the call",
+		Location: m.pf.loc(call.Idx0())}
+	for k, v := range w.w.WebPreferences {
+		if v.State == "observed" {
+			v.State = "inferred"
+		}
+		if len(v.Via) < maxChain {
+			v.Via = append([]Step{step}, v.Via...)
+		}
+		w.w.WebPreferences[k] = v
+	}
+	w.w.Coverage = "partial"
+	w.w.Unknowns = append(w.w.Unknowns, "options: passed through "+callee+"(…)")
+	return true
 }
 
 // applyOptions records a window's evaluated constructor options.
@@ -678,6 +732,11 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 		return
 	}
 	recv := a.m.pf.text(d.Left, 200)
+	if (name == "send" || name == "postMessage" || name == "sendToFrame") && !webContentsText(recv) {
+		if r, ok := a.thisMemberText(d.Left); ok {
+			recv = r // this.wc.send(…) with get wc() { return this.win.webContents }
+		}
+	}
 	switch name {
 	case "send", "postMessage":
 		if webContentsText(recv) {

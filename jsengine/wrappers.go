@@ -48,6 +48,22 @@ type bridgeFact struct {
 	Member string      `json:"member"`
 	Module string      `json:"module"`
 	Ops    []wrapperOp `json:"ops"`
+	// Alias, when set, says window.<Key>.<Member> is another global's
+	// member (renderer code re-publishing the bridge: const { send } =
+	// window.api; window.pre = { send }); it has no Ops of its own and
+	// takes those of the facts it names once all are known.
+	Alias *bridgeAlias `json:"alias,omitempty"`
+	// aliasStep explains an expanded alias (not serialised: expansion
+	// happens after the shards are joined).
+	aliasStep *Step
+}
+
+// bridgeAlias names the global member an alias fact stands for, with the
+// place the alias is written.
+type bridgeAlias struct {
+	Key    string   `json:"key"`
+	Member string   `json:"member"`
+	At     Location `json:"at"`
 }
 
 // bridgeCall is a renderer call window.<Key>.<Member>(args) whose first
@@ -620,7 +636,7 @@ func toolkitBridge(key, at, module string, loc Location) []bridgeFact {
 // the IPC operations the preload makes for them.
 func (e *engine) resolveBridgeCalls() {
 	byKey := map[string][]bridgeFact{}
-	for _, f := range e.bridges {
+	for _, f := range expandBridgeAliases(e.bridges) {
 		byKey[f.Key+"\x00"+f.Member] = append(byKey[f.Key+"\x00"+f.Member], f)
 	}
 	for _, bc := range e.bridgeCalls {
@@ -632,6 +648,9 @@ func (e *engine) resolveBridgeCalls() {
 				arg := bc.Args[op.Param]
 				step := Step{Description: fmt.Sprintf("window.%s.%s is exposed by %s, which calls %s with this argument", bc.Key, bc.Member, f.Module, op.API),
 					Location: op.At}
+				if f.aliasStep != nil {
+					step.Description = fmt.Sprintf("%s; %s calls %s with this argument", f.aliasStep.Description, f.Module, op.API)
+				}
 				for _, c := range arg.Channels {
 					ch := op.Prefix + c.Value + op.Suffix
 					if op.Guard != nil && !inList(op.Guard, ch) {
@@ -649,6 +668,75 @@ func (e *engine) resolveBridgeCalls() {
 	}
 }
 
+// maxAliasDepth bounds chains of aliases (window.c = window.b = window.a).
+const maxAliasDepth = 4
+
+// expandBridgeAliases returns the bridge facts with each alias replaced by
+// copies of the facts it names: window.<alias key>.<alias member + rest>
+// for every fact at window.<key>.<member + rest>.
+func expandBridgeAliases(facts []bridgeFact) []bridgeFact {
+	var plain, aliases []bridgeFact
+	for _, f := range facts {
+		if f.Alias != nil {
+			aliases = append(aliases, f)
+		} else {
+			plain = append(plain, f)
+		}
+	}
+	if len(aliases) == 0 {
+		return facts
+	}
+	out := plain
+	known := plain
+	seen := map[string]bool{}
+	for depth := 0; depth < maxAliasDepth && len(known) > 0; depth++ {
+		var added []bridgeFact
+		for _, al := range aliases {
+			for _, f := range known {
+				if f.Key != al.Alias.Key {
+					continue
+				}
+				rest, ok := memberRest(f.Member, al.Alias.Member)
+				if !ok {
+					continue
+				}
+				member := al.Member
+				if rest != "" {
+					member = joinMember(al.Member, rest)
+				}
+				if member == "" || (al.Key == f.Key && member == f.Member) {
+					continue
+				}
+				id := al.Key + "\x00" + member + "\x00" + f.Module + "\x00" + f.Key + "\x00" + f.Member
+				if seen[id] || len(out) >= 10000 {
+					continue
+				}
+				seen[id] = true
+				at := al.Alias.At
+				added = append(added, bridgeFact{Key: al.Key, Member: member, Module: f.Module, Ops: f.Ops,
+					aliasStep: &Step{Description: fmt.Sprintf("window.%s.%s is window.%s.%s (%s)", al.Key, member, f.Key, f.Member, al.Module), Location: at}})
+			}
+		}
+		out = append(out, added...)
+		known = added
+	}
+	return out
+}
+
+// memberRest is what is left of member below prefix ("" for the member
+// itself); ok is false when member is not prefix or below it.
+func memberRest(member, prefix string) (string, bool) {
+	switch {
+	case prefix == "":
+		return member, true
+	case member == prefix:
+		return "", true
+	case strings.HasPrefix(member, prefix+"."):
+		return member[len(prefix)+1:], true
+	}
+	return "", false
+}
+
 // windowAssign records `window.api = {…}` (a preload without context
 // isolation, or its fallback): its functions are bridge functions too.
 func (a *analyzer) windowAssign(n *ast.AssignExpression) {
@@ -662,6 +750,19 @@ func (a *analyzer) windowAssign(n *ast.AssignExpression) {
 	v := a.e.evaluate(a.m, a.cur(), n.Right)
 	var walk func(prefix string, v value, depth int)
 	walk = func(prefix string, v value, depth int) {
+		if v.kind == kExternal && v.ext == "window" && len(v.path) >= 1 && !(prefix == "" && len(v.path) == 1 && v.path[0] == path[0]) {
+			// window.pre = { send } with const { send } = window.api
+			// (or window.pre = window.api): an alias of the bridge.
+			at := a.loc(n)
+			if v.at != nil {
+				at = *v.at
+			}
+			if len(a.e.bridges) < 10000 {
+				a.e.bridges = append(a.e.bridges, bridgeFact{Key: path[0], Member: prefix, Module: a.m.path,
+					Alias: &bridgeAlias{Key: v.path[0], Member: strings.Join(v.path[1:], "."), At: at}})
+			}
+			return
+		}
 		a.bridgeMember(path[0], prefix, v)
 		if v.kind != kObject || depth > 4 {
 			return
