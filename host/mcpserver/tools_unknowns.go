@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/host/evidence"
 	"rea/host/operation"
 	"rea/host/unknowns"
 )
@@ -33,7 +34,7 @@ func (s *Server) unknownTools() []*Tool {
 					}
 				}
 				res, err := unknowns.New(c.Session.Ledger).Record(ctx, p)
-				return res, raised(operation.RecordUnknown(), err)
+				return withReferences(res, raised(operation.RecordUnknown(), err))
 			},
 		},
 		{
@@ -49,7 +50,7 @@ func (s *Server) unknownTools() []*Tool {
 					return nil, err
 				}
 				res, err := unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
-				return res, raised(operation.UpdateUnknown(), err)
+				return withReferences(res, raised(operation.UpdateUnknown(), err))
 			},
 		},
 		{
@@ -63,7 +64,7 @@ func (s *Server) unknownTools() []*Tool {
 				if err := c.Decode(&f); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).List(f)
+				return withReferences(unknowns.New(c.Session.Ledger).List(f))
 			},
 		},
 		{
@@ -82,10 +83,27 @@ func (s *Server) unknownTools() []*Tool {
 					return nil, err
 				}
 				res, err := unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
-				return res, raised(operation.VerifyUnknownResolution(), err)
+				return withReferences(res, raised(operation.VerifyUnknownResolution(), err))
 			},
 		},
 	}
+}
+
+// withReferences is a registry result as the client reads it: the stored
+// records (registry_version 1, whose digests cover the seed's bare-id
+// arrays) with the same ids as retained references beside each array
+// (supporting_evidence beside supporting_evidence_ids, …; the old names
+// are deprecations of the result for one release). A revision digest is
+// computed over the record's own fields, which leave the references out.
+func withReferences[T any](res T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	b, mErr := json.Marshal(res)
+	if mErr != nil {
+		return nil, mErr
+	}
+	return json.RawMessage(evidence.WithReferences(b)), nil
 }
 
 // hasKey reports whether the arguments object names key (even as null).
