@@ -14,7 +14,10 @@ import (
 // explicit next to the Evidence, so absence of Evidence is never read as an
 // answer. Revisions live in the session ledger and travel in bundles.
 func (s *Server) unknownTools() []*Tool {
-	unknownOut := Schema{"type": "object", "description": "One residual-unknown revision (registry_version 1)."}
+	unknownOut := Schema{"type": "object", "description": "One residual-unknown revision (registry_version 1). Evidence is named by " +
+		"{kind, evidence_id} references in supporting_evidence, contradicting_evidence, mutation_evidence and resolution.evidence; the bare-id " +
+		"arrays beside them (*_evidence_ids, resolution.evidence_ids) are deprecated and go away in the next release. revision_digest covers " +
+		"the registry_version 1 fields, which leave the references out."}
 	mutationOut := result("The new revision and the mutation Evidence recorded with it.", map[string]Schema{
 		"action": typed("string"), "unknown": unknownOut, "mutation_evidence_id": typed("string"),
 	})
@@ -71,7 +74,8 @@ func (s *Server) unknownTools() []*Tool {
 			Spec: spec(operation.VerifyUnknownResolution()),
 			Output: result("Qualification of each candidate.", map[string]Schema{
 				"unknown_id": typed("string"), "revision": typed("integer"), "status": typed("string"), "disposition": nullable("string"),
-				"qualified": typed("boolean"), "qualifying_evidence_ids": typed("array"), "candidates": typed("array"),
+				"qualified": typed("boolean"), "qualifying_evidence": typed("array"),
+				"qualifying_evidence_ids": {"type": "array", "description": "Deprecated, goes away in the next release: the ids of qualifying_evidence."}, "candidates": typed("array"),
 				"requirements": typed("object"), "verdict": typed("string"),
 			}),
 			Run: func(_ context.Context, c *Call) (any, error) {
