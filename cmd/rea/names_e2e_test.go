@@ -18,14 +18,26 @@ import (
 // works for one release and the result says which name replaces it; an old
 // and a new name with different values is invalid.
 
-// deprecationsOf reads _meta "rea/deprecations" as parameter → replacement
-// and checks the text note a model reads.
+// deprecationsOf reads the call's parameter deprecations in _meta
+// "rea/deprecations" as parameter → replacement and checks the text note a
+// model reads; resultDeprecationsOf the result's (in: "result").
 func deprecationsOf(t *testing.T, meta map[string]any, content []mcp.Content) map[string]string {
+	return deprecationsIn(t, meta, content, "")
+}
+
+func resultDeprecationsOf(t *testing.T, meta map[string]any, content []mcp.Content) map[string]string {
+	return deprecationsIn(t, meta, content, "result")
+}
+
+func deprecationsIn(t *testing.T, meta map[string]any, content []mcp.Content, in string) map[string]string {
 	t.Helper()
 	out := map[string]string{}
 	list, _ := meta["rea/deprecations"].([]any)
 	for _, d := range list {
 		m := d.(map[string]any)
+		if where, _ := m["in"].(string); where != in {
+			continue
+		}
 		out[m["parameter"].(string)] = m["replacement"].(string)
 		if !strings.Contains(m["message"].(string), "deprecated") {
 			t.Errorf("deprecation without words: %v", m)

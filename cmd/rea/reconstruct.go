@@ -127,7 +127,9 @@ Exit status: 0 pass; 2 partial or unknown; 3 fail; 1 error.`,
 			if err != nil {
 				return err
 			}
-			req.Workspace = ws
+			if req.Workspace, err = c.canonicalWorkspace(ws, args[0]); err != nil {
+				return err
+			}
 			a, err := c.application()
 			if err != nil {
 				return err
@@ -242,4 +244,29 @@ func strictJSON(raw []byte, v any) error {
 	dec := json.NewDecoder(bytes.NewReader(raw))
 	dec.DisallowUnknownFields()
 	return dec.Decode(v)
+}
+
+// canonicalWorkspace takes a coverage workspace in its canonical form
+// (contradictions[].evidence as retained references) or the older one
+// (bare evidence_ids, named on standard error as deprecated) and returns
+// the form the module reads.
+func (c *cli) canonicalWorkspace(ws []byte, file string) ([]byte, error) {
+	aliases := operation.EvaluateReconstructionCoverage().Aliases
+	wrapped, err := json.Marshal(map[string]json.RawMessage{"workspace": ws})
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "the coverage workspace %s: %v", file, err)
+	}
+	if wrapped, err = c.canonicalRequest(wrapped, aliases, file); err != nil {
+		return nil, err
+	}
+	if wrapped, err = operation.LowerJSON(aliases, wrapped); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "the coverage workspace %s: %v", file, err)
+	}
+	var out struct {
+		Workspace json.RawMessage `json:"workspace"`
+	}
+	if err := json.Unmarshal(wrapped, &out); err != nil {
+		return nil, abi.Errorf(abi.CodeInvalidRequest, "the coverage workspace %s: %v", file, err)
+	}
+	return out.Workspace, nil
 }

@@ -245,6 +245,17 @@ func (c *cli) application() (*app.App, error) {
 }
 
 // printJSON writes v as indented JSON on stdout.
+// printWithReferences prints a registry result with the retained
+// references beside its bare-id arrays, as MCP returns it
+// (evidence.WithReferences).
+func (c *cli) printWithReferences(v any) error {
+	b, err := json.Marshal(v)
+	if err != nil {
+		return err
+	}
+	return c.printJSON(json.RawMessage(evidence.WithReferences(b)))
+}
+
 func (c *cli) printJSON(v any) error {
 	enc := json.NewEncoder(c.stdout)
 	enc.SetIndent("", "  ")

@@ -43,7 +43,7 @@ bundle's unknown histories and read them without a session.`,
 				return err
 			}
 			if c.format == "json" {
-				return c.printJSON(page)
+				return c.printWithReferences(page)
 			}
 			fmt.Fprintf(c.stdout, "%d unknown(s) %v\n", page.Total, page.ByStatus)
 			for _, u := range page.Unknowns {
@@ -73,7 +73,7 @@ bundle's unknown histories and read them without a session.`,
 				return err
 			}
 			if c.format == "json" {
-				return c.printJSON(check)
+				return c.printWithReferences(check)
 			}
 			fmt.Fprintf(c.stdout, "%s r%d %s: %s\n", check.UnknownID, check.Revision, check.Status, check.Verdict)
 			for _, q := range check.Candidates {

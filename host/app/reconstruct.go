@@ -11,6 +11,7 @@ import (
 	"rea/analysis/reconstruct/obligations"
 	"rea/analysis/reconstruct/verify"
 	"rea/host/evidence"
+	"rea/host/operation"
 	"rea/host/sandbox"
 	"rea/host/unknowns"
 )
@@ -330,10 +331,17 @@ func (a *App) BuildObligationLedger(ctx context.Context, req ObligationLedgerReq
 	}
 	params := req
 	params.SourceEvidenceIDs = links
+	// The record's parameters spell the tool's canonical names (offset,
+	// limit, source_evidence references), as its callers give them.
+	var canonParams any = params
+	if b, mErr := json.Marshal(params); mErr == nil {
+		c, _, _ := operation.CanonicalJSON(operation.BuildReconstructionObligationLedger().Aliases, b)
+		canonParams = c
+	}
 	return evidence.New(evidence.Draft{
 		Provider:   evidence.Provider{ID: "rea.reconstruct", Name: "rea reconstruction verification", Version: &version},
 		Operation:  "build_reconstruction_obligation_ledger",
-		Parameters: params,
+		Parameters: canonParams,
 		NormalizedResult: ReconstructionObligationLedger{Ledger: res, Provenance: ModuleProvenance{Module: out.Module.Name,
 			ModuleSHA256: out.Module.SHA256, ABIVersion: out.Module.ABIVersion, SandboxLimits: ReportLimits(out.Limits)}},
 		Confidence:    evidence.ConfidenceDerived,

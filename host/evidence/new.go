@@ -39,10 +39,11 @@ type Draft struct {
 // numbers; producers write such values (addresses) as strings.
 func New(d Draft) (Record, error) { return build(d, true) }
 
-// build seals a draft; noSubjectLimitation adds NoSubjectLimitation to a
-// record without subject (New does, Seal keeps a record's limitations as
-// they are so a valid record keeps its id).
-func build(d Draft, noSubjectLimitation bool) (Record, error) {
+// build seals a draft; fresh (New) adds NoSubjectLimitation to a record
+// without subject and the references beside bare-id arrays (Seal keeps a
+// record's limitations and result as they are so a valid record keeps its
+// id).
+func build(d Draft, fresh bool) (Record, error) {
 	p := fieldPath{}
 	payload := func(v any, name string) (json.RawMessage, error) {
 		doc, err := jsonText(v)
@@ -78,7 +79,17 @@ func build(d Draft, noSubjectLimitation bool) (Record, error) {
 	if r.RawResult, err = payload(d.RawResult, "raw_result"); err != nil {
 		return Record{}, err
 	}
-	if r.NormalizedResult, err = payload(d.NormalizedResult, "normalized_result"); err != nil {
+	normalized := d.NormalizedResult
+	if fresh {
+		// A new record names Evidence by reference beside the seed's
+		// bare-id arrays (refs.go); Seal keeps a record's bytes, so an
+		// older record keeps its id.
+		doc, jerr := jsonText(normalized)
+		if jerr == nil {
+			normalized = json.RawMessage(WithReferences(doc))
+		}
+	}
+	if r.NormalizedResult, err = payload(normalized, "normalized_result"); err != nil {
 		return Record{}, err
 	}
 	if r.PredicateType == "" {
@@ -108,7 +119,7 @@ func build(d Draft, noSubjectLimitation bool) (Record, error) {
 		r.AnalysisProfile = &ap
 	}
 	r.Limitations = make([]string, 0, len(d.Limitations)+1)
-	if noSubjectLimitation && r.Subject == nil && !contains(d.Limitations, NoSubjectLimitation) {
+	if fresh && r.Subject == nil && !contains(d.Limitations, NoSubjectLimitation) {
 		r.Limitations = append(r.Limitations, NoSubjectLimitation)
 	}
 	r.Limitations = append(r.Limitations, d.Limitations...)

@@ -106,6 +106,14 @@ func TestDeclaredAliasesNameRealParameters(t *testing.T) {
 			if nonCanonical(old) == "" && !strings.HasPrefix(a.Old, "page.") {
 				t.Errorf("%s: alias %s → %s: the old name is canonical", sp.Name, a.Old, a.New)
 			}
+			if doc, ok := inDocument(sp, a.New); ok {
+				// A field of a free-form document parameter (the coverage
+				// workspace): the document's own fields are no parameters.
+				if !strings.HasSuffix(a.New, "evidence") || !a.Refs {
+					t.Errorf("%s: alias %s → %s inside the document %s is no reference alias", sp.Name, a.Old, a.New, doc)
+				}
+				continue
+			}
 			if _, ok := lookupPath(sp, a.New); !ok {
 				t.Errorf("%s: alias %s → %s: no parameter %s", sp.Name, a.Old, a.New, a.New)
 			}
@@ -130,4 +138,12 @@ func lookupPath(sp operation.Spec, path string) (operation.Param, bool) {
 		return operation.Param{}, false
 	}
 	return lookupPath(operation.Spec{Params: p.Items.Fields}, rest)
+}
+
+// inDocument reports whether path runs through a free-form Evidence-typed
+// parameter (one without declared fields), naming it.
+func inDocument(sp operation.Spec, path string) (string, bool) {
+	head, _, _ := strings.Cut(path, ".")
+	p, ok := sp.Lookup(head)
+	return head, ok && head != path && p.Type == operation.Evidence && len(p.Fields) == 0 && p.Items == nil
 }

@@ -309,6 +309,15 @@ func (s *Server) success(sess *Session, t *Tool, out any) (*mcp.CallToolResult, 
 		Content:           []mcp.Content{&mcp.TextContent{Text: string(body)}},
 		StructuredContent: json.RawMessage(body),
 	}
+	// The seed's bare-id arrays that stand beside their references for
+	// one release are deprecations of the result, in the same list as the
+	// call's old parameter names.
+	if deps := operation.ResultDeprecations(body); len(deps) > 0 {
+		if extra == nil {
+			extra = &Extra{}
+		}
+		extra.Deprecations = append(append([]operation.Deprecation{}, extra.Deprecations...), deps...)
+	}
 	if extra != nil {
 		if extra.Note != "" {
 			res.Content = append(res.Content, &mcp.TextContent{Text: extra.Note})

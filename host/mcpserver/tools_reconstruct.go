@@ -41,10 +41,11 @@ func (s *Server) reconstructTools() []*Tool {
 			Spec: spec(operation.EvaluateReconstructionCoverage()),
 			Run: func(ctx context.Context, c *Call) (any, error) {
 				var in app.EvaluateCoverageRequest
-				if err := c.Decode(&in); err != nil {
+				if err := c.lowered(operation.EvaluateReconstructionCoverage()).Decode(&in); err != nil {
 					return nil, err
 				}
-				return s.app.EvaluateReconstructionCoverage(ctx, in, c.Progress)
+				rec, err := s.app.EvaluateReconstructionCoverage(ctx, in, c.Progress)
+				return rec, raised(operation.EvaluateReconstructionCoverage(), err)
 			},
 		},
 	}

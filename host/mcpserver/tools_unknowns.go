@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 
+	"rea/host/evidence"
 	"rea/host/operation"
 	"rea/host/unknowns"
 )
@@ -13,7 +14,10 @@ import (
 // explicit next to the Evidence, so absence of Evidence is never read as an
 // answer. Revisions live in the session ledger and travel in bundles.
 func (s *Server) unknownTools() []*Tool {
-	unknownOut := Schema{"type": "object", "description": "One residual-unknown revision (registry_version 1)."}
+	unknownOut := Schema{"type": "object", "description": "One residual-unknown revision (registry_version 1). Evidence is named by " +
+		"{kind, evidence_id} references in supporting_evidence, contradicting_evidence, mutation_evidence and resolution.evidence; the bare-id " +
+		"arrays beside them (*_evidence_ids, resolution.evidence_ids) are deprecated and go away in the next release. revision_digest covers " +
+		"the registry_version 1 fields, which leave the references out."}
 	mutationOut := result("The new revision and the mutation Evidence recorded with it.", map[string]Schema{
 		"action": typed("string"), "unknown": unknownOut, "mutation_evidence_id": typed("string"),
 	})
@@ -33,7 +37,7 @@ func (s *Server) unknownTools() []*Tool {
 					}
 				}
 				res, err := unknowns.New(c.Session.Ledger).Record(ctx, p)
-				return res, raised(operation.RecordUnknown(), err)
+				return withReferences(res, raised(operation.RecordUnknown(), err))
 			},
 		},
 		{
@@ -49,7 +53,7 @@ func (s *Server) unknownTools() []*Tool {
 					return nil, err
 				}
 				res, err := unknowns.New(c.Session.Ledger).Update(ctx, in.UnknownID, in.ExpectedRevision, in.Changes)
-				return res, raised(operation.UpdateUnknown(), err)
+				return withReferences(res, raised(operation.UpdateUnknown(), err))
 			},
 		},
 		{
@@ -63,14 +67,15 @@ func (s *Server) unknownTools() []*Tool {
 				if err := c.Decode(&f); err != nil {
 					return nil, err
 				}
-				return unknowns.New(c.Session.Ledger).List(f)
+				return withReferences(unknowns.New(c.Session.Ledger).List(f))
 			},
 		},
 		{
 			Spec: spec(operation.VerifyUnknownResolution()),
 			Output: result("Qualification of each candidate.", map[string]Schema{
 				"unknown_id": typed("string"), "revision": typed("integer"), "status": typed("string"), "disposition": nullable("string"),
-				"qualified": typed("boolean"), "qualifying_evidence_ids": typed("array"), "candidates": typed("array"),
+				"qualified": typed("boolean"), "qualifying_evidence": typed("array"),
+				"qualifying_evidence_ids": {"type": "array", "description": "Deprecated, goes away in the next release: the ids of qualifying_evidence."}, "candidates": typed("array"),
 				"requirements": typed("object"), "verdict": typed("string"),
 			}),
 			Run: func(_ context.Context, c *Call) (any, error) {
@@ -82,10 +87,27 @@ func (s *Server) unknownTools() []*Tool {
 					return nil, err
 				}
 				res, err := unknowns.New(c.Session.Ledger).VerifyResolution(in.UnknownID, in.EvidenceIDs)
-				return res, raised(operation.VerifyUnknownResolution(), err)
+				return withReferences(res, raised(operation.VerifyUnknownResolution(), err))
 			},
 		},
 	}
+}
+
+// withReferences is a registry result as the client reads it: the stored
+// records (registry_version 1, whose digests cover the seed's bare-id
+// arrays) with the same ids as retained references beside each array
+// (supporting_evidence beside supporting_evidence_ids, …; the old names
+// are deprecations of the result for one release). A revision digest is
+// computed over the record's own fields, which leave the references out.
+func withReferences[T any](res T, err error) (any, error) {
+	if err != nil {
+		return nil, err
+	}
+	b, mErr := json.Marshal(res)
+	if mErr != nil {
+		return nil, mErr
+	}
+	return json.RawMessage(evidence.WithReferences(b)), nil
 }
 
 // hasKey reports whether the arguments object names key (even as null).

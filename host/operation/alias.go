@@ -5,6 +5,8 @@ import (
 	"fmt"
 	"reflect"
 	"strings"
+
+	"rea/host/evidence"
 )
 
 // One name per concept (issue 21 point 8): a path is input_path, an
@@ -36,6 +38,23 @@ type Deprecation struct {
 	Parameter   string `json:"parameter"`
 	Replacement string `json:"replacement"`
 	Message     string `json:"message"`
+	// In is "result" for an old name of a result field (Parameter and
+	// Replacement are then paths in the result, "[]" for array items);
+	// absent for a parameter of the call.
+	In string `json:"in,omitempty"`
+}
+
+// ResultDeprecations names the bare-id arrays of a result (JSON text) that
+// stand beside their retained references for one release
+// (evidence.WithReferences): a reader of the old name moves to the new.
+func ResultDeprecations(result []byte) []Deprecation {
+	var out []Deprecation
+	for _, f := range evidence.LegacyIDFields(result) {
+		out = append(out, Deprecation{Parameter: f.Path, Replacement: f.Replacement, In: "result",
+			Message: fmt.Sprintf("the result field %s (bare Evidence ids) is deprecated and goes away in the next release: read %s", f.Path, f.Replacement) +
+				refsWords(true)})
+	}
+	return out
 }
 
 // AliasConflict is an old and a new name given at once with different

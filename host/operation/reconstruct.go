@@ -146,7 +146,7 @@ func EvaluateReconstructionCoverage() Spec {
 		Family: "application",
 		Description: "Evaluate a coverage workspace {schema_version 1, workspace_id rcw_…, boundaries[{boundary_id, inventory_complete, owners, " +
 			"surfaces[{surface_id, owner_id}], verifiers[{verifier_id, surface_ids, authority, required_authority, max_age_ms, minimum_repeats, " +
-			"normalization_digest, results[{status, age_ms, normalization_digest}]}], contradictions[{surface_id, evidence_ids, note}]}]}. " +
+			"normalization_digest, results[{status, age_ms, normalization_digest}]}], contradictions[{surface_id, evidence[{kind retained-evidence, evidence_id}], note}]}]}. " +
 			"Fails closed: contradictions, failed results or undeclared owners ⇒ fail; stale, weak-authority, truncated, skipped, unsupported, " +
 			"unresolved or too few repeats ⇒ unknown; missing ownership or inventory ⇒ partial. Authority: unit < integration < protocol < " +
 			"renderer < packaged-process = native-abi = live-observation = external. Returns derived Evidence with per-surface diagnostics.",
@@ -159,6 +159,9 @@ func EvaluateReconstructionCoverage() Spec {
 		Examples: []map[string]any{{"workspace": map[string]any{"schema_version": 1, "workspace_id": "rcw_example", "boundaries": []any{
 			map[string]any{"boundary_id": "ipc", "inventory_complete": true, "owners": []string{"main"},
 				"surfaces": []any{map[string]any{"surface_id": "save-file", "owner_id": "main"}}, "verifiers": []any{}, "contradictions": []any{}}}}}},
+		// The workspace document spelled a contradiction's Evidence as bare
+		// ids; the module still reads that form (operation.Lower).
+		Aliases: []Alias{{Old: "workspace.boundaries[].contradictions[].evidence_ids", New: "workspace.boundaries[].contradictions[].evidence", Refs: true}},
 		CLI: &Command{Name: "evaluate-reconstruction-coverage", Args: []Arg{{Name: "WORKSPACE.json", Param: "workspace"}}, Synopsis: "WORKSPACE.json",
 			Short: "Evaluate a reconstruction coverage workspace; fails closed"},
 	}
