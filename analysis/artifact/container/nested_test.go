@@ -62,7 +62,7 @@ func TestNestedASARInAStreamIsExpanded(t *testing.T) {
 				}
 				// The range addresses the decoded stream: read it from the
 				// stage, as the host hashes it.
-				p, ok := st.Decoded("x", e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength)
+				p, ok := st.Decoded(*e.Data)
 				if !ok {
 					t.Fatalf("no staged copy for %+v", e.Data)
 				}
@@ -216,7 +216,7 @@ func FuzzInventoryStaged(f *testing.F) {
 				continue
 			}
 			if stream.IsStream(e.Data.Compression) {
-				p, ok := st.Decoded("x", e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength)
+				p, ok := st.Decoded(*e.Data)
 				if !ok {
 					t.Fatalf("%s: no staged stream for %+v", e.Path, e.Data)
 				}
