@@ -265,10 +265,10 @@ func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int
 	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
 	saved := s.b.base
 	s.b.base = s.base + off
-	child, err := listArchive(s.b, sec, e.Size, e.Data.File, format, s.index, i, depth)
+	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, format, s.index, i, depth)
 	s.b.base = saved
 	if err != nil {
-		return inContainer(err, e.Path, depth)
+		return err
 	}
 	for j := first; j < len(s.b.res.Entries); j++ {
 		if d := s.b.res.Entries[j].Data; d != nil {
