@@ -201,6 +201,11 @@ func TestSliceBlocks(t *testing.T) {
 func FuzzInventoryStaged(f *testing.F) {
 	f.Add(makeDeb(f, ".gz", inventory.CompressionGzipStream, []member{{name: "./app.asar", body: string(staticASAR()), mode: 0o644}}))
 	f.Add(makeTar(f, true, member{name: "r/app.asar", body: string(staticASAR()), mode: 0o644}))
+	// Zip members: a deflated app.asar (staged deflate-stream) and a zip
+	// stored in a zip holding a stored one (ranges moved in place).
+	f.Add(zipOf(f, [][2]string{{"resources/app.asar", string(staticASAR())}}, nil))
+	inner := zipOf(f, [][2]string{{"app.asar", string(staticASAR())}}, map[string]bool{"app.asar": true})
+	f.Add(zipOf(f, [][2]string{{"inner.zip", string(inner)}}, map[string]bool{"inner.zip": true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := inventory.Limits{MaxEntries: 200, MaxTotalBytes: 1 << 20, MaxDepth: 8, MaxCompressionRatio: 50}
 		res, st, err := stagedInventory(t, data, "", lim)
