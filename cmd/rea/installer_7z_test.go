@@ -71,9 +71,10 @@ func TestInspectArtifactReadsSevenZipArchives(t *testing.T) {
 			if r.code != 0 {
 				t.Fatalf("exit %d: %s", r.code, r.stderr)
 			}
-			for _, want := range []string{"7z  art_", "in 1 containers", "0 mismatched, 0 unavailable", "resources/app.asar", "Example.exe executable", "escape -> ../../../etc/passwd",
-				// The app.asar in a 7z folder is listed, not expanded: said.
-				"coverage partial", "a 7z folder"} {
+			for _, want := range []string{"7z  art_", "in 2 containers", "0 mismatched, 0 unavailable; coverage complete", "resources/app.asar", "Example.exe executable", "escape -> ../../../etc/passwd",
+				// The app.asar in the 7z folder is expanded from the
+				// host's decoded copy of the folder.
+				"preload.js", "shared/channels.js"} {
 				if !strings.Contains(r.stdout, want) {
 					t.Errorf("inventory lacks %q:\n%s", want, r.stdout)
 				}
@@ -140,9 +141,10 @@ func TestInspectArtifactReadsNSISInstallers(t *testing.T) {
 		if r.code != 0 {
 			t.Fatalf("%s: exit %d: %s", compressor, r.code, r.stderr)
 		}
-		for _, want := range []string{"nsis  art_", "in 2 containers", "0 mismatched, 0 unavailable", "data/item-1.7z", "resources/app.asar", "data/item-2", "escape -> ../../../etc/passwd",
-			// The app.asar in a 7z folder is listed, not expanded: said.
-			"coverage partial", "a 7z folder"} {
+		for _, want := range []string{"nsis  art_", "in 3 containers", "0 mismatched, 0 unavailable; coverage complete", "data/item-1.7z", "resources/app.asar", "data/item-2", "escape -> ../../../etc/passwd",
+			// electron-builder's layout: setup.exe → app-64.7z →
+			// resources/app.asar, every level expanded.
+			"preload.js", "shared/channels.js"} {
 			if !strings.Contains(r.stdout, want) {
 				t.Errorf("%s: inventory lacks %q:\n%s", compressor, want, r.stdout)
 			}

@@ -398,9 +398,10 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 		case inventory.CompressionBlocks:
 			fj.blocks = append(fj.blocks, i)
 		case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
-			inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder:
+			inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder,
+			inventory.CompressionDeflateStream:
 			job.length = e.Size
-			if e.CRC32 != nil && e.Data.Compression == inventory.CompressionSevenZipFolder {
+			if e.CRC32 != nil {
 				job.crc = crc32.NewIEEE()
 			}
 			fj.addStream(e, job)
@@ -485,17 +486,8 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	size := st.Size()
 	// Re-check every range against the file as it is now.
-	sortJobs(fj.plain)
-	var prevEnd int64
-	for _, j := range fj.plain {
-		if j.end() > size || (j.length > 0 && j.offset < prevEnd) {
-			return abi.Errorf(abi.CodeArtifactOperationFailed,
-				"range %d–%d of %q lies outside the file (%d bytes) or overlaps another; the file changed after it was inventoried or the inventory is wrong",
-				j.offset, j.end(), fj.file, size).WithDetail("path", fj.file)
-		}
-		if j.length > 0 {
-			prevEnd = j.end()
-		}
+	if err := s.checkPlainRanges(fj, size); err != nil {
+		return err
 	}
 	for _, i := range fj.whole {
 		if s.res.Entries[i].Size != size {
@@ -564,7 +556,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	for _, k := range fj.streamOrder {
 		jobs := fj.streams[k]
 		var zr io.ReadCloser
-		if p, ok := s.decodedCopy(fj.file, k); ok {
+		if p, ok := s.decodedCopy(fj.streamRange[k]); ok {
 			zr, err = os.Open(p)
 		} else {
 			zr, err = stream.Open(fh, size, fj.streamRange[k])
@@ -590,16 +582,56 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	return nil
 }
 
-// checkCRC compares a 7-Zip member's decoded bytes with the CRC-32 the
-// archive declares for them.
+// checkPlainRanges refuses plain ranges outside the file or overlapping
+// one another (overlapping members are how zip bombs multiply the bytes
+// to read). The members of an archive stored plainly inside another
+// container (an app.asar stored in a zip) lie inside that archive's own
+// range: they must, and they are checked against each other, not against
+// the archive that holds them, so every nesting level reads the file at
+// most once more, and max_depth bounds the levels.
+func (s *artifactScan) checkPlainRanges(fj *fileJobs, size int64) error {
+	sortJobs(fj.plain)
+	prevEnd := map[int]int64{}
+	for _, j := range fj.plain {
+		group, inside := -1, true
+		if e := s.res.Entries[j.entry]; e.Container > 0 {
+			c := s.res.Containers[e.Container]
+			if c.Parent >= 0 && s.res.Containers[c.Parent].Format != inventory.FormatDirectory {
+				if a := s.res.Entries[c.Entry].Data; a != nil && a.Compression == inventory.CompressionNone && a.File == fj.file {
+					group = e.Container
+					inside = j.offset >= a.Offset && j.end() <= a.End()
+				}
+			}
+		}
+		if !inside || j.end() > size || (j.length > 0 && j.offset < prevEnd[group]) {
+			return abi.Errorf(abi.CodeArtifactOperationFailed,
+				"range %d–%d of %q lies outside the file (%d bytes) or its archive, or overlaps another; the file changed after it was inventoried or the inventory is wrong",
+				j.offset, j.end(), fj.file, size).WithDetail("path", fj.file)
+		}
+		if j.length > 0 {
+			prevEnd[group] = j.end()
+		}
+	}
+	return nil
+}
+
+// checkCRC compares a 7-Zip member's (or a staged zip member's) decoded
+// bytes with the CRC-32 the archive declares for them.
 func (s *artifactScan) checkCRC(j *digestJob) error {
 	e := s.res.Entries[j.entry]
 	if j.crc == nil || e.CRC32 == nil || j.crc.Sum32() == *e.CRC32 {
 		return nil
 	}
 	return abi.Errorf(abi.CodeArtifactIntegrity,
-		"7-Zip member %q decodes to bytes with CRC-32 %08x, but the archive declares %08x; the archive is corrupt or was tampered with",
-		e.Path, j.crc.Sum32(), *e.CRC32).WithDetail("logical_path", e.Path)
+		"%s member %q decodes to bytes with CRC-32 %08x, but the archive declares %08x; the archive is corrupt or was tampered with",
+		crcArchive(e), e.Path, j.crc.Sum32(), *e.CRC32).WithDetail("logical_path", e.Path)
+}
+
+func crcArchive(e inventory.Entry) string {
+	if e.Data != nil && e.Data.Compression == inventory.CompressionSevenZipFolder {
+		return "7-Zip"
+	}
+	return "zip"
 }
 
 func headOf(f *os.File) []byte {
@@ -793,9 +825,9 @@ func (s *artifactScan) evidenceRecord(operation string, params any, result any) 
 
 // decodedCopy is the staged decoded copy of a stream of file, if the
 // module's run staged one whole.
-func (s *artifactScan) decodedCopy(file string, k streamKey) (string, bool) {
+func (s *artifactScan) decodedCopy(r inventory.Range) (string, bool) {
 	if s.stage == nil {
 		return "", false
 	}
-	return s.stage.Decoded(file, k.compression, k.offset, k.length)
+	return s.stage.Decoded(r)
 }

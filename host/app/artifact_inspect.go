@@ -3,6 +3,7 @@ package app
 import (
 	"context"
 	"fmt"
+	"path"
 	"strings"
 
 	"rea/abi"
@@ -127,6 +128,10 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 		Provenance: ArtifactProvenance{Module: s.module.Name, ModuleSHA256: s.module.SHA256, ABIVersion: s.module.ABIVersion,
 			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed},
 	}
+	if n := s.unexpandedContainers(); n != "" {
+		inv.Limitations = append(inv.Limitations, n)
+		s.partial = true
+	}
 	if n := unexpandedArchives(g); n != "" {
 		// An ASAR rea listed but did not expand (past max_depth, not an
 		// ASAR, a zip member) is hashed but its own entries are not: the
@@ -182,5 +187,30 @@ func unexpandedArchives(g *artifactGraph) string {
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or inside a container rea does not expand them from (a zip member, a 7z folder); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or held where rea does not expand them from (inside an archive that is itself compressed in a zip member or a 7-Zip folder); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+}
+
+// containerMagic is how an archive rea expands by name starts.
+var containerMagic = map[string]string{".zip": "PK\x03\x04", ".7z": "7z\xbc\xaf", ".deb": "!<ar", ".rpm": "\xed\xab\xee\xdb", ".appimage": "\x7fELF"}
+
+// unexpandedContainers says which files named and starting like an
+// archive rea reads (a zip, 7z, .deb, .rpm or AppImage) were listed but
+// not expanded — nested past max_depth, or compressed inside a zip member
+// or a 7-Zip folder, from where rea expands only ASAR archives — or "".
+// Their entries are in nobody's inventory, so it is partial.
+func (s *artifactScan) unexpandedContainers() string {
+	var paths []string
+	for i, e := range s.res.Entries {
+		if e.Kind != inventory.KindFile || e.Nested > 0 || i >= len(s.obs) {
+			continue
+		}
+		magic, ok := containerMagic[strings.ToLower(path.Ext(e.Path))]
+		if o := s.obs[i]; ok && o.headN == 4 && string(o.head[:]) == magic {
+			paths = append(paths, e.Path)
+		}
+	}
+	if len(paths) == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d archive(s) were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, or compressed inside a zip member or a 7-Zip folder, from where rea expands only ASAR archives; raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }

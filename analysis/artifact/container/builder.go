@@ -27,6 +27,11 @@ type builder struct {
 	// streams serves the host's decoded copies of compressed streams
 	// (inventory.StreamName); nil when the module decodes them itself.
 	streams fs.FS
+	// base is where, in the outer file, the container being opened
+	// starts: a container held plainly in another (an archive stored in
+	// a zip) is listed from a section of the file, and its ranges are
+	// moved by base once it is listed.
+	base int64
 }
 
 func newBuilder(lim inventory.Limits, progress func(abi.Progress)) *builder {
@@ -39,6 +44,8 @@ type scope struct {
 	b     *builder
 	index int
 	reg   *artpath.Registry
+	// base: see builder.base.
+	base int64
 }
 
 func (b *builder) openContainer(c inventory.Container) (*scope, error) {
@@ -48,7 +55,7 @@ func (b *builder) openContainer(c inventory.Container) (*scope, error) {
 	}
 	c.Index = len(b.res.Containers)
 	b.res.Containers = append(b.res.Containers, c)
-	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry()}, nil
+	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry(), base: b.base}, nil
 }
 
 // normalize checks a declared path against the path rules and limits.

@@ -106,6 +106,12 @@ func openReaderAt(fsys fs.FS, name string) (fs.File, io.ReaderAt, error) {
 // listArchive lists one archive file as a new container and returns its
 // index.
 func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, parent, entry, depth int) (int, error) {
+	return listArchiveAs(b, ra, size, file, file, format, parent, entry, depth)
+}
+
+// listArchiveAs is listArchive naming the container name in its errors
+// (a member's path when file is the outer file holding it).
+func listArchiveAs(b *builder, ra io.ReaderAt, size int64, file, name, format string, parent, entry, depth int) (int, error) {
 	s, err := b.openContainer(inventory.Container{Parent: parent, Entry: entry, File: file, Format: format, Depth: depth})
 	if err != nil {
 		return 0, err
@@ -135,7 +141,7 @@ func listArchive(b *builder, ra io.ReaderAt, size int64, file, format string, pa
 		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, 7z, nsis, directory or auto", format).WithDetail("field", "format")
 	}
 	if err != nil {
-		return 0, inContainer(err, file, depth)
+		return 0, inContainer(err, name, depth)
 	}
 	return s.index, nil
 }

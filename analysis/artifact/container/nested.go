@@ -25,10 +25,18 @@ func (d *decoded) Close() { d.f.Close() }
 // then decoded here). A copy longer than the stream budget is the limit
 // that cut it.
 func (s *scope) decodedStream(off, n, fileSize int64, file, compression string) (*decoded, error) {
+	return s.decodedRange(inventory.Range{File: file, Compression: compression, StreamOffset: off, StreamLength: n}, fileSize)
+}
+
+// decodedRange is decodedStream for the stream r points into (a 7-Zip
+// folder's too), placed in the outer file by the scope's base.
+func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error) {
 	if s.b.streams == nil {
 		return nil, nil
 	}
-	name := inventory.StreamName(file, compression, off, n)
+	r = rebase(r, s.base, fileSize)
+	off, n, compression := r.StreamOffset, r.StreamLength, r.Compression
+	name := inventory.StreamNameOf(r)
 	f, err := s.b.streams.Open(name)
 	what := strings.TrimSuffix(compression, "-stream")
 	if err != nil {
@@ -41,21 +49,57 @@ func (s *scope) decodedStream(off, n, fileSize int64, file, compression string) 
 		return nil, malformedf("the decoded %s stream cannot be read at offsets", what)
 	}
 	bn := n
-	if bn == 0 {
+	if bn == 0 { // the whole file is the stream (a tar.gz)
 		bn = fileSize
 	}
 	budget, limit := inventory.StreamBudget(s.b.lim, bn)
+	n = bn
 	if info.Size() > budget {
 		f.Close()
 		if limit == "max_total_bytes" {
 			return nil, limitError(limit, s.b.lim.MaxTotalBytes, info.Size(),
-				fmt.Sprintf("the %s stream of %d bytes decodes past %d bytes, more than the entries max_total_bytes allows plus their headers", what, bn, budget))
+				fmt.Sprintf("the %s stream of %d bytes decodes past %d bytes, more than the entries max_total_bytes allows plus their headers", what, n, budget))
 		}
 		ratio := int64(s.b.lim.MaxCompressionRatio)
-		return nil, limitError(limit, ratio, info.Size()/max(bn, 1),
-			fmt.Sprintf("the %s stream of %d bytes expands past %d bytes", what, bn, budget))
+		return nil, limitError(limit, ratio, info.Size()/max(n, 1),
+			fmt.Sprintf("the %s stream of %d bytes expands past %d bytes", what, n, budget))
 	}
 	return &decoded{ra: ra, size: info.Size(), f: f}, nil
+}
+
+// rebase moves a range listed from a section of the outer file that
+// starts at base (size bytes long) to the outer file. A stream that was
+// the whole section (a tar.gz) becomes that section. The input itself
+// (base 0) keeps its ranges as listed.
+func rebase(r inventory.Range, base, size int64) inventory.Range {
+	if base == 0 {
+		return r
+	}
+	if stream.IsStream(r.Compression) && r.StreamLength == 0 {
+		r.StreamOffset, r.StreamLength = 0, size
+	}
+	switch {
+	case r.Compression == inventory.CompressionNone || r.Compression == inventory.CompressionDeflate:
+		r.Offset += base
+	case r.Compression == inventory.CompressionBlocks:
+		r.Blocks = append([]inventory.Block(nil), r.Blocks...)
+		for i := range r.Blocks {
+			if r.Blocks[i].Length > 0 {
+				r.Blocks[i].Offset += base
+			}
+		}
+	case stream.IsStream(r.Compression):
+		r.StreamOffset += base
+		if r.Folder != nil {
+			f := *r.Folder
+			f.Packed = append([]inventory.PackedStream(nil), f.Packed...)
+			for i := range f.Packed {
+				f.Packed[i].Offset += base
+			}
+			r.Folder = &f
+		}
+	}
+	return r
 }
 
 // expandNestedASARs lists, as nested containers, the ASAR archives among
@@ -65,15 +109,25 @@ func (s *scope) decodedStream(off, n, fileSize int64, file, compression string) 
 // outer file. An archive nested deeper than max_depth is left listed but
 // not expanded (the host then says the inventory is partial).
 func expandNestedASARs(s *scope, start int, open func(e inventory.Entry) io.ReaderAt, place func(e inventory.Entry, r inventory.Range) inventory.Range) error {
+	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) { return open(e), nil }, place)
+}
+
+// expandNestedASARsErr is expandNestedASARs whose open may fail (a
+// decoded copy past its budget).
+func expandNestedASARsErr(s *scope, start int, open func(i int, e inventory.Entry) (io.ReaderAt, error), place func(e inventory.Entry, r inventory.Range) inventory.Range) error {
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
 	for i := start; i < end; i++ {
 		e := s.b.res.Entries[i]
-		if e.Container != s.index || e.Kind != inventory.KindFile || e.Data == nil || formatByName(e.Path) != inventory.FormatASAR {
+		if e.Container != s.index || e.Kind != inventory.KindFile || e.Data == nil || formatByName(e.Path) != inventory.FormatASAR || depth > s.b.lim.MaxDepth {
 			continue
 		}
-		ra := open(e)
-		if ra == nil || sniff(ra, e.Size) != inventory.FormatASAR || depth > s.b.lim.MaxDepth {
+		ra, err := open(i, e)
+		if err != nil {
+			return err
+		}
+		e = s.b.res.Entries[i] // open may have moved the entry into a staged stream
+		if ra == nil || sniff(ra, e.Size) != inventory.FormatASAR {
 			continue
 		}
 		child, err := s.b.openContainer(inventory.Container{Parent: s.index, Entry: i, File: e.Data.File, Format: inventory.FormatASAR, Depth: depth})
@@ -100,6 +154,14 @@ func expandNestedASARs(s *scope, start int, open func(e inventory.Entry) io.Read
 	return nil
 }
 
+// streamPlace places a range inside the decoded bytes of a stream
+// member e into the same stream.
+func streamPlace(e inventory.Entry, r inventory.Range) inventory.Range {
+	out := *e.Data
+	out.Offset, out.Length = e.Data.Offset+r.Offset, r.Length
+	return out
+}
+
 // expandStreamASARs expands the ASAR archives a stream container listed:
 // their bytes are a range of the decoded stream, so are their members'.
 func expandStreamASARs(s *scope, start int, d *decoded) error {
@@ -109,12 +171,157 @@ func expandStreamASARs(s *scope, start int, d *decoded) error {
 				return nil
 			}
 			return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length)
-		},
-		func(e inventory.Entry, r inventory.Range) inventory.Range {
-			out := *e.Data
-			out.Offset, out.Length = e.Data.Offset+r.Offset, r.Length
-			return out
-		})
+		}, streamPlace)
+}
+
+// expandFolderASARs expands the ASAR archives among a 7-Zip archive's
+// members (electron-builder's app-64.7z holds resources/app.asar): the
+// host decodes the folder holding one once into the staging mount, and
+// the archive's members are ranges of the same folder output. Without
+// a stage (native callers) they stay listed, not expanded.
+func expandFolderASARs(s *scope, start int, fileSize int64) error {
+	if s.b.streams == nil {
+		return nil
+	}
+	open := map[string]*decoded{}
+	defer func() {
+		for _, d := range open {
+			d.Close()
+		}
+	}()
+	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) {
+		if e.Data.Compression != inventory.CompressionSevenZipFolder || e.Data.Folder == nil {
+			return nil, nil
+		}
+		key := inventory.StreamNameOf(*e.Data)
+		d, ok := open[key]
+		if !ok {
+			var err error
+			if d, err = s.decodedRange(*e.Data, fileSize); err != nil {
+				return nil, inContainer(err, e.Path, s.b.res.Containers[s.index].Depth+1)
+			}
+			open[key] = d
+		}
+		if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
+			return nil, malformedf("7-Zip member %q lies past the end of its decoded folder (%d bytes)", e.Path, d.size)
+		}
+		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
+	}, streamPlace)
+}
+
+// expandMembers expands the archives among the files a zip or a plain
+// tar listed from entry index start on (ra is the container's own bytes,
+// size long). An archive stored as it is (a stored zip member, a tar
+// member) is listed in place from a section of the file, in any format
+// rea reads — a zip in a zip, an AppImage or a .deb in a zip — and its
+// ranges are moved into the outer file. An ASAR in a deflated zip member
+// is expanded from the host's decoded copy of the member (the member
+// becomes a deflate-stream range, so the host hashes that copy too).
+// Anything else (another format in a deflated member, past max_depth) is
+// listed, not expanded.
+func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
+	depth := s.b.res.Containers[s.index].Depth + 1
+	end := len(s.b.res.Entries)
+	var deflated []int
+	for i := start; i < end; i++ {
+		e := s.b.res.Entries[i]
+		if e.Container != s.index || e.Kind != inventory.KindFile || e.Data == nil || e.Size == 0 || depth > s.b.lim.MaxDepth {
+			continue
+		}
+		want := formatByName(e.Path)
+		if want == "" {
+			continue
+		}
+		switch e.Data.Compression {
+		case inventory.CompressionNone:
+			if e.Data.Offset < 0 || e.Data.Offset > size || e.Data.Length > size-e.Data.Offset {
+				continue
+			}
+			sec := io.NewSectionReader(ra, e.Data.Offset, e.Data.Length)
+			if nestedFormat(e.Path, sec, e.Size) != want {
+				continue
+			}
+			if err := listPlaced(s, sec, i, want, depth); err != nil {
+				return err
+			}
+		case inventory.CompressionDeflate:
+			if want == inventory.FormatASAR {
+				deflated = append(deflated, i)
+			}
+		}
+	}
+	if len(deflated) == 0 || s.b.streams == nil {
+		return nil
+	}
+	return expandDeflatedASARs(s, deflated, size)
+}
+
+// listPlaced lists the archive stored as entry i's bytes sec as a nested
+// container, then moves every range it and its own nested containers
+// declared by the entry's offset.
+func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int) error {
+	e := s.b.res.Entries[i]
+	off := e.Data.Offset
+	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
+	saved := s.b.base
+	s.b.base = s.base + off
+	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, format, s.index, i, depth)
+	s.b.base = saved
+	if err != nil {
+		return err
+	}
+	for j := first; j < len(s.b.res.Entries); j++ {
+		if d := s.b.res.Entries[j].Data; d != nil {
+			r := rebase(*d, off, e.Size)
+			s.b.res.Entries[j].Data = &r
+		}
+	}
+	// The headers were read from inside the member, which the host
+	// hashes as the member's bytes: no prefix of the file to re-check.
+	for c := firstC; c < len(s.b.res.Containers); c++ {
+		s.b.res.Containers[c].ParsedBytes, s.b.res.Containers[c].ParsedSHA256 = 0, ""
+	}
+	s.b.res.Entries[i].Nested = child
+	return nil
+}
+
+// expandDeflatedASARs expands the ASAR archives held in deflated zip
+// members from the host's decoded copies of those members.
+func expandDeflatedASARs(s *scope, idx []int, size int64) error {
+	want := map[int]bool{}
+	for _, i := range idx {
+		want[i] = true
+	}
+	open := map[int]*decoded{}
+	defer func() {
+		for _, d := range open {
+			d.Close()
+		}
+	}()
+	start := idx[0]
+	return expandNestedASARsErr(s, start, func(i int, e inventory.Entry) (io.ReaderAt, error) {
+		if !want[i] {
+			return nil, nil
+		}
+		d, err := s.decodedRange(inventory.Range{File: e.Data.File, Compression: inventory.CompressionDeflateStream,
+			StreamOffset: e.Data.Offset, StreamLength: e.Data.Length}, size)
+		if err != nil {
+			return nil, inContainer(err, e.Path, s.b.res.Containers[s.index].Depth+1)
+		}
+		open[i] = d
+		if d.size != e.Size {
+			return nil, malformedf("zip member %q declares %d bytes but inflates to %d", e.Path, e.Size, d.size).WithDetail("path", e.Path)
+		}
+		if sniff(d.ra, d.size) != inventory.FormatASAR {
+			return nil, nil
+		}
+		// The member is now a range of its decoded copy, which the host
+		// hashes (checking the zip's CRC-32) instead of inflating again.
+		r := inventory.Range{File: e.Data.File, Compression: inventory.CompressionDeflateStream, Offset: 0, Length: e.Size,
+			StreamOffset: e.Data.Offset, StreamLength: e.Data.Length}
+		s.b.res.Entries[i].Data = &r
+		return io.NewSectionReader(d.ra, 0, d.size), nil
+	}, streamPlace)
 }
 
 // blockFile gives random access to the bytes of a blocks entry (a

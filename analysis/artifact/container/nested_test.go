@@ -62,7 +62,7 @@ func TestNestedASARInAStreamIsExpanded(t *testing.T) {
 				}
 				// The range addresses the decoded stream: read it from the
 				// stage, as the host hashes it.
-				p, ok := st.Decoded("x", e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength)
+				p, ok := st.Decoded(*e.Data)
 				if !ok {
 					t.Fatalf("no staged copy for %+v", e.Data)
 				}
@@ -201,6 +201,11 @@ func TestSliceBlocks(t *testing.T) {
 func FuzzInventoryStaged(f *testing.F) {
 	f.Add(makeDeb(f, ".gz", inventory.CompressionGzipStream, []member{{name: "./app.asar", body: string(staticASAR()), mode: 0o644}}))
 	f.Add(makeTar(f, true, member{name: "r/app.asar", body: string(staticASAR()), mode: 0o644}))
+	// Zip members: a deflated app.asar (staged deflate-stream) and a zip
+	// stored in a zip holding a stored one (ranges moved in place).
+	f.Add(zipOf(f, [][2]string{{"resources/app.asar", string(staticASAR())}}, nil))
+	inner := zipOf(f, [][2]string{{"app.asar", string(staticASAR())}}, map[string]bool{"app.asar": true})
+	f.Add(zipOf(f, [][2]string{{"inner.zip", string(inner)}}, map[string]bool{"inner.zip": true}))
 	f.Fuzz(func(t *testing.T, data []byte) {
 		lim := inventory.Limits{MaxEntries: 200, MaxTotalBytes: 1 << 20, MaxDepth: 8, MaxCompressionRatio: 50}
 		res, st, err := stagedInventory(t, data, "", lim)
@@ -216,7 +221,7 @@ func FuzzInventoryStaged(f *testing.F) {
 				continue
 			}
 			if stream.IsStream(e.Data.Compression) {
-				p, ok := st.Decoded("x", e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength)
+				p, ok := st.Decoded(*e.Data)
 				if !ok {
 					t.Fatalf("%s: no staged stream for %+v", e.Path, e.Data)
 				}

@@ -876,6 +876,7 @@ func (z *szArchive) addFiles(files []szFile, st *szStreams) error {
 		offset, size  int64
 	}
 	var links []link
+	start := len(s.b.res.Entries)
 	sub, folder := 0, 0
 	var inFolder int
 	var folderOff int64
@@ -986,7 +987,7 @@ func (z *szArchive) addFiles(files []szFile, st *szStreams) error {
 		}
 		rc.Close()
 	}
-	return nil
+	return expandFolderASARs(s, start, z.base+z.size)
 }
 
 // sniffSevenZip recognises a 7-Zip archive by its signature.

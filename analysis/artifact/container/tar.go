@@ -18,7 +18,11 @@ import (
 func listTar(s *scope, ra io.ReaderAt, size int64, file string) error {
 	sr := io.NewSectionReader(ra, 0, size)
 	pos := func() int64 { p, _ := sr.Seek(0, io.SeekCurrent); return p }
-	return listTarStream(s, tar.NewReader(sr), pos, size, file, inventory.CompressionNone, nil)
+	start := len(s.b.res.Entries)
+	if err := listTarStream(s, tar.NewReader(sr), pos, size, file, inventory.CompressionNone, nil); err != nil {
+		return err
+	}
+	return expandMembers(s, start, ra, size)
 }
 
 // listTarGz lists a gzip-compressed tar by decompressing it as a stream.

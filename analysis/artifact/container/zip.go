@@ -21,6 +21,7 @@ func listZip(s *scope, ra io.ReaderAt, size int64, file string) error {
 		return malformedf("cannot read the zip central directory: %v", err)
 	}
 	var spans []span
+	start := len(s.b.res.Entries)
 	for _, f := range zr.File {
 		name, isDir := archiveName(f.Name)
 		if name == "" {
@@ -81,7 +82,10 @@ func listZip(s *scope, ra io.ReaderAt, size int64, file string) error {
 			return err
 		}
 	}
-	return checkOverlaps(spans)
+	if err := checkOverlaps(spans); err != nil {
+		return err
+	}
+	return expandMembers(s, start, ra, size)
 }
 
 // zipLinkTarget reads a symlink member's target (its content), bounded.

@@ -62,6 +62,11 @@ const (
 	// CompressionBzip2Stream are further RPM payload compressions.
 	CompressionLzmaStream  = "lzma-stream"
 	CompressionBzip2Stream = "bzip2-stream"
+	// CompressionDeflateStream: StreamOffset and StreamLength place a raw
+	// DEFLATE stream (a deflated zip member) and Offset and Length address
+	// its decoded bytes — how the members of an archive held in a deflated
+	// zip member (resources/app.asar in app.zip) are placed.
+	CompressionDeflateStream = "deflate-stream"
 	// CompressionBlocks: the entry's bytes are the concatenation of
 	// Range.Blocks, each decoded on its own (a squashfs file's data
 	// blocks and the tail it keeps in a shared fragment block).

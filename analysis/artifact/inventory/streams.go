@@ -1,7 +1,9 @@
 package inventory
 
 import (
+	"encoding/base64"
 	"encoding/hex"
+	"encoding/json"
 	"fmt"
 	"strconv"
 	"strings"
@@ -16,19 +18,57 @@ func StreamName(file, compression string, offset, length int64) string {
 	return fmt.Sprintf("%s.%d.%d.%s", compression, offset, length, hex.EncodeToString([]byte(file)))
 }
 
+// StreamNameOf is the StreamName of the stream a range points into. A
+// 7-Zip folder's name also carries its coder chain (base64url of its
+// JSON), so the host can decode it without reading the archive's header,
+// and two different chains over the same packed bytes are two streams.
+func StreamNameOf(r Range) string {
+	name := StreamName(r.File, r.Compression, r.StreamOffset, r.StreamLength)
+	if r.Compression == CompressionSevenZipFolder && r.Folder != nil {
+		b, _ := json.Marshal(r.Folder)
+		name += "." + base64.RawURLEncoding.EncodeToString(b)
+	}
+	return name
+}
+
+// MaxStreamNameFolderBytes bounds the folder description a stream name
+// may carry.
+const MaxStreamNameFolderBytes = 16 << 10
+
 // ParseStreamName reverses StreamName; ok is false for any other name.
 func ParseStreamName(name string) (file, compression string, offset, length int64, ok bool) {
-	parts := strings.SplitN(name, ".", 4)
-	if len(parts) != 4 {
-		return "", "", 0, 0, false
+	r, ok := ParseStreamRange(name)
+	return r.File, r.Compression, r.StreamOffset, r.StreamLength, ok
+}
+
+// ParseStreamRange reverses StreamNameOf: the stream's file, compression,
+// StreamOffset, StreamLength and, for a 7-Zip folder, Folder.
+func ParseStreamRange(name string) (Range, bool) {
+	parts := strings.SplitN(name, ".", 5)
+	if len(parts) < 4 {
+		return Range{}, false
 	}
 	off, err1 := strconv.ParseInt(parts[1], 10, 64)
 	n, err2 := strconv.ParseInt(parts[2], 10, 64)
 	raw, err3 := hex.DecodeString(parts[3])
 	if err1 != nil || err2 != nil || err3 != nil || off < 0 || n < 0 || len(raw) == 0 {
-		return "", "", 0, 0, false
+		return Range{}, false
 	}
-	return string(raw), parts[0], off, n, true
+	r := Range{File: string(raw), Compression: parts[0], StreamOffset: off, StreamLength: n}
+	if len(parts) == 5 {
+		if r.Compression != CompressionSevenZipFolder || len(parts[4]) > MaxStreamNameFolderBytes*4/3+4 {
+			return Range{}, false
+		}
+		b, err := base64.RawURLEncoding.DecodeString(parts[4])
+		var f Folder
+		if err != nil || json.Unmarshal(b, &f) != nil {
+			return Range{}, false
+		}
+		r.Folder = &f
+	} else if r.Compression == CompressionSevenZipFolder {
+		return Range{}, false
+	}
+	return r, true
 }
 
 // StreamBudget is the most a compressed stream of n bytes may decode to

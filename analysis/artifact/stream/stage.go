@@ -65,12 +65,13 @@ func (st *Stage) Open(name string) (fs.File, error) {
 	return os.Open(s.path)
 }
 
-// Decoded returns the path of the fully decoded copy of a stream, if one
-// was staged.
-func (st *Stage) Decoded(file, compression string, offset, length int64) (string, bool) {
+// Decoded returns the path of the fully decoded copy of the stream r
+// points into, if one was staged (a 7-Zip folder's only for the same
+// coder chain).
+func (st *Stage) Decoded(r inventory.Range) (string, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	s, ok := st.staged[inventory.StreamName(file, compression, offset, length)]
+	s, ok := st.staged[inventory.StreamNameOf(r)]
 	if !ok || !s.full {
 		return "", false
 	}
@@ -90,23 +91,25 @@ func (st *Stage) stage(name string) (*stagedStream, error) {
 	if s, ok := st.staged[name]; ok {
 		return s, s.err
 	}
-	file, comp, off, n, ok := inventory.ParseStreamName(name)
-	if !ok || !IsStream(comp) || !fs.ValidPath(file) {
+	r, ok := inventory.ParseStreamRange(name)
+	if !ok || !IsStream(r.Compression) || !fs.ValidPath(r.File) {
 		return nil, fs.ErrNotExist
 	}
+	file, comp, off, n := r.File, r.Compression, r.StreamOffset, r.StreamLength
 	if st.staged == nil {
 		st.staged = map[string]*stagedStream{}
 	}
 	s := &stagedStream{path: filepath.Join(st.Dir, fmt.Sprintf("stream-%d", len(st.staged)))}
 	st.staged[name] = s
-	s.err = st.decode(s, file, comp, off, n)
+	s.err = st.decode(s, r)
 	if s.err != nil {
 		st.errs = append(st.errs, fmt.Errorf("the %s stream at bytes %d–%d of %q: %w", comp, off, off+n, file, s.err))
 	}
 	return s, s.err
 }
 
-func (st *Stage) decode(s *stagedStream, file, comp string, off, n int64) error {
+func (st *Stage) decode(s *stagedStream, r inventory.Range) error {
+	file, n := r.File, r.StreamLength
 	in, err := st.OpenInput(file)
 	if err != nil {
 		return err
@@ -118,7 +121,10 @@ func (st *Stage) decode(s *stagedStream, file, comp string, off, n int64) error 
 	}
 	// The host decodes natively, so zstd may use two goroutines and its
 	// normal buffers (the module's decoder keeps to one and low memory).
-	dec, err := OpenWith(in, info.Size(), inventory.Range{Compression: comp, StreamOffset: off, StreamLength: n}, true)
+	// A 7-Zip folder's coder chain came in the name: OpenFolder checks it
+	// against the file (packed streams inside it, sizes, bonds) as it
+	// does for hashing.
+	dec, err := OpenWith(in, info.Size(), r, true)
 	if err != nil {
 		return err
 	}

@@ -6,6 +6,7 @@ package stream
 import (
 	"bufio"
 	"compress/bzip2"
+	"compress/flate"
 	"compress/gzip"
 	"fmt"
 	"io"
@@ -26,7 +27,8 @@ const maxZstdWindow = 128 << 20
 func IsStream(compression string) bool {
 	switch compression {
 	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
-		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder:
+		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder,
+		inventory.CompressionDeflateStream:
 		return true
 	}
 	return false
@@ -87,6 +89,8 @@ func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
 		return io.NopCloser(lr), nil
 	case inventory.CompressionBzip2Stream:
 		return io.NopCloser(bzip2.NewReader(src)), nil
+	case inventory.CompressionDeflateStream:
+		return flate.NewReader(src), nil
 	case inventory.CompressionZstdStream:
 		zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow))
 		if err != nil {
