@@ -34,18 +34,14 @@ window.deeper = window.pre;
 		"b.js": "const { ipcOnEvent } = window.pre;\nipcOnEvent('zoomin', () => {});\n",
 		"c.js": "window.all.nested.listen('whole', () => {});\nwindow.deeper.ipcOnEvent('deep', () => {});\nwindow.pre.other('not-a-channel');\n",
 	})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"a.js renderer listener ipcRenderer.on focused inferred ",
 		"b.js renderer listener ipcRenderer.on zoomin inferred ",
 		"c.js renderer listener ipcRenderer.on whole inferred ",
 		"c.js renderer listener ipcRenderer.on deep inferred ",
 		"main.js main transmission webContents.send focused literal paired",
 		"main.js main transmission webContents.send zoomin literal paired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 	for _, l := range ipcList(r) {
 		if strings.Contains(l, "not-a-channel") {
 			t.Errorf("a non-IPC member of the alias object is IPC: %s", l)
@@ -80,15 +76,11 @@ class Server {
 class Sub extends Server { again() { this.wc.send('again'); } }
 module.exports = { Server, Sub };
 `, nil)
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"main.js main transmission webContents.send init literal unpaired",
 		"main.js main transmission webContents.send poke literal unpaired",
 		"main.js main transmission webContents.send again literal unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 	for _, l := range ipcList(r) {
 		if strings.Contains(l, "not-ipc") {
 			t.Errorf("a getter returning no webContents made IPC: %s", l)

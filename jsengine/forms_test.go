@@ -18,6 +18,17 @@ func ipcList(r *Result) []string {
 	return out
 }
 
+// mustHaveIPC fails the test for each wanted IPC line the result lacks,
+// listing what it has.
+func mustHaveIPC(t *testing.T, r *Result, wants ...string) {
+	t.Helper()
+	for _, want := range wants {
+		if !hasIPC(r, want) {
+			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
+		}
+	}
+}
+
 func hasIPC(r *Result, want string) bool {
 	for _, l := range ipcList(r) {
 		if l == want {
@@ -38,15 +49,11 @@ function handle(channel, fn) { ipcMain.handle(channel, fn); }
 function send(channel, ...args) { BrowserWindow.getAllWindows()[0].webContents.send(channel, ...args); }
 module.exports = { send, handle };
 `})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"main.js main handler ipcMain.handle get-user inferred ",
 		"main.js main handler ipcMain.handle db:query inferred ",
 		"main.js main transmission webContents.send tick inferred unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 }
 
 func TestClassMethodWrappersAndThisCalls(t *testing.T) {
@@ -58,14 +65,10 @@ class IpcService {
 const service = new IpcService();
 service.send('settings:get');
 `, nil)
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"main.js renderer transmission ipcRenderer.invoke settings:get inferred unpaired",
 		"main.js renderer transmission ipcRenderer.invoke user:get inferred unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 }
 
 func TestBridgeFunctionsCalledFromTheRendererAreIPC(t *testing.T) {
@@ -84,18 +87,14 @@ contextBridge.exposeInMainWorld('api', {
 window.api.send('blocked', 1);
 window.api.invoke('load');
 `})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"renderer.js renderer transmission ipcRenderer.send toMain inferred paired",
 		"renderer.js renderer transmission ipcRenderer.invoke load inferred paired",
 		"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
 		// 'other' is allowed but no call sends it: a dynamic channel
 		// whose candidate it is, not a transmission of its own.
 		"preload.js renderer transmission ipcRenderer.send  dynamic dynamic",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 	folded := false
 	for _, op := range r.IPC {
 		if op.Module == "preload.js" && op.API == "ipcRenderer.send" && op.ChannelState == "dynamic" {
@@ -156,18 +155,14 @@ ipcRenderer.invoke('scoped');
 ipcRenderer.send('scoped-msg');
 ipcRenderer.sendTo(1, 'peer');
 `})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"main.js main transmission event.reply pong literal paired",
 		"main.js main handler webContents.ipc.handle scoped literal ",
 		"main.js main listener webContents.ipc.on scoped-msg literal ",
 		"renderer.js renderer transmission ipcRenderer.invoke scoped literal paired",
 		"renderer.js renderer transmission ipcRenderer.send scoped-msg literal paired",
 		"renderer.js renderer transmission ipcRenderer.sendTo peer literal unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 	var mc bool
 	for _, o := range r.Observations {
 		mc = mc || o.Kind == "message-channel"
@@ -196,18 +191,14 @@ window.electron.ipcRenderer.send('toolkit-ping');
 		"node_modules/electron-better-ipc/package.json": `{"main":"index.js"}`,
 		"node_modules/electron-better-ipc/index.js":     `module.exports = require('./source');`,
 	})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"main.js main handler ipcMain.answerRenderer get-config literal ",
 		"main.js main transmission ipcMain.callRenderer config-changed literal paired",
 		"renderer.js renderer handler ipcRenderer.answerMain config-changed literal ",
 		"renderer.js renderer transmission ipcRenderer.callMain get-config literal paired",
 		"app.js renderer transmission ipcRenderer.invoke get-config inferred unpaired",
 		"app.js renderer transmission ipcRenderer.send toolkit-ping inferred unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 	for _, a := range r.ContextBridge {
 		if a.Key == "electron" && !strings.Contains(strings.Join(a.Members, ","), "ipcRenderer.invoke") {
 			t.Errorf("electronAPI members %v", a.Members)
@@ -402,12 +393,8 @@ contextBridge.exposeInMainWorld('api', {
   send: (channel, data) => { if (validChannels.includes(channel)) { ipcRenderer.send(channel, data); } },
 });
 `})
-	for _, want := range []string{
+	mustHaveIPC(t, r,
 		"preload.js renderer transmission ipcRenderer.send toMain inferred paired",
 		"preload.js renderer transmission ipcRenderer.send other inferred unpaired",
-	} {
-		if !hasIPC(r, want) {
-			t.Errorf("missing %q in\n%s", want, strings.Join(ipcList(r), "\n"))
-		}
-	}
+	)
 }
