@@ -202,8 +202,10 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 	}
 
 	origin := ""
-	// The document's state first: a page still loading gets a partial
-	// inventory, said so, rather than a short one that looks complete.
+	// The document's state before anything is counted: a page still
+	// loading gets a partial inventory, said so, rather than a short one
+	// that looks complete (read after the counts, a page that finished
+	// meanwhile would look whole with frames missed).
 	ins.DocumentState = DocumentState(ctx, s)
 	if ins.DocumentState != "complete" {
 		note("the page had not finished loading (document.readyState %q): frames, elements and scripts may still grow — inspect it again once it has loaded", ins.DocumentState)
@@ -338,6 +340,10 @@ func Inspect(ctx context.Context, s *Session, t Target, workers []Target, l Limi
 // DocumentState reads document.readyState without side effects; a page
 // whose state cannot be read says "unknown".
 func DocumentState(ctx context.Context, s *Session) string {
+	// A renderer that does not answer must not hold the call past the
+	// first-answer deadline; its state is then unknown.
+	ctx, cancel := context.WithTimeout(ctx, FirstAnswer)
+	defer cancel()
 	yes := true
 	r, err := cdp.Call(ctx, s, runtime.Evaluate, runtime.EvaluateParams{Expression: "document.readyState", Silent: &yes, ThrowOnSideEffect: &yes, ReturnByValue: &yes, Timeout: 1000})
 	if err != nil || r.ExceptionDetails != nil || r.Result == nil {
