@@ -24,7 +24,7 @@ func (e *engine) coverageGaps(res *Result) int {
 			e.limitations = append(e.limitations, "not analysed, could not be parsed: "+m.Path+": "+strings.TrimPrefix(m.ParseError, m.Path+": "))
 		}
 	}
-	gaps += res.Statistics.InvalidUTF8Files
+	gaps += res.Statistics.InvalidUTF8Files + e.fuseGaps
 	seen := map[string]bool{}
 	var extra int
 	for _, m := range res.Modules {

@@ -34,6 +34,9 @@ type engine struct {
 	entry       []Entrypoint
 	edges       []GraphEdge
 	limitations []string
+	// fuseGaps counts fuse settings the build configuration makes in a way
+	// rea could not read (each with a limitation); they make coverage partial.
+	fuseGaps int
 	hits        []LimitHit
 	omitted     []OmittedFile
 

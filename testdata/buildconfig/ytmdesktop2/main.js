@@ -1,0 +1,2 @@
+const { app, BrowserWindow } = require('electron');
+app.whenReady().then(() => new BrowserWindow({}));
