@@ -144,10 +144,14 @@ func TestConfigReadersBounds(t *testing.T) {
 		{"yaml bomb", func() (*cfgValue, error) { return readYAMLConfig(yamlBomb()) }, "config_"},
 		{"yaml too big", func() (*cfgValue, error) { return readYAMLConfig(strings.Repeat("#", maxBuilderConfigBytes+1)) }, "config_bytes"},
 		{"yaml deep", func() (*cfgValue, error) { return readYAMLConfig("electronFuses: " + deep + "\n") }, "config_depth"},
-		{"yaml other keys not read", func() (*cfgValue, error) { return readYAMLConfig(strings.Replace(yamlBomb(), "electronFuses:\n  runAsNode: *a9\n", "", 1)) }, ""},
+		{"yaml other keys not read", func() (*cfgValue, error) {
+			return readYAMLConfig(strings.Replace(yamlBomb(), "electronFuses:\n  runAsNode: *a9\n", "", 1))
+		}, ""},
 		{"toml deep", func() (*cfgValue, error) { return readTOMLConfig("electronFuses = " + deep + "\n") }, "any"},
 		{"toml too big", func() (*cfgValue, error) { return readTOMLConfig(strings.Repeat("#", maxBuilderConfigBytes+1)) }, "config_bytes"},
-		{"json deep", func() (*cfgValue, error) { return readJSONConfig("electron-builder.json", `{"electronFuses":`+deep+`}`) }, "any"},
+		{"json deep", func() (*cfgValue, error) {
+			return readJSONConfig("electron-builder.json", `{"electronFuses":`+deep+`}`)
+		}, "any"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -231,4 +235,3 @@ func FuzzBuilderConfig(f *testing.F) {
 		}
 	})
 }
-

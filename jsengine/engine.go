@@ -37,8 +37,8 @@ type engine struct {
 	// fuseGaps counts fuse settings the build configuration makes in a way
 	// rea could not read (each with a limitation); they make coverage partial.
 	fuseGaps int
-	hits        []LimitHit
-	omitted     []OmittedFile
+	hits     []LimitHit
+	omitted  []OmittedFile
 
 	bundledModules int
 	bundles        []Bundle

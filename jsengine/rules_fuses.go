@@ -438,7 +438,6 @@ func (fc *fusesCollector) Enter(n any) bool {
 	return true
 }
 
-
 // fuseConfigFindings records every declared fuse as an observation, and
 // judges them: an insecure setting is a finding unless the shipped
 // executable's wire is known, which then wins; a declared state the wire
