@@ -9,6 +9,8 @@ import (
 	"strconv"
 	"strings"
 	"testing"
+
+	"rea/jsengine/report"
 )
 
 // fuseStates runs the analysis on files and returns the config-fuse
@@ -113,6 +115,26 @@ func TestBuilderConfigForms(t *testing.T) {
 				t.Errorf("unexpected fuse limitation:\n%s", lims)
 			}
 		})
+	}
+}
+
+// TestBuilderFusesShippedWireWins: with the executable's wire known, a
+// YAML setting it contradicts is a disagreement, not an insecure finding.
+func TestBuilderFusesShippedWireWins(t *testing.T) {
+	fsys := fuseTree(map[string]string{"package.json": `{"name":"b","main":"main.js"}`, "electron-builder.yml": "electronFuses:\n  runAsNode: false\n  enableNodeCliInspectArguments: true\n"})
+	r, err := Analyze(context.Background(), fsys, Options{ShippedElectron: &report.ShippedElectron{Version: "33.2.1", Binary: "opt/X/x",
+		Fuses: map[string]string{"RunAsNode": "enabled", "EnableNodeCliInspectArguments": "enabled"}}}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got []string
+	for _, f := range r.Findings {
+		if strings.HasPrefix(f.RuleID, "electron-fuse-config") {
+			got = append(got, f.RuleID+"@"+f.Location.File+":"+strconv.Itoa(f.Location.Line))
+		}
+	}
+	if strings.Join(got, ",") != "electron-fuse-config-disagrees@electron-builder.yml:2" {
+		t.Errorf("findings %v", got)
 	}
 }
 
