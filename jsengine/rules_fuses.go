@@ -17,11 +17,15 @@ import (
 
 // Fuses declared in packaging configuration, read without running it:
 // Electron Forge's `new FusesPlugin({ version: FuseVersion.V1,
-// [FuseV1Options.RunAsNode]: false, … })` and electron-builder's
-// `electronFuses: { runAsNode: false, … }` (package.json "build" or
-// electron-builder.json). They say what the build intends to flip; the
-// executable's own fuse wire (inspect_electron_binary) is what runs, so
-// when it is known it wins, and a disagreement is reported as such.
+// [FuseV1Options.RunAsNode]: false, … })` (or the { name, config } plugin
+// form), electron-builder's `electronFuses: { runAsNode: false, … }` in any
+// of its config files (builderconfig.go), and the objects afterPack or
+// afterSign hook scripts pass to @electron/fuses. They say what the build
+// intends to flip; the executable's own fuse wire (inspect_electron_binary)
+// is what runs, so when it is known it wins, and a disagreement is reported
+// as such. What rea cannot read statically (an expression, a spread of
+// something not in the file, an extended package, a hook not in the input)
+// is a limitation and makes coverage partial.
 
 // configFuse is one fuse a configuration sets.
 type configFuse struct {
