@@ -11,6 +11,8 @@ import (
 	"github.com/dop251/goja/file"
 	"github.com/pelletier/go-toml/v2/unstable"
 	"go.yaml.in/yaml/v3"
+
+	"rea/jsengine/jsparse"
 )
 
 // electron-builder configuration read without running it: YAML (go.yaml.in),
@@ -487,10 +489,15 @@ func readJSONConfig(p, src string) (*cfgValue, error) {
 	if len(src) > maxBuilderConfigBytes && !strings.HasSuffix(p, "package.json") {
 		return nil, &configLimitError{"config_bytes", fmt.Sprintf("%d bytes, more than %d", len(src), maxBuilderConfigBytes)}
 	}
-	pf, err := parseJS(strings.TrimSuffix(p, path5(p))+".js", "("+src+"\n)")
+	// goja's parser directly: JSON needs no esbuild fallback.
+	wrapped := "(" + src + "\n)"
+	prog, err := jsparse.Parse(p, wrapped)
 	if err != nil {
 		return nil, fmt.Errorf("json: %w", err)
 	}
+	pf := &parsedFile{path: p, original: wrapped, generated: wrapped, prog: prog, parsedBy: "goja", language: "javascript"}
+	pf.lineStarts = lineStarts(wrapped)
+	pf.origStarts = pf.lineStarts
 	var root ast.Expression
 	if len(pf.prog.Body) == 1 {
 		if es, ok := pf.prog.Body[0].(*ast.ExpressionStatement); ok {
@@ -502,13 +509,6 @@ func readJSONConfig(p, src string) (*cfgValue, error) {
 	}
 	r := newJSConfigReader(pf, 1)
 	return r.value(root, 0)
-}
-
-func path5(p string) string {
-	if i := strings.LastIndex(p, "."); i > strings.LastIndex(p, "/") {
-		return p[i:]
-	}
-	return ""
 }
 
 // jsBuilderConfigs finds, in a JS/TS electron-builder config, every object
