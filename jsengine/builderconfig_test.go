@@ -45,51 +45,54 @@ func TestBuilderConfigForms(t *testing.T) {
 		obs      []string
 		insecure []string
 		lim      string // a limitation that must be there ("" = none about fuses)
+		complete bool   // with lim: the limitation does not cut coverage
 	}{
 		{"yaml", map[string]string{"electron-builder.yml": "appId: x\n# fuses\nelectronFuses:\n  runAsNode: true\n  enableNodeOptionsEnvironmentVariable: false\n  onlyLoadAppFromAsar: False\n  grantFileProtocolExtraPrivileges: ~\n"},
 			[]string{"EnableNodeOptionsEnvironmentVariable=disabled@electron-builder.yml:5", "OnlyLoadAppFromAsar=disabled@electron-builder.yml:6", "RunAsNode=enabled@electron-builder.yml:4"},
-			[]string{"OnlyLoadAppFromAsar", "RunAsNode"}, ""},
+			[]string{"OnlyLoadAppFromAsar", "RunAsNode"}, "", false},
 		{"yaml flow and anchor merge", map[string]string{"electron-builder.yaml": "base: &hard\n  runAsNode: false\n  enableNodeCliInspectArguments: true\nelectronFuses:\n  <<: *hard\n  runAsNode: true\n"},
 			[]string{"EnableNodeCliInspectArguments=enabled@electron-builder.yaml:3", "RunAsNode=enabled@electron-builder.yaml:6"},
-			[]string{"EnableNodeCliInspectArguments", "RunAsNode"}, ""},
+			[]string{"EnableNodeCliInspectArguments", "RunAsNode"}, "", false},
 		{"yaml string value", map[string]string{"electron-builder.yml": "electronFuses: { runAsNode: \"false\" }\n"},
-			[]string{"RunAsNode=dynamic@electron-builder.yml:1"}, nil, "not a boolean"},
+			[]string{"RunAsNode=dynamic@electron-builder.yml:1"}, nil, "not a boolean", false},
 		{"yaml alias bomb", map[string]string{"electron-builder.yml": yamlBomb()},
-			nil, nil, "limit config_"},
+			nil, nil, "limit config_", false},
 		{"yaml broken", map[string]string{"electron-builder.yml": "electronFuses:\n  runAsNode: [\n"},
-			nil, nil, "electron-builder.yml (electron-builder configuration) could not be read: yaml:"},
+			nil, nil, "electron-builder.yml (electron-builder configuration) could not be read: yaml:", false},
 		{"toml table", map[string]string{"electron-builder.toml": "appId = \"x\"\n\n[electronFuses]\nrunAsNode = false\nenableEmbeddedAsarIntegrityValidation = false\n"},
 			[]string{"EnableEmbeddedAsarIntegrityValidation=disabled@electron-builder.toml:5", "RunAsNode=disabled@electron-builder.toml:4"},
-			[]string{"EnableEmbeddedAsarIntegrityValidation"}, ""},
+			[]string{"EnableEmbeddedAsarIntegrityValidation"}, "", false},
 		{"toml inline and dotted", map[string]string{"electron-builder.toml": "electronFuses = { runAsNode = true }\nelectronFuses.enableNodeCliInspectArguments = false\n"},
 			[]string{"EnableNodeCliInspectArguments=disabled@electron-builder.toml:2", "RunAsNode=enabled@electron-builder.toml:1"},
-			[]string{"RunAsNode"}, ""},
+			[]string{"RunAsNode"}, "", false},
 		{"json5", map[string]string{"electron-builder.json5": "// comment\n{\n  appId: 'x',\n  electronFuses: {\n    runAsNode: true, // trailing comma next\n  },\n}\n"},
-			[]string{"RunAsNode=enabled@electron-builder.json5:5"}, []string{"RunAsNode"}, ""},
+			[]string{"RunAsNode=enabled@electron-builder.json5:5"}, []string{"RunAsNode"}, "", false},
 		{"json", map[string]string{"electron-builder.json": "{\n  \"electronFuses\": {\n    \"enableNodeOptionsEnvironmentVariable\": true\n  }\n}\n"},
-			[]string{"EnableNodeOptionsEnvironmentVariable=enabled@electron-builder.json:3"}, []string{"EnableNodeOptionsEnvironmentVariable"}, ""},
+			[]string{"EnableNodeOptionsEnvironmentVariable=enabled@electron-builder.json:3"}, []string{"EnableNodeOptionsEnvironmentVariable"}, "", false},
 		{"js const and spread", map[string]string{"electron-builder.config.js": "const hardened = { runAsNode: false, onlyLoadAppFromAsar: true };\nmodule.exports = {\n  appId: 'x',\n  electronFuses: {\n    ...hardened,\n    enableNodeCliInspectArguments: process.env.E2E === '1',\n  },\n};\n"},
 			[]string{"EnableNodeCliInspectArguments=dynamic@electron-builder.config.js:6", "OnlyLoadAppFromAsar=enabled@electron-builder.config.js:1", "RunAsNode=disabled@electron-builder.config.js:1"},
-			nil, "the EnableNodeCliInspectArguments fuse is set to process.env"},
+			nil, "the EnableNodeCliInspectArguments fuse is set to process.env", false},
 		{"ts export default", map[string]string{"electron-builder.ts": "import type { Configuration } from 'electron-builder';\nconst config: Configuration = {\n  appId: 'x',\n  electronFuses: { runAsNode: true },\n};\nexport default config;\n"},
-			[]string{"RunAsNode=enabled@electron-builder.ts:4"}, []string{"RunAsNode"}, ""},
+			[]string{"RunAsNode=enabled@electron-builder.ts:4"}, []string{"RunAsNode"}, "", false},
 		{"js unknown spread", map[string]string{"electron-builder.config.mjs": "import shared from './shared.mjs';\nexport default { appId: 'x', electronFuses: { ...shared.fuses } };\n"},
-			nil, nil, "electron-builder.config.mjs:2: electronFuses is"},
+			nil, nil, "electron-builder.config.mjs:2: electronFuses is", false},
 		{"extends a file", map[string]string{"electron-builder.yml": "extends: ./base.yml\nelectronFuses:\n  runAsNode: false\n", "base.yml": "electronFuses:\n  runAsNode: true\n  enableNodeOptionsEnvironmentVariable: true\n"},
 			[]string{"EnableNodeOptionsEnvironmentVariable=enabled@base.yml:3", "RunAsNode=disabled@electron-builder.yml:3"},
-			[]string{"EnableNodeOptionsEnvironmentVariable"}, ""},
+			[]string{"EnableNodeOptionsEnvironmentVariable"}, "", false},
 		{"extends a package", map[string]string{"electron-builder.yml": "extends: '@acme/builder-preset'\n"},
-			nil, nil, `extends "@acme/builder-preset", a package or a file not in the input`},
+			nil, nil, `extends "@acme/builder-preset", a package or a file not in the input`, false},
 		{"afterPack hook missing", map[string]string{"electron-builder.yml": "afterPack: scripts/fuses.js\n"},
-			nil, nil, `afterPack runs "scripts/fuses.js", which is not in the input`},
+			nil, nil, `afterPack runs "scripts/fuses.js", which is not in the input`, true},
+		{"afterSign hook missing", map[string]string{"electron-builder.yml": "afterSign: scripts/notarize.js\n"},
+			nil, nil, "", false},
 		{"afterPack flipFuses", map[string]string{"electron-builder.json": `{"afterPack": "./build/after.js"}`, "build/after.js": "const { flipFuses, FuseV1Options, FuseVersion } = require('@electron/fuses');\nexports.default = async (ctx) => flipFuses(ctx.path, {\n  version: FuseVersion.V1,\n  [FuseV1Options.EnableNodeCliInspectArguments]: true,\n});\n"},
-			[]string{"EnableNodeCliInspectArguments=enabled@build/after.js:4"}, []string{"EnableNodeCliInspectArguments"}, ""},
+			[]string{"EnableNodeCliInspectArguments=enabled@build/after.js:4"}, []string{"EnableNodeCliInspectArguments"}, "", false},
 		{"package.json --config", map[string]string{"package.json": `{"name":"b","main":"main.js","scripts":{"dist":"electron-builder -c build/eb.yml"}}`, "build/eb.yml": "electronFuses:\n  runAsNode: true\n"},
-			[]string{"RunAsNode=enabled@build/eb.yml:2"}, []string{"RunAsNode"}, ""},
+			[]string{"RunAsNode=enabled@build/eb.yml:2"}, []string{"RunAsNode"}, "", false},
 		{"forge shared object", map[string]string{"forge.config.js": "const { FusesPlugin } = require('@electron-forge/plugin-fuses');\nconst fuses = { version: FuseVersion.V1, ['RunAsNode']: true };\nmodule.exports = { plugins: [new FusesPlugin({ ...fuses, [FuseV1Options.OnlyLoadAppFromAsar]: false })] };\n"},
-			[]string{"OnlyLoadAppFromAsar=disabled@forge.config.js:3", "RunAsNode=enabled@forge.config.js:2"}, []string{"OnlyLoadAppFromAsar", "RunAsNode"}, ""},
+			[]string{"OnlyLoadAppFromAsar=disabled@forge.config.js:3", "RunAsNode=enabled@forge.config.js:2"}, []string{"OnlyLoadAppFromAsar", "RunAsNode"}, "", false},
 		{"forge plugin object form", map[string]string{"forge.config.js": "module.exports = { plugins: [{ name: '@electron-forge/plugin-fuses', config: {\n  version: '1',\n  [FuseV1Options.EnableNodeOptionsEnvironmentVariable]: true } }] };\n"},
-			[]string{"EnableNodeOptionsEnvironmentVariable=enabled@forge.config.js:3"}, []string{"EnableNodeOptionsEnvironmentVariable"}, ""},
+			[]string{"EnableNodeOptionsEnvironmentVariable=enabled@forge.config.js:3"}, []string{"EnableNodeOptionsEnvironmentVariable"}, "", false},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -108,8 +111,8 @@ func TestBuilderConfigForms(t *testing.T) {
 				if !strings.Contains(lims, c.lim) {
 					t.Errorf("no limitation %q in:\n%s", c.lim, lims)
 				}
-				if cov != "partial" {
-					t.Errorf("coverage %s with a fuse setting rea could not read", cov)
+				if want := map[bool]string{false: "partial", true: "complete"}[c.complete]; cov != want {
+					t.Errorf("coverage %s, want %s", cov, want)
 				}
 			} else if strings.Contains(lims, "fuse") {
 				t.Errorf("unexpected fuse limitation:\n%s", lims)

@@ -293,7 +293,12 @@ func (e *engine) builderFuses(p string, cfg *cfgValue, loc func(int) Location, d
 			}
 		}
 		if !e.files[target] {
-			e.fuseGap("%s: electron-builder %s runs %q, which is not in the input; fuses it may flip (@electron/fuses) are unknown", locString(loc(h.off)), hook, h.s)
+			// Not a gap: most hooks (notarisation) flip nothing, and one
+			// that flips fuses after signing breaks the signature; but an
+			// afterPack hook is where fuses are flipped, so it is named.
+			if hook == "afterPack" {
+				e.limitations = append(e.limitations, fmt.Sprintf("%s: electron-builder afterPack runs %q, which is not in the input; fuses it may flip (@electron/fuses) are unknown", locString(loc(h.off)), h.s))
+			}
 			continue
 		}
 		add(e.hookFuses(target, "electron-builder "+hook+" hook (@electron/fuses)"))
