@@ -104,9 +104,12 @@ func parseNSISScript(hdr []byte) *nsisScript {
 				vars[nsisVarOutDir] = p.path(arg(0), vars)
 			}
 		case nsisOpAssignVar:
+			// Only $OUTDIR and makensis's own $_OUTDIR are followed: a
+			// user variable may be written by any instruction (Pop,
+			// ReadRegStr, …), so a name built on one stays unresolved.
 			v := int(arg(0))
-			if v == nsisVarInstDir {
-				continue // the install root, whatever its value at run time
+			if v != nsisVarOutDir && v != nsisVarOutDirSave {
+				continue
 			}
 			if arg(2) == 0 && arg(3) == 0 {
 				vars[v] = p.path(arg(1), vars)
