@@ -81,7 +81,7 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 	n, _ := ra.ReadAt(sig[:], start)
 	m := detectNSISMethod(sig[:n], uint32(headerSize))
 	l := &nsisLister{s: s, ra: ra, size: size, file: file, headerSize: headerSize, m: m, probe: artpath.NewRegistry(),
-		script: &nsisScript{reason: "the data block holds no script header"}}
+		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries)}
 	if m.solid {
 		return l.solid(start, end)
 	}
@@ -186,6 +186,8 @@ type nsisLister struct {
 	fallback, collided int
 	firstFallback      string
 	afterUninst        bool
+	// first is the index of the container's first entry.
+	first int
 }
 
 // streamKind is the stream compression of a method; shift is how many
@@ -382,14 +384,14 @@ func (l *nsisLister) readHeader(data, length int64, r *inventory.Range) error {
 func (l *nsisLister) addItem(item int, rel, length int64, r, plain *inventory.Range) error {
 	s := l.s
 	name, links := l.name(item, rel)
-	var head [8]byte
-	hn := 0
-	if r == nil {
-		hn, _ = l.ra.ReadAt(head[:], plain.Offset)
-	}
-	is7z := r == nil && sniffSevenZip(head[:hn])
-	if is7z && !l.script.named(rel) {
-		name += ".7z"
+	if r == nil && !l.script.named(rel) {
+		// An unnamed stored 7-Zip archive (electron-builder's
+		// app-64.7z) keeps the extension it is expanded by.
+		var head [8]byte
+		hn, _ := l.ra.ReadAt(head[:], plain.Offset)
+		if sniffSevenZip(head[:hn]) {
+			name += ".7z"
+		}
 	}
 	name, err := l.claim(name, item)
 	if err != nil {
@@ -401,8 +403,7 @@ func (l *nsisLister) addItem(item int, rel, length int64, r, plain *inventory.Ra
 	} else {
 		e.Size, e.Data = length, plain
 	}
-	idx, err := s.add(e)
-	if err != nil {
+	if _, err := s.add(e); err != nil {
 		return err
 	}
 	for _, ln := range links {
@@ -422,18 +423,6 @@ func (l *nsisLister) addItem(item int, rel, length int64, r, plain *inventory.Ra
 			return err
 		}
 	}
-	if !is7z {
-		return nil
-	}
-	child, err := s.b.openContainer(inventory.Container{Parent: s.index, Entry: idx, File: l.file, Format: inventory.FormatSevenZip,
-		Depth: s.b.res.Containers[s.index].Depth + 1})
-	if err != nil {
-		return err
-	}
-	if err := listSevenZip(child, l.ra, plain.Offset, length, l.file); err != nil {
-		return inContainer(err, name, child.b.res.Containers[child.index].Depth)
-	}
-	s.b.res.Entries[idx].Nested = child.index
 	return nil
 }
 
@@ -477,8 +466,15 @@ func (l *nsisLister) claim(name string, item int) (string, error) {
 	return norm, nil
 }
 
-// finish records what the names could not say.
+// finish expands the archives among the items and records what the
+// names could not say.
 func (l *nsisLister) finish() error {
+	if err := expandMembers(l.s, l.first, l.ra, l.size); err != nil {
+		return err
+	}
+	if err := expandStreamItemASARs(l.s, l.first, l.size); err != nil {
+		return err
+	}
 	b := l.s.b
 	sc := l.script
 	switch {
@@ -579,4 +575,39 @@ func (n *nsisStream) skip(k int64) error {
 		return io.ErrUnexpectedEOF
 	}
 	return err
+}
+
+// expandStreamItemASARs expands the ASAR archives among items held in
+// compressed streams (every item of a solid installer, a compressed item
+// of a non-solid one) from the host's decoded copy of their stream; the
+// archive's members are ranges of the same stream. Without a stage
+// (native callers) they stay listed, not expanded.
+func expandStreamItemASARs(s *scope, start int, fileSize int64) error {
+	if s.b.streams == nil {
+		return nil
+	}
+	open := map[string]*decoded{}
+	defer func() {
+		for _, d := range open {
+			d.Close()
+		}
+	}()
+	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) {
+		if !stream.IsStream(e.Data.Compression) {
+			return nil, nil
+		}
+		key := inventory.StreamNameOf(*e.Data)
+		d, ok := open[key]
+		if !ok {
+			var err error
+			if d, err = s.decodedRange(*e.Data, fileSize); err != nil {
+				return nil, inContainer(err, e.Path, s.b.res.Containers[s.index].Depth+1)
+			}
+			open[key] = d
+		}
+		if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
+			return nil, malformedf("NSIS item %q lies past the end of its decoded stream (%d bytes)", e.Path, d.size)
+		}
+		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
+	}, streamPlace)
 }
