@@ -4,7 +4,6 @@ import (
 	"bytes"
 	"encoding/binary"
 	"fmt"
-	"hash/crc32"
 	"os"
 	"path/filepath"
 	"testing"
@@ -89,6 +88,5 @@ func shrinkNSIS(t *testing.T, b []byte) []byte {
 	out = append(out, b[fh:fh+total-4]...)
 	binary.LittleEndian.PutUint32(out[512:], binary.LittleEndian.Uint32(out[512:])|nsisFlagNoCRC)
 	binary.LittleEndian.PutUint32(out[512+24:], uint32(total-4))
-	_ = crc32.IEEE
 	return out
 }

@@ -13,9 +13,11 @@ import (
 // name (relative to the output directory unless it starts with a
 // variable that makes it absolute) and offsets[2] the item's offset in
 // the data block, and `File /r` saves and restores the output directory
-// through $_OUTDIR (EW_ASSIGNVAR). The opcodes before EW_ASSIGNVAR do not
-// move between NSIS 2 and 3 builds; later ones do, so only these are
-// read.
+// through $_OUTDIR (EW_ASSIGNVAR). Opcodes are numbered as in NSIS 3's
+// default build (exehead/fileform.h): the ones up to EW_ASSIGNVAR depend
+// only on options every build enables; a build that numbers them
+// otherwise yields names that do not resolve or point at no item, which
+// fall back to data/item-N.
 const (
 	nsisEntrySize     = 4 + 6*4
 	nsisOpCreateDir   = 11
