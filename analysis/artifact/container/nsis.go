@@ -225,6 +225,9 @@ func (l *nsisLister) solid(start, end int64) error {
 		return err
 	}
 	r := inventory.Range{File: l.file, Compression: kind, StreamOffset: start + shift, StreamLength: end - start - shift}
+	if err := l.checkDictionary(r); err != nil {
+		return err
+	}
 	src, closeSrc, err := l.openStream(r)
 	if err != nil {
 		return err
@@ -340,6 +343,9 @@ func (l *nsisLister) itemRange(data, length int64) (*inventory.Range, error) {
 		return nil, malformedf("a %d-byte compressed item is shorter than its filter flag", length)
 	}
 	r := inventory.Range{File: l.file, Compression: kind, StreamOffset: data + shift, StreamLength: length - shift}
+	if err := l.checkDictionary(r); err != nil {
+		return nil, err
+	}
 	n, err := l.decodedSize(r)
 	if err != nil {
 		return nil, err
@@ -610,4 +616,24 @@ func expandStreamItemASARs(s *scope, start int, fileSize int64) error {
 		}
 		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
 	}, streamPlace)
+}
+
+// checkDictionary refuses, before anyone decodes it, an LZMA stream whose
+// dictionary is larger than the decoders allocate (makensis writes what
+// SetCompressorDictSize asked for, up to its own maximum).
+func (l *nsisLister) checkDictionary(r inventory.Range) error {
+	if r.Compression != inventory.CompressionNSISLzmaStream && r.Compression != inventory.CompressionNSISLzmaX86Stream {
+		return nil
+	}
+	var props [5]byte
+	if n, _ := l.ra.ReadAt(props[:], r.StreamOffset); n < len(props) {
+		return malformedf("the NSIS LZMA properties at %d are truncated", r.StreamOffset)
+	}
+	if dict := int64(binary.LittleEndian.Uint32(props[1:])); dict > stream.MaxNSISDictionary {
+		return abi.Errorf(abi.CodeCapabilityUnavailable,
+			"%q is an NSIS installer whose LZMA data asks for a %d MiB dictionary (SetCompressorDictSize); rea decodes dictionaries up to %d MiB — extract it with `7z x` and analyse the folder",
+			l.file, dict>>20, stream.MaxNSISDictionary>>20).
+			WithDetail("format", "nsis").WithDetail("compression", "LZMA").WithDetail("dictionary_bytes", dict)
+	}
+	return nil
 }
