@@ -97,6 +97,7 @@ var hostMayLink = map[string]string{
 	"rea/jsengine/report/sarif":                "renders those result types as SARIF (no parsing)",
 	"rea/analysis/artifact/magic":              "magic numbers only, to route `rea analyze FILE` to the installer path; parses no structure",
 	"rea/analysis/artifact/stream":             "the decompressors (gzip, xz, zstd) the host's hashing and extraction read container members through, bounded by the inventory's ratio limit; no container format is parsed in the host",
+	"rea/analysis/artifact/stream/nsisbzip2":   "a decompressor like the stream package's: compress/bzip2 forked for NSIS's bzip2 framing (no header, one-byte markers, no CRCs), read by hashing and extraction of NSIS members; no container format is parsed in the host",
 	"rea/analysis/compare/artifacts":           "compare_artifacts' request and result (the comparison itself reads inventory JSON)",
 	"rea/analysis/compare/graph":               "compare and trace request/result types and limits (over Evidence JSON)",
 	"rea/analysis/compare/source":              "compare_source's request and result types",

@@ -406,6 +406,11 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 			}
 			fj.addStream(e, job)
 		default:
+			if stream.IsStream(e.Data.Compression) { // NSIS's LZMA and bzip2 streams
+				job.length = e.Size
+				fj.addStream(e, job)
+				continue
+			}
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module named compression %q for %q", e.Data.Compression, e.Path)
 		}
 	}

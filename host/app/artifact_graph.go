@@ -199,6 +199,9 @@ func buildGraph(s *artifactScan) (*artifactGraph, error) {
 			}
 		}
 	}
+	// What the module listed without reading it fully (an NSIS item
+	// whose name the script computes at run time).
+	g.limitations = append(g.limitations, s.res.Limitations...)
 	seen := map[string]int{}
 	for i, e := range s.res.Entries {
 		g.occurrenceOf[i] = -1

@@ -128,6 +128,9 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 		Provenance: ArtifactProvenance{Module: s.module.Name, ModuleSHA256: s.module.SHA256, ABIVersion: s.module.ABIVersion,
 			SandboxLimits: ReportLimits(s.limits), FuelUsed: s.usage.FuelUsed},
 	}
+	if len(s.res.Limitations) > 0 {
+		s.partial = true
+	}
 	if n := s.unexpandedContainers(); n != "" {
 		inv.Limitations = append(inv.Limitations, n)
 		s.partial = true

@@ -1,18 +1,23 @@
 package container
 
 import (
+	"bufio"
 	"compress/flate"
 	"encoding/binary"
 	"fmt"
+	"hash/crc32"
 	"io"
 
 	"rea/abi"
+	"rea/analysis/artifact/artpath"
 	"rea/analysis/artifact/inventory"
+	"rea/analysis/artifact/stream"
 )
 
 // NSIS first-header flags (fileform.h).
 const (
 	nsisFlagNoCRC = 4
+	nsisFlagsMask = 15
 	// nsisCompressedBit marks a compressed data item's length word.
 	nsisCompressedBit = 0x80000000
 	// nsisFirstHeaderSize: flags, 0xDEADBEEF, "NullsoftInst", header
@@ -20,47 +25,262 @@ const (
 	nsisFirstHeaderSize = 28
 )
 
-// listNSIS lists an NSIS installer's data block: NSIS's first header (at a
-// 512-byte boundary after the installer stub) is followed by the install
-// script header and then one data item per installed file, each a 4-byte
-// length (bit 31: compressed) and its bytes. Stored items are files of
-// the nsis container named data/item-N (NSIS's own names live in the
-// script, which rea does not read); a stored 7-Zip item — electron-builder's
-// app-64.7z — is expanded as a nested 7z container. Items compressed with
-// NSIS's non-solid deflate ("zlib") are inflated to learn their size and
-// listed as deflate ranges; solid data blocks and non-solid LZMA or bzip2
-// items are refused with capability_unavailable naming the compression.
+// nsisMethod is how an NSIS data block is compressed, told from its
+// first bytes the way 7-Zip's NSIS reader tells it (makensis writes no
+// method field).
+type nsisMethod struct {
+	// name: "stored", "deflate", "LZMA" or "bzip2".
+	name  string
+	solid bool
+	// filter: the LZMA data is preceded by a filter flag byte (0: none,
+	// 1: x86 BCJ), as 7-Zip's own installer builds write it.
+	filter bool
+}
+
+// listNSIS lists an NSIS installer's data block. NSIS's first header (at
+// a 512-byte boundary after the installer stub) is followed either by
+// one item per compressed unit — the install script's header, then each
+// file, as a 4-byte length (bit 31: compressed) and its bytes — or, for
+// a solid installer (SetCompressor /SOLID), by one compressed stream
+// holding the same records uncompressed. Every makensis compressor is
+// read: zlib (raw DEFLATE), bzip2 (NSIS's headerless variant) and LZMA,
+// solid or not. Files get the names the script's File instructions give
+// them where those resolve (nsis_script.go), else data/item-N. A stored
+// 7-Zip item (electron-builder's app-64.7z) is expanded as a nested 7z
+// container. The installer's CRC-32 is checked when it has one.
 func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 	fh := nsisOffset(ra, size)
 	if fh < 0 {
 		return malformedf("no NSIS first header (0xDEADBEEF \"NullsoftInst\") at a 512-byte boundary in the first %d bytes", nsisScanBytes)
 	}
-	var h [nsisFirstHeaderSize + 8]byte
-	n, _ := ra.ReadAt(h[:], fh)
-	if n < nsisFirstHeaderSize+4 {
+	var h [nsisFirstHeaderSize]byte
+	if n, _ := ra.ReadAt(h[:], fh); n < nsisFirstHeaderSize {
 		return malformedf("the NSIS first header at %d is truncated", fh)
 	}
 	flags := binary.LittleEndian.Uint32(h[0:])
-	headerSize := binary.LittleEndian.Uint32(h[20:])
+	headerSize := int64(binary.LittleEndian.Uint32(h[20:]))
 	total := int64(binary.LittleEndian.Uint32(h[24:]))
+	if flags&^nsisFlagsMask != 0 {
+		return malformedf("the NSIS first header at %d has unknown flags %#x", fh, flags)
+	}
 	if total < nsisFirstHeaderSize+4 || total > size-fh {
 		return malformedf("the NSIS data block declares %d bytes from %d, past the end of the %d-byte file; the installer is truncated", total, fh, size)
 	}
+	if headerSize <= 0 || headerSize > s.b.lim.MaxHeaderBytes {
+		return limitError("max_header_bytes", s.b.lim.MaxHeaderBytes, headerSize, "the NSIS script header declares its size")
+	}
 	end := fh + total
 	if flags&nsisFlagNoCRC == 0 {
-		end -= 4 // the CRC-32 of everything before it
+		end -= 4
+		if err := checkNSISCRC(ra, fh, end); err != nil {
+			return err
+		}
 	}
-	first := h[nsisFirstHeaderSize:n]
-	method, solid := nsisCompression(first, headerSize)
-	if solid {
-		return abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is an NSIS installer whose data block is one solid %s stream (SetCompressor /SOLID); rea lists NSIS installers whose items are stored or deflate-compressed one by one, and does not decode solid blocks — extract it with `7z x` (7-Zip reads NSIS) and analyse the folder", file, method).
-			WithDetail("format", "nsis").WithDetail("compression", method)
+	start := fh + nsisFirstHeaderSize
+	var sig [16]byte
+	n, _ := ra.ReadAt(sig[:], start)
+	m := detectNSISMethod(sig[:n], uint32(headerSize))
+	l := &nsisLister{s: s, ra: ra, size: size, file: file, headerSize: headerSize, m: m, probe: artpath.NewRegistry(),
+		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries)}
+	if m.solid {
+		return l.solid(start, end)
 	}
-	off := fh + nsisFirstHeaderSize
+	return l.nonSolid(start, end)
+}
+
+// checkNSISCRC compares the CRC-32 the installer ends with against its
+// bytes. The installer stub computes it (exehead/fileform.c) over the
+// file from byte 512 — its first 512-byte read is never summed — to the
+// CRC word; a first header at 0 (no stub) is summed from 0.
+func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
+	from := int64(512)
+	if fh == 0 {
+		from = 0
+	}
+	var w [4]byte
+	if n, _ := ra.ReadAt(w[:], end); n < 4 {
+		return malformedf("the NSIS installer's CRC-32 at %d is truncated", end)
+	}
+	want := binary.LittleEndian.Uint32(w[:])
+	c := crc32.NewIEEE()
+	if _, err := io.CopyBuffer(c, io.NewSectionReader(ra, from, end-from), make([]byte, 1<<20)); err != nil {
+		return malformedf("cannot read the NSIS installer to check its CRC-32: %v", err)
+	}
+	if got := c.Sum32(); got != want {
+		return abi.Errorf(abi.CodeArtifactIntegrity,
+			"the NSIS installer declares CRC-32 %08x but its bytes %d–%d sum to %08x; the installer is corrupt or was modified after it was built", want, from, end, got).
+			WithDetail("format", "nsis").WithDetail("declared_crc32", fmt.Sprintf("%08x", want)).WithDetail("observed_crc32", fmt.Sprintf("%08x", got))
+	}
+	return nil
+}
+
+// detectNSISMethod tells, from the bytes after the first header, how the
+// data block is compressed: a stored script header's length word equals
+// the header size; a solid LZMA block starts with LZMA properties (maybe
+// after a filter flag); a non-solid compressed header has bit 31 set in
+// its length word, followed by LZMA properties, bzip2's first block or
+// DEFLATE; a solid bzip2 block starts with its block marker; anything
+// else is a solid DEFLATE block.
+func detectNSISMethod(b []byte, headerSize uint32) nsisMethod {
+	if len(b) < 12 {
+		return nsisMethod{name: "stored"}
+	}
+	if binary.LittleEndian.Uint32(b) == headerSize {
+		return nsisMethod{name: "stored"}
+	}
+	if ok, filter := nsisLZMAStart(b); ok {
+		return nsisMethod{name: "LZMA", solid: true, filter: filter}
+	}
+	if b[3] == 0x80 {
+		if ok, filter := nsisLZMAStart(b[4:]); ok {
+			return nsisMethod{name: "LZMA", filter: filter}
+		}
+		if isNSISBzip2(b[4:]) {
+			return nsisMethod{name: "bzip2"}
+		}
+		return nsisMethod{name: "deflate"}
+	}
+	if isNSISBzip2(b) {
+		return nsisMethod{name: "bzip2", solid: true}
+	}
+	return nsisMethod{name: "deflate", solid: true}
+}
+
+// isNSISLZMA: the properties makensis writes (lc=3 lp=0 pb=2, a
+// dictionary that is a multiple of 64 KiB) and the range coder's first
+// byte, which is always 0.
+func isNSISLZMA(b []byte) bool {
+	return len(b) >= 7 && b[0] == 0x5d && b[1] == 0 && b[2] == 0 && b[5] == 0 && b[6]&0x80 == 0
+}
+
+// nsisLZMAStart: LZMA properties, or a filter flag (0 or 1) and then
+// properties.
+func nsisLZMAStart(b []byte) (ok, filter bool) {
+	if isNSISLZMA(b) {
+		return true, false
+	}
+	if len(b) > 0 && b[0] <= 1 && isNSISLZMA(b[1:]) {
+		return true, true
+	}
+	return false, false
+}
+
+// isNSISBzip2: NSIS's bzip2 block marker 0x31 and the high byte of a
+// 24-bit origPtr, which is below 14 for a 900 kB block.
+func isNSISBzip2(b []byte) bool { return len(b) >= 2 && b[0] == 0x31 && b[1] < 14 }
+
+// nsisLister lists one installer.
+type nsisLister struct {
+	s          *scope
+	ra         io.ReaderAt
+	size       int64
+	file       string
+	headerSize int64
+	m          nsisMethod
+	script     *nsisScript
+	// probe mirrors the container's path registry, so a name that would
+	// collide falls back to data/item-N instead of failing the listing.
+	probe *artpath.Registry
+	// fallback counts items listed as data/item-N although other items
+	// were named; collided counts names given to an earlier item.
+	fallback, collided int
+	firstFallback      string
+	afterUninst        bool
+	// first is the index of the container's first entry.
+	first int
+}
+
+// streamKind is the stream compression of a method; shift is how many
+// bytes of filter flag precede the stream.
+func (l *nsisLister) streamKind(flag byte) (kind string, shift int64, err error) {
+	switch l.m.name {
+	case "deflate":
+		return inventory.CompressionDeflateStream, 0, nil
+	case "bzip2":
+		return inventory.CompressionNSISBzip2Stream, 0, nil
+	case "LZMA":
+		if !l.m.filter {
+			return inventory.CompressionNSISLzmaStream, 0, nil
+		}
+		switch flag {
+		case 0:
+			return inventory.CompressionNSISLzmaStream, 1, nil
+		case 1:
+			return inventory.CompressionNSISLzmaX86Stream, 1, nil
+		}
+		return "", 0, abi.Errorf(abi.CodeCapabilityUnavailable,
+			"%q is an NSIS installer whose LZMA data carries filter flag %d; rea knows 0 (none) and 1 (x86 BCJ) only — extract it with `7z x` and analyse the folder", l.file, flag).
+			WithDetail("format", "nsis").WithDetail("compression", "LZMA").WithDetail("filter", int(flag))
+	}
+	return "", 0, malformedf("the NSIS data block's compression %q is not a stream", l.m.name)
+}
+
+// solid lists a solid installer: [start, end) is one compressed stream
+// of [length][header] then [length][file] records.
+func (l *nsisLister) solid(start, end int64) error {
+	var flag [1]byte
+	l.ra.ReadAt(flag[:], start)
+	kind, shift, err := l.streamKind(flag[0])
+	if err != nil {
+		return err
+	}
+	r := inventory.Range{File: l.file, Compression: kind, StreamOffset: start + shift, StreamLength: end - start - shift}
+	if err := l.checkDictionary(r); err != nil {
+		return err
+	}
+	src, closeSrc, err := l.openStream(r)
+	if err != nil {
+		return err
+	}
+	defer closeSrc()
+	var w [4]byte
+	if _, err := io.ReadFull(src, w[:]); err != nil {
+		return l.streamErr(src, err, "the solid block's first record")
+	}
+	if v := int64(binary.LittleEndian.Uint32(w[:])); v != l.headerSize {
+		return malformedf("the solid NSIS block starts with a %d-byte record, not the %d-byte script header the first header declares", v, l.headerSize)
+	}
+	hdr := make([]byte, l.headerSize)
+	if _, err := io.ReadFull(src, hdr); err != nil {
+		return l.streamErr(src, err, "the script header")
+	}
+	l.script = parseNSISScript(hdr)
+	dataStart := 4 + l.headerSize
+	pos := dataStart
+	for item := 1; ; item++ {
+		_, err := io.ReadFull(src, w[:])
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return l.streamErr(src, err, fmt.Sprintf("record %d's length", item))
+		}
+		v := binary.LittleEndian.Uint32(w[:])
+		if v&nsisCompressedBit != 0 {
+			return malformedf("record %d of the solid NSIS block at %d declares itself compressed, which a solid block never is", item, pos)
+		}
+		length := int64(v)
+		if err := src.skip(length); err != nil {
+			return l.streamErr(src, err, fmt.Sprintf("record %d (%d bytes at %d of the decoded block)", item, length, pos+4))
+		}
+		rr := r
+		rr.Offset, rr.Length = pos+4, length
+		if err := l.addItem(item, pos-dataStart, length, &rr, nil); err != nil {
+			return err
+		}
+		pos += 4 + length
+	}
+	return l.finish()
+}
+
+// nonSolid lists a non-solid installer's items, each stored or
+// compressed on its own.
+func (l *nsisLister) nonSolid(start, end int64) error {
+	off := start
+	dataStart := int64(-1)
 	for item := 0; off < end; item++ {
 		var w [4]byte
-		if _, err := ra.ReadAt(w[:], off); err != nil {
+		if n, _ := l.ra.ReadAt(w[:], off); n < 4 {
 			return malformedf("the NSIS data item at %d is truncated", off)
 		}
 		v := binary.LittleEndian.Uint32(w[:])
@@ -70,123 +290,350 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 		if length > end-data {
 			return malformedf("the NSIS data item at %d declares %d bytes past the end of the data block (%d)", off, length, end)
 		}
-		off = data + length
-		if item == 0 {
-			continue // the install script's header: not a file
-		}
-		itemMethod := method
-		if compressed && method == "stored" {
-			// The script header is stored, so the compressor is told by
-			// the item's own first bytes.
-			var head [8]byte
-			hn, _ := ra.ReadAt(head[:], data)
-			itemMethod = "deflate"
-			switch {
-			case isNSISLZMA(head[:hn]):
-				itemMethod = "LZMA"
-			case isBzip2Block(head[:hn]):
-				itemMethod = "bzip2"
+		var r *inventory.Range
+		if compressed {
+			rr, err := l.itemRange(data, length)
+			if err != nil {
+				return fmt.Errorf("NSIS item %d: %w", item, err)
 			}
+			r = rr
 		}
-		if compressed && itemMethod != "deflate" {
-			return abi.Errorf(abi.CodeCapabilityUnavailable,
-				"%q is an NSIS installer whose item %d (%d bytes at %d) is %s-compressed; rea reads stored and deflate items only — extract the installer with `7z x` (7-Zip reads NSIS) and analyse the folder", file, item, length, data, itemMethod).
-				WithDetail("format", "nsis").WithDetail("compression", itemMethod)
+		if item == 0 {
+			if err := l.readHeader(data, length, r); err != nil {
+				return err
+			}
+			off = data + length
+			dataStart = off
+			continue
 		}
-		if err := addNSISItem(s, ra, size, file, item, data, length, compressed); err != nil {
+		if err := l.addItem(item, off-dataStart, length, r, &inventory.Range{File: l.file, Offset: data, Length: length}); err != nil {
+			return err
+		}
+		off = data + length
+	}
+	return l.finish()
+}
+
+// itemRange is the stream range of one compressed non-solid item, its
+// decoded size learnt from the host's decoded copy (or by decoding it
+// here), within the stream budget.
+func (l *nsisLister) itemRange(data, length int64) (*inventory.Range, error) {
+	if l.m.name == "stored" {
+		// The script header was stored, so the compressor is told by
+		// the item's own first bytes.
+		var head [12]byte
+		hn, _ := l.ra.ReadAt(head[:], data)
+		m := nsisMethod{name: "deflate"}
+		if ok, filter := nsisLZMAStart(head[:hn]); ok {
+			m = nsisMethod{name: "LZMA", filter: filter}
+		} else if isNSISBzip2(head[:hn]) {
+			m = nsisMethod{name: "bzip2"}
+		}
+		saved := l.m
+		l.m = m
+		defer func() { l.m = saved }()
+	}
+	var flag [1]byte
+	l.ra.ReadAt(flag[:], data)
+	kind, shift, err := l.streamKind(flag[0])
+	if err != nil {
+		return nil, err
+	}
+	if length < shift {
+		return nil, malformedf("a %d-byte compressed item is shorter than its filter flag", length)
+	}
+	r := inventory.Range{File: l.file, Compression: kind, StreamOffset: data + shift, StreamLength: length - shift}
+	if err := l.checkDictionary(r); err != nil {
+		return nil, err
+	}
+	n, err := l.decodedSize(r)
+	if err != nil {
+		return nil, err
+	}
+	r.Length = n
+	return &r, nil
+}
+
+// readHeader reads the install script's header (item 0), stored or
+// compressed, to learn the files' names.
+func (l *nsisLister) readHeader(data, length int64, r *inventory.Range) error {
+	var hdr []byte
+	if r == nil {
+		if length != l.headerSize {
+			return malformedf("the stored NSIS script header is %d bytes, not the %d the first header declares", length, l.headerSize)
+		}
+		hdr = make([]byte, length)
+		if _, err := l.ra.ReadAt(hdr, data); err != nil {
+			return malformedf("the NSIS script header at %d is truncated", data)
+		}
+	} else {
+		if r.Length != l.headerSize {
+			return malformedf("the NSIS script header decodes to %d bytes, not the %d the first header declares", r.Length, l.headerSize)
+		}
+		src, closeSrc, err := l.openStream(*r)
+		if err != nil {
+			return err
+		}
+		defer closeSrc()
+		hdr = make([]byte, l.headerSize)
+		if _, err := io.ReadFull(src, hdr); err != nil {
+			return l.streamErr(src, err, "the script header")
+		}
+	}
+	l.script = parseNSISScript(hdr)
+	return nil
+}
+
+// addItem lists data item number item at offset rel of the data block:
+// decoded (a stream range r) or stored (plain). A stored 7-Zip archive is
+// expanded as a nested container.
+func (l *nsisLister) addItem(item int, rel, length int64, r, plain *inventory.Range) error {
+	s := l.s
+	name, links := l.name(item, rel)
+	if r == nil && !l.script.named(rel) {
+		// An unnamed stored 7-Zip archive (electron-builder's
+		// app-64.7z) keeps the extension it is expanded by.
+		var head [8]byte
+		hn, _ := l.ra.ReadAt(head[:], plain.Offset)
+		if sniffSevenZip(head[:hn]) {
+			name += ".7z"
+		}
+	}
+	name, err := l.claim(name, item)
+	if err != nil {
+		return err
+	}
+	e := inventory.Entry{Path: name, Kind: inventory.KindFile}
+	if r != nil {
+		e.Size, e.Data = r.Length, r
+	} else {
+		e.Size, e.Data = length, plain
+	}
+	if _, err := s.add(e); err != nil {
+		return err
+	}
+	for _, ln := range links {
+		// The same data extracted under another name (makensis stores
+		// identical files once): a hard link to the first name.
+		ln, err := s.normalize(ln)
+		if err != nil {
+			return err
+		}
+		if l.probe.Add(ln, false) != nil {
+			l.collided++
+			continue
+		}
+		lk := inventory.NewLink(name, "")
+		lk.Hard = true
+		if _, err := s.add(inventory.Entry{Path: ln, Kind: inventory.KindLink, Link: lk}); err != nil {
 			return err
 		}
 	}
 	return nil
 }
 
-// addNSISItem lists one data item, expanding a stored 7-Zip archive.
-func addNSISItem(s *scope, ra io.ReaderAt, size int64, file string, item int, data, length int64, compressed bool) error {
-	if compressed {
-		n, err := inflatedSize(ra, data, length, s.b.lim)
-		if err != nil {
-			return fmt.Errorf("NSIS item %d: %w", item, err)
+// name is the path the script gives the item at rel, and the other
+// names it is extracted under, or data/item-N.
+func (l *nsisLister) name(item int, rel int64) (string, []string) {
+	if names := l.script.namesAt(rel); len(names) > 0 {
+		l.afterUninst = false
+		return names[0], names[1:]
+	}
+	n := fmt.Sprintf("data/item-%d", item)
+	// The uninstaller's icon and the item after it (its header) are
+	// written by WriteUninstaller, not extracted by File.
+	uninst := l.script.uninstaller[rel] || l.afterUninst
+	l.afterUninst = l.script.uninstaller[rel]
+	if l.script.resolved > 0 && !uninst {
+		l.fallback++
+		if l.firstFallback == "" {
+			l.firstFallback = n
 		}
-		name := fmt.Sprintf("data/item-%d", item)
-		_, err = s.add(inventory.Entry{Path: name, Kind: inventory.KindFile, Size: n,
-			Data: &inventory.Range{File: file, Offset: data, Length: length, Compression: inventory.CompressionDeflate}})
-		return err
 	}
-	var head [8]byte
-	hn, _ := ra.ReadAt(head[:], data)
-	is7z := sniffSevenZip(head[:hn])
-	name := fmt.Sprintf("data/item-%d", item)
-	if is7z {
-		name += ".7z"
-	}
-	idx, err := s.add(inventory.Entry{Path: name, Kind: inventory.KindFile, Size: length,
-		Data: &inventory.Range{File: file, Offset: data, Length: length}})
-	if err != nil || !is7z {
-		return err
-	}
-	child, err := s.b.openContainer(inventory.Container{Parent: s.index, Entry: idx, File: file, Format: inventory.FormatSevenZip,
-		Depth: s.b.res.Containers[s.index].Depth + 1})
+	return n, nil
+}
+
+// claim normalises a name (a traversing or absolute one is refused, as
+// in every format) and, when another item already holds it, falls back
+// to data/item-N so both are listed.
+func (l *nsisLister) claim(name string, item int) (string, error) {
+	norm, err := l.s.normalize(name)
 	if err != nil {
+		return "", err
+	}
+	if l.probe.Add(norm, false) == nil {
+		return norm, nil
+	}
+	l.collided++
+	norm = fmt.Sprintf("data/item-%d", item)
+	if err := l.probe.Add(norm, false); err != nil {
+		return "", err
+	}
+	return norm, nil
+}
+
+// finish expands the archives among the items and records what the
+// names could not say.
+func (l *nsisLister) finish() error {
+	if err := expandMembers(l.s, l.first, l.ra, l.size); err != nil {
 		return err
 	}
-	if err := listSevenZip(child, ra, data, length, file); err != nil {
-		return inContainer(err, name, child.b.res.Containers[child.index].Depth)
+	if err := expandStreamItemASARs(l.s, l.first, l.size); err != nil {
+		return err
 	}
-	s.b.res.Entries[idx].Nested = child.index
+	b := l.s.b
+	sc := l.script
+	switch {
+	case sc.reason != "":
+		b.res.Limitations = append(b.res.Limitations, fmt.Sprintf(
+			"NSIS installer %q: the install script's header could not be read for file names (%s); its files are listed as data/item-N.", l.file, sc.reason))
+	case sc.unresolved > 0 || l.fallback > 0 || l.collided > 0:
+		b.res.Limitations = append(b.res.Limitations, fmt.Sprintf(
+			"NSIS installer %q: %d File instruction(s) name their file with a value known only at run time, %d data item(s) are named by no File instruction rea resolved (first: %s), %d name(s) collided with an earlier one; those items are listed as data/item-N.",
+			l.file, sc.unresolved, l.fallback, l.firstFallback, l.collided))
+	}
 	return nil
 }
 
-// inflatedSize inflates a raw deflate item to learn its size, within the
-// entry and compression-ratio limits.
-func inflatedSize(ra io.ReaderAt, off, n int64, lim inventory.Limits) (int64, error) {
-	fr := flate.NewReader(io.NewSectionReader(ra, off, n))
-	defer fr.Close()
-	budget := min(lim.MaxEntryBytes, max(n*int64(lim.MaxCompressionRatio), 1<<20))
-	got, err := io.Copy(io.Discard, io.LimitReader(fr, budget+1))
+// openStream opens the decoded bytes of r: the host's staged copy, or a
+// decoder here bounded by the stream budget.
+func (l *nsisLister) openStream(r inventory.Range) (*nsisStream, func(), error) {
+	if d, err := l.s.decodedRange(r, l.size); err != nil {
+		return nil, nil, err
+	} else if d != nil {
+		sr := io.NewSectionReader(d.ra, 0, d.size)
+		br := bufio.NewReaderSize(sr, 64<<10)
+		return &nsisStream{r: br, br: br, sec: sr}, d.Close, nil
+	}
+	var dec io.ReadCloser
+	var err error
+	src := io.NewSectionReader(l.ra, r.StreamOffset, r.StreamLength)
+	if r.Compression == inventory.CompressionDeflateStream {
+		dec = flate.NewReader(bufio.NewReaderSize(src, 64<<10))
+	} else if dec, err = stream.Decoder(bufio.NewReaderSize(src, 64<<10), r.Compression); err != nil {
+		return nil, nil, malformedf("%v", err)
+	}
+	budget, _ := inventory.StreamBudget(l.s.b.lim, r.StreamLength)
+	cr := &countingReader{r: dec, budget: budget, fileSize: r.StreamLength, ratio: int64(l.s.b.lim.MaxCompressionRatio), stream: l.m.name}
+	return &nsisStream{r: cr, cr: cr}, func() { dec.Close() }, nil
+}
+
+// decodedSize decodes r to its end to learn its size.
+func (l *nsisLister) decodedSize(r inventory.Range) (int64, error) {
+	src, closeSrc, err := l.openStream(r)
 	if err != nil {
-		return 0, malformedf("a deflate item does not inflate: %v", err)
+		return 0, err
 	}
-	if got > budget {
-		if budget == lim.MaxEntryBytes {
-			return 0, limitError("max_entry_bytes", lim.MaxEntryBytes, got, "a deflate item inflates past the entry limit")
+	defer closeSrc()
+	if src.sec != nil {
+		return src.sec.Size(), nil
+	}
+	n, err := io.Copy(io.Discard, src.r)
+	if err != nil {
+		return 0, l.streamErr(src, err, "a compressed item")
+	}
+	return n, nil
+}
+
+// streamErr turns a failed read of a decoded stream into the limit that
+// cut it or a malformed-container error.
+func (l *nsisLister) streamErr(src *nsisStream, err error, what string) error {
+	if src.cr != nil && src.cr.err != nil {
+		return src.cr.err
+	}
+	if err == io.EOF || err == io.ErrUnexpectedEOF {
+		return malformedf("the NSIS %s stream ends inside %s", l.m.name, what)
+	}
+	return malformedf("the NSIS %s stream does not decode at %s: %v", l.m.name, what, err)
+}
+
+// nsisStream reads a decoded stream front to back; sec, when set, is
+// the host's staged copy, which skip seeks over without decoding.
+type nsisStream struct {
+	r   io.Reader
+	br  *bufio.Reader
+	sec *io.SectionReader
+	cr  *countingReader
+}
+
+func (n *nsisStream) Read(p []byte) (int, error) { return n.r.Read(p) }
+
+// skip moves k bytes on; a short skip is io.ErrUnexpectedEOF.
+func (n *nsisStream) skip(k int64) error {
+	if n.sec != nil {
+		if k <= int64(n.br.Buffered()) {
+			_, err := n.br.Discard(int(k))
+			return err
 		}
-		return 0, limitError("max_compression_ratio", int64(lim.MaxCompressionRatio), got/max(n, 1),
-			fmt.Sprintf("a deflate item of %d bytes inflates past %d", n, budget))
-	}
-	return got, nil
-}
-
-// nsisCompression tells, from the bytes after the first header, how the
-// data block is compressed (the heuristics 7-Zip's NSIS reader uses): a
-// stored header's length word equals the header size; an LZMA stream
-// starts with the properties byte 0x5D; bzip2 with its block magic;
-// anything else is deflate. solid: the block is one stream, with no
-// per-item length words.
-func nsisCompression(b []byte, headerSize uint32) (method string, solid bool) {
-	if len(b) < 4 {
-		return "stored", false
-	}
-	v := binary.LittleEndian.Uint32(b)
-	switch {
-	case v == headerSize:
-		return "stored", false
-	case isNSISLZMA(b):
-		return "LZMA", true
-	case len(b) >= 8 && isNSISLZMA(b[4:]):
-		return "LZMA", false
-	case b[3] == 0x80:
-		if len(b) >= 10 && isBzip2Block(b[4:]) {
-			return "bzip2", false
+		k -= int64(n.br.Buffered())
+		cur, _ := n.sec.Seek(0, io.SeekCurrent)
+		if k > n.sec.Size()-cur {
+			return io.ErrUnexpectedEOF
 		}
-		return "deflate", false
-	case isBzip2Block(b):
-		return "bzip2", true
+		if _, err := n.sec.Seek(cur+k, io.SeekStart); err != nil {
+			return err
+		}
+		n.br.Reset(n.sec)
+		return nil
 	}
-	return "deflate", true
+	got, err := io.CopyN(io.Discard, n.r, k)
+	if got < k && (err == nil || err == io.EOF) {
+		return io.ErrUnexpectedEOF
+	}
+	return err
 }
 
-func isNSISLZMA(b []byte) bool {
-	return len(b) >= 5 && b[0] == 0x5d && b[1] == 0 && b[2] == 0
+// expandStreamItemASARs expands the ASAR archives among items held in
+// compressed streams (every item of a solid installer, a compressed item
+// of a non-solid one) from the host's decoded copy of their stream; the
+// archive's members are ranges of the same stream. Without a stage
+// (native callers) they stay listed, not expanded.
+func expandStreamItemASARs(s *scope, start int, fileSize int64) error {
+	if s.b.streams == nil {
+		return nil
+	}
+	open := map[string]*decoded{}
+	defer func() {
+		for _, d := range open {
+			d.Close()
+		}
+	}()
+	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) {
+		if !stream.IsStream(e.Data.Compression) {
+			return nil, nil
+		}
+		key := inventory.StreamNameOf(*e.Data)
+		d, ok := open[key]
+		if !ok {
+			var err error
+			if d, err = s.decodedRange(*e.Data, fileSize); err != nil {
+				return nil, inContainer(err, e.Path, s.b.res.Containers[s.index].Depth+1)
+			}
+			open[key] = d
+		}
+		if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
+			return nil, malformedf("NSIS item %q lies past the end of its decoded stream (%d bytes)", e.Path, d.size)
+		}
+		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
+	}, streamPlace)
 }
 
-func isBzip2Block(b []byte) bool { return len(b) >= 6 && string(b[:6]) == "1AY&SY" }
+// checkDictionary refuses, before anyone decodes it, an LZMA stream whose
+// dictionary is larger than the decoders allocate (makensis writes what
+// SetCompressorDictSize asked for, up to its own maximum).
+func (l *nsisLister) checkDictionary(r inventory.Range) error {
+	if r.Compression != inventory.CompressionNSISLzmaStream && r.Compression != inventory.CompressionNSISLzmaX86Stream {
+		return nil
+	}
+	var props [5]byte
+	if n, _ := l.ra.ReadAt(props[:], r.StreamOffset); n < len(props) {
+		return malformedf("the NSIS LZMA properties at %d are truncated", r.StreamOffset)
+	}
+	if dict := int64(binary.LittleEndian.Uint32(props[1:])); dict > stream.MaxNSISDictionary {
+		return abi.Errorf(abi.CodeCapabilityUnavailable,
+			"%q is an NSIS installer whose LZMA data asks for a %d MiB dictionary (SetCompressorDictSize); rea decodes dictionaries up to %d MiB — extract it with `7z x` and analyse the folder",
+			l.file, dict>>20, stream.MaxNSISDictionary>>20).
+			WithDetail("format", "nsis").WithDetail("compression", "LZMA").WithDetail("dictionary_bytes", dict)
+	}
+	return nil
+}

@@ -190,6 +190,10 @@ type Result struct {
 	TotalBytes int64 `json:"total_bytes"`
 	// Limits are the limits the module applied, defaults filled in.
 	Limits Limits `json:"limits"`
+	// Limitations say what the module listed without being able to
+	// read it fully (an NSIS item whose name the script computes at run
+	// time); the host reports them and the coverage is then partial.
+	Limitations []string `json:"limitations,omitempty"`
 }
 
 // Container is one archive or directory whose entries are listed.

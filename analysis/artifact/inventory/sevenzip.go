@@ -5,10 +5,11 @@ const (
 	// FormatSevenZip is a 7-Zip archive: its members are addressed in the
 	// decoded output of the folder (coder chain) that holds them.
 	FormatSevenZip = "7z"
-	// FormatNSIS is an NSIS installer whose data block is stored (built
-	// with SetCompress off): its data items are listed as files, and a
-	// 7-Zip archive among them (electron-builder's app-64.7z) is expanded
-	// as a nested 7z container.
+	// FormatNSIS is an NSIS installer (any makensis compressor, solid or
+	// not): its data items are listed as files under the names the
+	// install script gives them (else data/item-N), and a 7-Zip archive
+	// stored among them (electron-builder's app-64.7z) is expanded as a
+	// nested 7z container.
 	FormatNSIS = "nsis"
 )
 

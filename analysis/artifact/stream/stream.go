@@ -31,7 +31,7 @@ func IsStream(compression string) bool {
 		inventory.CompressionDeflateStream:
 		return true
 	}
-	return false
+	return isNSISStream(compression)
 }
 
 // Open decodes the compressed stream r names: bytes [StreamOffset,
@@ -67,6 +67,9 @@ func OpenWith(ra io.ReaderAt, fileSize int64, r inventory.Range, fast bool) (io.
 
 // Decoder wraps src in the decompressor of compression.
 func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
+	if rc, ok, err := nsisDecoder(src, compression); ok {
+		return rc, err
+	}
 	switch compression {
 	case inventory.CompressionGzipStream:
 		zr, err := gzip.NewReader(src)
