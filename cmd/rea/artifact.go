@@ -59,6 +59,7 @@ equivalents (default 100, at most 500 per page).`,
 
 func (c *cli) extractArtifactCommand() *cobra.Command {
 	var req app.ExtractArtifactRequest
+	var out writtenOutput
 	cmd := &cobra.Command{
 		Long: `extract-artifact materialises regular files of a container into a directory
 that did not exist before: --output DIR (which must not exist) or a fresh
@@ -78,13 +79,31 @@ missing fails as unavailable with its logical path.`,
 			if req.Format == "auto" {
 				req.Format = ""
 			}
+			if err := out.check(); err != nil {
+				return err
+			}
+			summary := false
 			return runCommand(c, func(a *app.App) (*app.ExtractArtifactResult, error) {
-				return a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
-			}, itself, c.printExtraction)
+				res, err := a.ExtractArtifact(cmd.Context(), req, c.progressPrinter("extract-artifact"))
+				if err != nil {
+					return nil, err
+				}
+				view, err := out.summarise(res.Evidence, res.OutputDir, req.InputPath)
+				if view != nil {
+					res.Evidence, summary = *view, true
+				}
+				return res, err
+			}, itself, func(res *app.ExtractArtifactResult) error {
+				if summary {
+					return printWrittenSummary(c.stdout, res.Evidence)
+				}
+				return c.printExtraction(res)
+			})
 		},
 	}
 	return fromSpec(cmd, operation.ExtractArtifact(), artifactTargets(&req.ArtifactRequest, targets{
 		"paths": &req.Paths, "occurrence_ids": &req.OccurrenceIDs, "cli.output_dir": &req.OutputDir,
+		"detail": &out.detail, "limit": &out.limit,
 	}))
 }
 

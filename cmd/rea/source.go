@@ -196,12 +196,20 @@ func (c *cli) printSearch(rec evidence.Record) error {
 	return nil
 }
 
-func writtenJSON(res *app.WrittenResult) any {
-	return map[string]any{"output_dir": res.OutputDir, "files": res.Files, "evidence": res.Evidence}
+// writtenJSON prints the output directory and the Evidence: the complete
+// record, or with --detail summary its summary view.
+func writtenJSON(view **evidence.Record) func(res *app.WrittenResult) any {
+	return func(res *app.WrittenResult) any {
+		if *view != nil {
+			return map[string]any{"output_dir": res.OutputDir, "files": res.Files, "evidence": **view}
+		}
+		return map[string]any{"output_dir": res.OutputDir, "files": res.Files, "evidence": res.Evidence}
+	}
 }
 
 func (c *cli) unpackJavaScriptBundleCommand() *cobra.Command {
 	var req app.UnpackBundleRequest
+	var out writtenOutput
 	cmd := &cobra.Command{
 		Long: `Write a bundle's modules as one file each under a new directory (--output
 DIR, which must not exist, or a fresh temporary one), their requires of one
@@ -214,9 +222,20 @@ directory afterwards to read the modules as files.`,
 			if req.Format == "auto" {
 				req.Format = ""
 			}
+			if err := out.check(); err != nil {
+				return err
+			}
+			var view *evidence.Record
 			return runCommand(c, func(a *app.App) (*app.WrittenResult, error) {
-				return a.UnpackJavaScriptBundle(cmd.Context(), req, c.progressPrinter("unpack"))
-			}, writtenJSON, func(res *app.WrittenResult) error {
+				res, err := a.UnpackJavaScriptBundle(cmd.Context(), req, c.progressPrinter("unpack"))
+				if err == nil {
+					view, err = out.summarise(res.Evidence, res.OutputDir, req.InputPath)
+				}
+				return res, err
+			}, writtenJSON(&view), func(res *app.WrittenResult) error {
+				if view != nil {
+					return printWrittenSummary(c.stdout, *view)
+				}
 				var r sourcewire.UnpackResult
 				if err := sourceResult(res.Evidence, &r); err != nil {
 					return err
@@ -236,12 +255,13 @@ directory afterwards to read the modules as files.`,
 	r := &req.UnpackRequest
 	return fromSpec(cmd, operation.UnpackJavaScriptBundle(), sourceInputTargets(&req.SourceInput, targets{
 		"path": &r.Path, "max_file_bytes": &r.MaxFileBytes, "max_output_bytes": &r.MaxOutputBytes, "max_output_files": &r.MaxOutputFiles,
-		"cli.output_dir": &req.OutputDir,
+		"cli.output_dir": &req.OutputDir, "detail": &out.detail, "limit": &out.limit,
 	}))
 }
 
 func (c *cli) extractSourceMapSourcesCommand() *cobra.Command {
 	var req app.ExtractSourcesRequest
+	var out writtenOutput
 	cmd := &cobra.Command{
 		Long: `Write the sourcesContent of an application's source maps as files under a new
 directory (--output DIR, which must not exist, or a fresh temporary one). A
@@ -254,9 +274,20 @@ twice with other content is listed as rejected and never written.`,
 			if req.Format == "auto" {
 				req.Format = ""
 			}
+			if err := out.check(); err != nil {
+				return err
+			}
+			var view *evidence.Record
 			return runCommand(c, func(a *app.App) (*app.WrittenResult, error) {
-				return a.ExtractSourceMapSources(cmd.Context(), req, c.progressPrinter("extract"))
-			}, writtenJSON, func(res *app.WrittenResult) error {
+				res, err := a.ExtractSourceMapSources(cmd.Context(), req, c.progressPrinter("extract"))
+				if err == nil {
+					view, err = out.summarise(res.Evidence, res.OutputDir, req.InputPath)
+				}
+				return res, err
+			}, writtenJSON(&view), func(res *app.WrittenResult) error {
+				if view != nil {
+					return printWrittenSummary(c.stdout, *view)
+				}
 				var r sourcewire.ExtractResult
 				if err := sourceResult(res.Evidence, &r); err != nil {
 					return err
@@ -280,7 +311,7 @@ twice with other content is listed as rejected and never written.`,
 	r := &req.ExtractRequest
 	return fromSpec(cmd, operation.ExtractSourceMapSources(), sourceInputTargets(&req.SourceInput, targets{
 		"path": &r.Path, "max_file_bytes": &r.MaxFileBytes, "max_output_bytes": &r.MaxOutputBytes, "max_output_files": &r.MaxOutputFiles,
-		"cli.output_dir": &req.OutputDir,
+		"cli.output_dir": &req.OutputDir, "detail": &out.detail, "limit": &out.limit,
 	}))
 }
 

@@ -144,7 +144,15 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 			})
 		},
 		"extract_artifact": func(p map[string]any) (map[string]any, error) {
-			return recorded(p, func(in map[string]any) (evidence.Record, error) {
+			// The summary page's limit is the answer's, not the
+			// extraction's: checked by the service, not recorded.
+			limit, err := writtenLimit(p)
+			if err != nil {
+				return nil, err
+			}
+			delete(p, "limit")
+			defer func() { p["limit"] = limit }()
+			params, err := recorded(p, func(in map[string]any) (evidence.Record, error) {
 				var req app.ExtractArtifactRequest
 				if err := remarshal(in, &req); err != nil {
 					return evidence.Record{}, err
@@ -157,6 +165,10 @@ func serviceDefaults(t *testing.T, a *app.App) map[string]func(params map[string
 				}
 				return res.Evidence, nil
 			})
+			if params != nil {
+				params["limit"] = limit
+			}
+			return params, err
 		},
 		"analyze_javascript_application": func(p map[string]any) (map[string]any, error) {
 			return recorded(p, func(in map[string]any) (evidence.Record, error) {
@@ -448,7 +460,25 @@ func outputDefaults(p map[string]any) (map[string]any, error) {
 	if err := jssource.NormalizeOutput(&req.MaxFileBytes, &req.MaxOutputBytes, &req.MaxOutputFiles); err != nil {
 		return nil, err
 	}
-	return withInventoryDefaults(p, map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles})
+	limit, err := writtenLimit(p)
+	if err != nil {
+		return nil, err
+	}
+	return withInventoryDefaults(p, map[string]any{"format": "auto", "max_file_bytes": req.MaxFileBytes, "max_output_bytes": req.MaxOutputBytes, "max_output_files": req.MaxOutputFiles,
+		"limit": limit})
+}
+
+// writtenLimit is the summary page limit a writing operation applies
+// (app.CheckWrittenPage, which the tools and commands call first).
+func writtenLimit(p map[string]any) (int, error) {
+	var w struct {
+		Limit int `json:"limit"`
+	}
+	if err := remarshal(p, &w); err != nil {
+		return 0, err
+	}
+	_, limit, err := app.CheckWrittenPage("", w.Limit)
+	return limit, err
 }
 
 // TestOperationSpecsAgreeWithCLIMCPAndService holds, for every operation

@@ -50,9 +50,11 @@ func viewCollections() []string {
 // (confidence derived) linked to its source by parent_evidence_id.
 func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) (evidence.Record, error) {
 	native := src.Operation == "inspect_binary_layout" || src.Operation == "analyze_function"
-	if src.Operation != "analyze_javascript_application" && !native {
+	written, writes := writtenKindOf(src.Operation)
+	if src.Operation != "analyze_javascript_application" && !native && !writes {
 		return evidence.Record{}, abi.Errorf(abi.CodeCapabilityUnavailable,
-			"inspect_analysis_view reads analyze_javascript_application, inspect_binary_layout and analyze_function Evidence; %s is %s",
+			"inspect_analysis_view reads analyze_javascript_application, inspect_binary_layout, analyze_function, unpack_javascript_bundle, "+
+				"extract_source_map_sources and extract_artifact Evidence; %s is %s",
 			src.EvidenceID, src.Operation).WithDetail("field", "source")
 	}
 	if req.View == "" {
@@ -66,6 +68,13 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 	}
 	if req.Offset < 0 {
 		return evidence.Record{}, abi.Errorf(abi.CodeInvalidRequest, "offset must not be negative").WithDetail("field", "offset")
+	}
+	if writes {
+		result, err := writtenView(src, written, req)
+		if err != nil {
+			return evidence.Record{}, err
+		}
+		return sealView(src, req, result)
 	}
 	if native {
 		result, err := inspectNativeView(src, req)

@@ -39,12 +39,16 @@ func (s *Server) artifactTools() []*Tool {
 				if err := c.Decode(&req); err != nil {
 					return nil, err
 				}
+				page, err := decodeWrittenPage(c)
+				if err != nil {
+					return nil, err
+				}
 				req.OutputDir = "" // rea chooses a fresh directory
 				res, err := s.app.ExtractArtifact(ctx, req, c.Progress)
 				if err != nil {
 					return nil, err
 				}
-				return &Extra{Result: res.Evidence, Note: "output_dir: " + res.OutputDir, Meta: map[string]any{"rea/output_dir": res.OutputDir}}, nil
+				return writtenAnswer(ctx, c, page, req.InputPath, res.Evidence, res.OutputDir, "output_dir: "+res.OutputDir)
 			},
 		},
 	}

@@ -106,13 +106,18 @@ func ExtractArtifact() Spec {
 		Param{Name: "occurrence_ids", Type: Array, MaxItems: 500, Items: &Param{Type: String, Description: "Occurrence ID (occ_…)."},
 			Description: "Occurrence IDs from inspect_artifact.",
 			Flag:        &Flag{Name: "occurrence", Help: "occurrence id to extract (repeatable, ≤ 500)"}})
+	params = append(params, writtenParams("files")...)
 	return Spec{
 		Name:   "extract_artifact",
 		Title:  "Extract files from an archive",
 		Family: "artifact",
 		Description: "Materialise selected regular files of an artifact (by path globs or occurrence IDs) into a fresh rea-chosen temporary directory, " +
 			"never overwriting and never writing outside it; the directory is reported beside the Evidence. A missing .asar.unpacked companion " +
-			"fails as unavailable with its logical path.",
+			"fails as unavailable with its logical path. The complete result is observed Evidence (every file by path, digest and size, every " +
+			"directory and skipped entry). By default the answer is its summary: counts (files, bytes, directories, skipped by reason, integrity " +
+			"contradictions), output_dir, the first page of files (limit, default 64, and at most 64 KiB) and next_calls: page on with " +
+			"inspect_analysis_view (the retained Evidence, view page, collection files, offset = next_offset until it is null). " +
+			"detail: \"complete\" returns every file inline instead.",
 		Effects:  Effects{MutatesSession: true, WritesFilesystem: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/tmp/app/resources/app.asar", "paths": []any{"package.json", "dist/**"}}},

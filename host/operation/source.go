@@ -128,6 +128,24 @@ func outputLimits() []Param {
 	}
 }
 
+// writtenParams are what an operation that writes files answers: by
+// default (over MCP) a summary with the first page of items, the lists
+// whole on request. detail has no service default: it is the front ends'
+// choice (the CLI prints the complete record unless told otherwise).
+func writtenParams(items string) []Param {
+	return []Param{
+		{Name: "detail", Type: String, Enum: []string{"complete", "summary"},
+			Description: "summary (the default over MCP) retains the complete Evidence in this session and returns counts, the output directory, " +
+				"the first page of " + items + " and the exact next calls (inspect_analysis_view pages the rest from next_offset); complete returns " +
+				"the complete Evidence record with every one of the " + items + " inline, which passes 256 KiB from a few hundred of them.",
+			Flag: &Flag{Name: "detail", Default: "complete", Help: "complete (the whole Evidence record) or summary (counts, the first page and where the rest is)"}},
+		{Name: "limit", Type: Integer, Min: 1, Max: 1000, Default: 64,
+			Description: "With detail summary: " + items + " in the first page (default 64); the page also stops at 64 KiB of serialised items " +
+				"(byte_limited) and reports next_offset where the rest starts.",
+			Flag: &Flag{Name: "limit"}},
+	}
+}
+
 var outputDirFlag = Param{Name: "output_dir", Type: String,
 	Description: "directory to create and write into (must not exist; default: a fresh temporary directory)", Flag: &Flag{Name: "output"}}
 
@@ -137,6 +155,7 @@ func UnpackJavaScriptBundle() Spec {
 		Param{Name: "path", Type: String, Required: true, Description: "The bundle, relative to the application root.", Examples: []any{"dist/main.js"},
 			Flag: &Flag{Name: "path", Required: true}})
 	params = append(params, outputLimits()...)
+	params = append(params, writtenParams("modules")...)
 	return Spec{
 		Name:   "unpack_javascript_bundle",
 		Title:  "Unpack a JavaScript bundle into its modules",
@@ -146,8 +165,12 @@ func UnpackJavaScriptBundle() Spec {
 			"parameters bound to module, exports and require (a minified factory's renamed to them), and every " +
 			"require of another module of the bundle rewritten to that module's relative path (a module that only re-exports an external package, " +
 			"such as webpack's electron external, is replaced by the package). manifest.json lists the modules, their shipped spans and edges. " +
-			"analyze_javascript_application on the directory then reads the modules as files. Parsed in the sandbox; nothing is run. The result is " +
-			"observed Evidence (files by path, digest and size) and the output directory.",
+			"analyze_javascript_application on the directory then reads the modules as files. Parsed in the sandbox; nothing is run. The complete " +
+			"result is observed Evidence (every module, and every file by path, digest and size). By default the answer is its summary: counts " +
+			"(modules, externals, files, bytes, unresolved requires), output_dir, manifest_path (manifest.json on disk lists every module), the first " +
+			"page of modules (limit, default 64, and at most 64 KiB) and next_calls: page on with inspect_analysis_view (the retained Evidence, " +
+			"view page, collection modules, offset = next_offset until it is null) and read a module with read_javascript_source (module " +
+			"bundled:<bundle>#<key>). detail: \"complete\" returns every module inline instead.",
 		Effects:  Effects{MutatesSession: true, WritesFilesystem: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/tmp/app", "path": "dist/main.js"}},
@@ -163,6 +186,7 @@ func ExtractSourceMapSources() Spec {
 		Param{Name: "path", Type: String, Description: "A source map, or a file declaring one (default: every .map file of the application).",
 			Flag: &Flag{Name: "path"}})
 	params = append(params, outputLimits()...)
+	params = append(params, writtenParams("sources")...)
 	return Spec{
 		Name:   "extract_source_map_sources",
 		Title:  "Write the original sources a source map carries",
@@ -170,7 +194,10 @@ func ExtractSourceMapSources() Spec {
 		Description: "Write the sourcesContent of an application's source maps (one map, the map a file declares, or every .map file) as files under a " +
 			"fresh directory, each at its original path as the analysis names it (webpack:// and similar schemes dropped). A source whose path is " +
 			"absolute, a URL, leaves the directory (../), or is claimed twice with other content is rejected with the reason and never written; a " +
-			"map over max_file_bytes is refused. The result is observed Evidence (every source, written or rejected) and the output directory.",
+			"map over max_file_bytes is refused. The complete result is observed Evidence (every source, written or rejected). By default the answer " +
+			"is its summary: counts (maps, sources written and rejected by reason, files, bytes), output_dir, the first page of sources (limit, " +
+			"default 64, and at most 64 KiB) and next_calls: page on with inspect_analysis_view (the retained Evidence, view page, collection " +
+			"sources, offset = next_offset until it is null). detail: \"complete\" returns every source inline instead.",
 		Effects:  Effects{MutatesSession: true, WritesFilesystem: true},
 		Params:   params,
 		Examples: []map[string]any{{"input_path": "/tmp/app"}, {"input_path": "/tmp/app", "path": "dist/main.js.map"}},

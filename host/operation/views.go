@@ -9,7 +9,8 @@ func ViewCollections() []string {
 	return []string{"browser_windows", "bundles", "context_bridge_apis", "entrypoints", "findings", "html_documents", "integrity_contradictions",
 		"ipc", "module_graph", "modules", "observations", "source_maps",
 		"sections", "segments", "symbols", "imports", "exports", "needed_libraries", "mitigations",
-		"assembly", "basic_blocks", "callers", "callees", "references", "referenced_strings", "referenced_names"}
+		"assembly", "basic_blocks", "callers", "callees", "references", "referenced_strings", "referenced_names",
+		"files", "sources", "maps", "directories", "skipped"}
 }
 
 // ViewFacets are the layout and function facets.
@@ -25,7 +26,9 @@ func InspectAnalysisView() Spec {
 		Name:   "inspect_analysis_view",
 		Title:  "View part of retained analysis Evidence",
 		Family: "application",
-		Description: "Project a view of completed analyze_javascript_application, inspect_binary_layout or analyze_function Evidence without " +
+		Description: "Project a view of completed analyze_javascript_application, inspect_binary_layout or analyze_function Evidence, or of the " +
+			"files unpack_javascript_bundle, extract_source_map_sources and extract_artifact wrote (collections modules, sources, maps, files, " +
+			"directories, skipped), without " +
 			"repeating the analysis or starting a provider: a summary (counts, coverage, top findings or mitigations), a layout facet (mitigations, " +
 			"linkage), a function facet (view native: procedure, pseudocode, assembly, basic blocks, comments, callers/callees, references, " +
 			"unresolved calls, referenced strings and names, native API, value flow), a stable page of one collection (offset/limit, default 0 " +
@@ -34,7 +37,8 @@ func InspectAnalysisView() Spec {
 		Effects: Effects{MutatesSession: true, Idempotent: true},
 		Params: []Param{
 			{Name: "source", Type: Evidence, Required: true,
-				Description: "analyze_javascript_application, inspect_binary_layout or analyze_function Evidence: a retained reference " +
+				Description: "analyze_javascript_application, inspect_binary_layout, analyze_function, unpack_javascript_bundle, " +
+					"extract_source_map_sources or extract_artifact Evidence: a retained reference " +
 					"{\"kind\":\"retained-evidence\",\"evidence_id\":\"ev_…\"} or the complete inline record.",
 				Examples: []any{map[string]any{"kind": "retained-evidence", "evidence_id": "ev_0000000000000000000000000000000000000000000000000000000000000000"}}},
 			{Name: "view", Type: String, Default: "summary", Enum: []string{"summary", "page", "item", "facet", "native"},
@@ -42,7 +46,9 @@ func InspectAnalysisView() Spec {
 					"native (analyze_function: one facet, paged)."},
 			{Name: "collection", Type: String, Enum: ViewCollections(),
 				Description: "Collection for page or item: an application's lists, a layout's (sections, segments, symbols, imports, exports, " +
-					"needed_libraries, mitigations) or a function's (assembly, basic_blocks, callers, callees, references, referenced_strings, referenced_names)."},
+					"needed_libraries, mitigations), a function's (assembly, basic_blocks, callers, callees, references, referenced_strings, referenced_names) " +
+					"or written files' (unpack: modules, files; source maps: sources, maps, files; extract_artifact: files, directories, skipped, " +
+					"integrity_contradictions; the first of each when omitted)."},
 			{Name: "facet", Type: String, Enum: ViewFacets(),
 				Description: "Facet for view facet (layout: mitigations, linkage) or view native (analyze_function: procedure, pseudocode, assembly, " +
 					"basic_blocks, comments, callers, callees, references, unresolved_calls, referenced_strings, referenced_names, native_api, value_flow)."},

@@ -106,3 +106,34 @@ func WriteDir(dir string, fsys fstest.MapFS) error {
 	}
 	return nil
 }
+
+// SourceMapApp is an application whose bundle ships a source map of n
+// sources, each with its sourcesContent; every tenth source names a URL,
+// which extraction rejects, so a result holds written and rejected ones.
+func SourceMapApp(n int) fstest.MapFS {
+	sources := make([]string, n)
+	contents := make([]string, n)
+	for i := range n {
+		sources[i] = fmt.Sprintf("webpack://app/./src/feature%d/index.js", i)
+		if i%10 == 9 {
+			sources[i] = fmt.Sprintf("https://cdn.example/lib%d.js", i)
+		}
+		contents[i] = fmt.Sprintf("export const feature%d = () => %d;\n", i, i)
+	}
+	q := func(list []string) string {
+		var sb strings.Builder
+		for i, s := range list {
+			if i > 0 {
+				sb.WriteString(",")
+			}
+			fmt.Fprintf(&sb, "%q", s)
+		}
+		return sb.String()
+	}
+	m := `{"version":3,"file":"main.js","sources":[` + q(sources) + `],"sourcesContent":[` + q(contents) + `],"names":[],"mappings":"AAAA"}`
+	return fstest.MapFS{
+		"package.json":     {Data: []byte(`{"name":"mapped","main":"dist/main.js"}`)},
+		"dist/main.js":     {Data: []byte("console.log(1);\n//# sourceMappingURL=main.js.map\n")},
+		"dist/main.js.map": {Data: []byte(m)},
+	}
+}

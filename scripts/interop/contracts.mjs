@@ -1,5 +1,6 @@
 // Black-box checks of issue 21's MCP contracts with the TypeScript SDK
-// client: -32602 field paths, progress, byte-bounded pages, summary
+// client: -32602 field paths, progress, byte-bounded pages (and the
+// summary a writing tool answers), summary
 // references, the reference form, schema projection ($defs, input groups,
 // descriptions), the strict input-schema profile (within Anthropic's union
 // limit, a call written from the schema alone), the
@@ -11,7 +12,7 @@ import { Client } from "@modelcontextprotocol/sdk/client/index.js";
 import { StdioClientTransport } from "@modelcontextprotocol/sdk/client/stdio.js";
 import { EmptyResultSchema } from "@modelcontextprotocol/sdk/types.js";
 import { spawnSync } from "node:child_process";
-import { mkdtempSync, mkdirSync, rmSync } from "node:fs";
+import { mkdtempSync, mkdirSync, readFileSync, rmSync, writeFileSync } from "node:fs";
 import { tmpdir } from "node:os";
 import { join } from "node:path";
 
@@ -136,6 +137,50 @@ check(page && page.byte_limited === true && page.items.length < 500 && page.next
   `list_strings limit 500: want a byte-limited page with next_offset, got ${page?.items?.length} items, ${itemBytes} bytes, next ${page?.next_offset}`);
 const byBytes = JSON.stringify(strs).length;
 check(byBytes < 256 * 1024, `list_strings page is ${byBytes} bytes on the wire`);
+
+// Point 6: a tool that writes files answers a summary by default: a
+// 1,200-module bundle's unpack is under 256 KiB, its first page
+// byte-bounded, and the next_offset chain through inspect_analysis_view
+// (the call next_calls names) reaches every module manifest.json lists,
+// each once, in order.
+{
+  const app = join(mkdtempSync(join(tmpdir(), "rea-interop-bundle-")), "app");
+  mkdirSync(join(app, "dist"), { recursive: true });
+  let js = '(() => {\nvar __webpack_modules__ = ({\n"electron": ((module) => { module.exports = require("electron"); }),\n';
+  for (let i = 0; i < 1200; i++) {
+    js += `"./src/mod${i}.js": ((module, exports, __webpack_require__) => {\n  const { ipcMain } = __webpack_require__("electron");\n` +
+      `  ipcMain.handle("feature${i}:run", (event, arg) => arg.items.map((x) => x.id + ${i}).join(","));\n  exports.helper${i} = () => ${i};\n}),\n`;
+  }
+  js += '});\nfunction __webpack_require__(id) { var m = { exports: {} }; __webpack_modules__[id].call(m.exports, m, m.exports, __webpack_require__); return m.exports; }\n' +
+    '__webpack_require__("./src/mod0.js");\n})();\n';
+  writeFileSync(join(app, "package.json"), '{"name":"big","main":"dist/main.js"}');
+  writeFileSync(join(app, "dist", "main.js"), js);
+  const wire = (res) => JSON.stringify({ jsonrpc: "2.0", id: 1, result: res }).length + 1;
+  const un = await c.callTool({ name: "unpack_javascript_bundle", arguments: { input_path: app, path: "dist/main.js" } }, undefined, LONG);
+  const sum = un.structuredContent?.normalized_result;
+  check(!un.isError && wire(un) < 256 * 1024 && sum?.view === "summary" && sum?.totals?.modules_written === 1201,
+    `unpack_javascript_bundle default: want a summary under 256 KiB of 1,201 modules (1,200 and electron), got ${wire(un)} bytes: ${un.content?.[0]?.text?.slice(0, 300)}`);
+  if (sum?.manifest_path) {
+    const manifest = JSON.parse(readFileSync(sum.manifest_path, "utf8"));
+    const keys = sum.page.items.map((m) => m.key);
+    let page = sum.page, pages = 1, over = 0;
+    const nextCall = sum.next_calls.find((x) => x.tool === "inspect_analysis_view" && x.arguments.offset === page.next_offset);
+    check(page.next_offset !== null && nextCall, `unpack summary: next_calls name no page at next_offset ${page.next_offset}`);
+    while (page.next_offset !== null && pages <= 1200) {
+      const res = await c.callTool({ name: "inspect_analysis_view", arguments: { ...(nextCall?.arguments ?? {}), offset: page.next_offset } }, undefined, LONG);
+      if (wire(res) >= 256 * 1024) over++;
+      page = res.structuredContent?.normalized_result?.page ?? { items: [], next_offset: null };
+      const bytes = page.items.reduce((n, it) => n + JSON.stringify(it).length + 1, 0);
+      if (page.items.length > 1 && bytes > 64 * 1024) over++;
+      keys.push(...page.items.map((m) => m.key));
+      pages++;
+    }
+    const want = manifest.modules.map((m) => m.key);
+    check(over === 0 && keys.length === want.length && keys.every((k, i) => k === want[i]) && new Set(keys).size === keys.length,
+      `unpack pages: ${keys.length} keys over ${pages} pages (${over} over budget), manifest.json ${want.length}`);
+    console.log(`unpack_javascript_bundle summary: ${wire(un)} bytes, ${pages} pages walked to ${keys.length} modules`);
+  }
+}
 
 // Point 9: a summary's own evidence_id works where the application is expected.
 const summary = (await c.callTool({ name: "analyze_javascript_application", arguments: { input_path: `${root}/testdata/versions/v1`, detail: "summary" } }, undefined, LONG)).structuredContent;

@@ -197,11 +197,36 @@ func sourceTools(r *runner, app, bundle, reference string) {
 	// service needs the file to read (path, source_ref or module).
 	r.call("read_javascript_source", map[string]any{"input_path": app, "path": bundle})
 	r.call("search_application_text", map[string]any{"input_path": app, "query": "ipc"})
-	r.call("unpack_javascript_bundle", map[string]any{"input_path": app, "path": bundle})
+	un := r.call("unpack_javascript_bundle", map[string]any{"input_path": app, "path": bundle})
+	nextPage(r, un)
 	r.call("extract_source_map_sources", map[string]any{"input_path": app})
 	refSrc := r.call("import_reference_source", map[string]any{"input_path": reference})
 	appEv := structured(r.c, "analyze_javascript_application", map[string]any{"input_path": app})
 	r.call("compare_source_to_bundle", map[string]any{"reference": ref(refSrc), "application": ref(appEv)})
+}
+
+// writtenTools measures the writing tools whose lists grow with the
+// input (sources of a map, files of a tree) and the next page of each.
+func writtenTools(r *runner, input string) {
+	nextPage(r, r.call("extract_source_map_sources", map[string]any{"input_path": input}))
+	nextPage(r, r.call("extract_artifact", map[string]any{"input_path": input}))
+}
+
+// nextPage measures the page a writing tool's summary names next, when
+// there is one: the call as next_calls gives it.
+func nextPage(r *runner, summary map[string]any) {
+	nr, _ := summary["normalized_result"].(map[string]any)
+	page, _ := nr["page"].(map[string]any)
+	if page["next_offset"] == nil {
+		return
+	}
+	for _, c := range nr["next_calls"].([]any) {
+		m := c.(map[string]any)
+		if a, _ := m["arguments"].(map[string]any); m["tool"] == "inspect_analysis_view" && a["offset"] == page["next_offset"] {
+			r.call("inspect_analysis_view", a)
+			return
+		}
+	}
 }
 
 // sessionTools measures guidance, unknowns, Evidence bundles,

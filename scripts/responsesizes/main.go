@@ -57,7 +57,7 @@ type row struct {
 func main() {
 	rea := flag.String("rea", "bin/rea", "the built rea binary")
 	big := flag.Bool("big", true, "include the generated 3,000-module app (52 MB)")
-	kinds := flag.String("kinds", "", "measure only these target kinds (comma-separated: app,source,native,artifact,browser,electron,node,none); the table is then incomplete")
+	kinds := flag.String("kinds", "", "measure only these target kinds (comma-separated: app,source,written,native,artifact,browser,electron,node,none); the table is then incomplete")
 	flag.Parse()
 	root, _ := os.Getwd()
 	work, err := os.MkdirTemp("", "rea-sizes-")
@@ -75,10 +75,16 @@ func main() {
 	if *big {
 		targets = append(targets, target{name: "generated 3,000-module app", path: gen(work, "app-3000", jstest.App(3000, 17<<10)), kind: "app"})
 	}
+	if *big {
+		targets = append(targets, target{name: "generated 3,000-module app", path: filepath.Join(work, "app-3000"), kind: "written"})
+	}
 	targets = append(targets,
 		target{name: "testdata/electron/bundled", path: filepath.Join(root, "testdata/electron/bundled"), kind: "source", other: filepath.Join(root, "testdata/versions/v1")},
 		target{name: "generated 1 MB bundle app", path: filepath.Join(work, "bundle-1MB"), kind: "source", other: filepath.Join(root, "testdata/versions/v1")},
 		target{name: "testdata/artifact/app.asar", path: filepath.Join(root, "testdata/artifact/app.asar"), kind: "artifact"},
+		// The writing tools on inputs whose lists grow without bound:
+		// thousands of sources, thousands of files.
+		target{name: "generated 2,000-source map app", path: gen(work, "map-2000", jstest.SourceMapApp(2000)), kind: "written"},
 		target{name: "gcc -O0 ELF (built at run time)", path: elf, kind: "native", proc: "main", other: elfO2, sym: "strcpy", str: "password"},
 		target{name: "bin/rea (native ELF)", path: mustAbs(*rea), kind: "native", proc: "main.main", other: elf, sym: "os.Exit", str: "rea"},
 		target{name: "loopback page in headless Chromium", kind: "browser"},
@@ -109,6 +115,8 @@ func main() {
 		switch t.kind {
 		case "source":
 			sourceTools(r, t.path, "dist/main.js", t.other)
+		case "written":
+			writtenTools(r, t.path)
 		case "native":
 			nativeDepth(r, t.path, t.other, t.proc, t.sym, t.str)
 			if t.proc == "main" {
@@ -319,7 +327,10 @@ func print(rows []row, unmeasured []string, total int) {
 	fmt.Printf("Over 256 KiB (%d bytes) is marked: \"over (complete Evidence, allowed)\" for the\n", budget)
 	fmt.Println("responses issue 21 allows (`analyze_javascript_application` and")
 	fmt.Println("`get_evidence_bundle` without `detail: \"summary\"`; their descriptions say when")
-	fmt.Println("to ask for the summary instead), **over budget** for any other.")
+	fmt.Println("to ask for the summary instead), **over budget** for any other. The tools that")
+	fmt.Println("write files (`unpack_javascript_bundle`, `extract_source_map_sources`,")
+	fmt.Println("`extract_artifact`) answer a summary with the first page by default; the row after")
+	fmt.Println("each big one is the next page their `next_calls` name (`inspect_analysis_view`).")
 	fmt.Println()
 	fmt.Println("| tool | target | arguments | bytes | |")
 	fmt.Println("|---|---|---|---:|---|")
