@@ -21,6 +21,7 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
 	"sync/atomic"
@@ -210,14 +211,14 @@ func (c *compileOnce) inUse() bool {
 
 // close closes the compiled module. wazero unmaps its code when the Go
 // collector finds it unreachable (instances still running keep it), so a
-// collection is started: a one-shot run otherwise held the code until the
-// heap doubled.
+// collection is started, which also returns the heap the module's loads
+// left behind: a one-shot run otherwise held both until the heap doubled.
 func (c *compileOnce) close() {
 	c.once.Do(func() {}) // a compile in progress finishes first
 	if c.mod != nil {
 		_ = c.mod.Close(context.Background())
 		c.mod = nil
-		go runtime.GC()
+		go debug.FreeOSMemory()
 	}
 }
 
@@ -604,6 +605,13 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 		r.log.Debug("module compiled", "module", mod.Name, "elapsed", time.Since(start))
 		if c.err == nil {
 			r.retain(c)
+		}
+		if r.releaseWhenDone {
+			// A load reads and decodes megabytes (the module's bytes,
+			// wazero's buffers) that are garbage once it is done; a
+			// one-shot run returns them now rather than keep them
+			// resident beside the analysis.
+			go debug.FreeOSMemory()
 		}
 	})
 	var unavailable *abi.Error
