@@ -37,6 +37,7 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 			if err := providers.ValidateEnvironment(nil); err != nil {
 				return err
 			}
+			c.serving = true
 			a, err := c.application()
 			if err != nil {
 				return err

@@ -54,6 +54,10 @@ type cli struct {
 
 	app *app.App
 	log *slog.Logger
+	// serving is set by `rea mcp`: its App keeps modules compiled across
+	// requests (within serverRetainedModuleBytes) instead of releasing
+	// each as soon as the command is done with it.
+	serving bool
 	// exitCode is a non-failure status a command chose (e.g. partial
 	// coverage); failures return errors instead.
 	exitCode int
@@ -218,6 +222,12 @@ func (c *cli) limits() (sandbox.Limits, error) {
 	return sandbox.Limits{MemoryBytes: mem, Fuel: fuel, Deadline: timeout}, nil
 }
 
+// serverRetainedModuleBytes is how much wasm `rea mcp` keeps compiled
+// (about four times as much compiled code): the application analysis's
+// three modules (31 MB) and the source module (16 MB); others load again
+// from the compile cache (0.1–0.3 s) when they are used after those.
+const serverRetainedModuleBytes = 48 << 20
+
 // application builds the App on first use, so `rea --help` and `rea
 // version` never pay for loading modules they do not run.
 func (c *cli) application() (*app.App, error) {
@@ -228,8 +238,14 @@ func (c *cli) application() (*app.App, error) {
 	if err != nil {
 		return nil, err
 	}
-	a, err := app.New(app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log,
-		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR")})
+	cfg := app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log,
+		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR")}
+	if c.serving {
+		cfg.MaxRetainedModuleBytes = serverRetainedModuleBytes
+	} else {
+		cfg.ReleaseModules = true
+	}
+	a, err := app.New(cfg)
 	if err != nil {
 		return nil, err
 	}

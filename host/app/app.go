@@ -23,7 +23,12 @@ type Config struct {
 	// ResultCacheDir for module results ("" = beside CacheDir, "off" =
 	// memory only).
 	ResultCacheDir string
-	Logger         *slog.Logger
+	// ReleaseModules (one-shot commands) closes a module's compiled code as
+	// soon as the command is done with it; MaxRetainedModuleBytes (a
+	// long-lived server) bounds what stays compiled. See sandbox.Options.
+	ReleaseModules         bool
+	MaxRetainedModuleBytes int64
+	Logger                 *slog.Logger
 }
 
 // App is the set of services over one sandbox Runner.
@@ -45,7 +50,8 @@ func New(cfg Config) (*App, error) {
 	if err != nil {
 		return nil, err
 	}
-	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: cfg.CacheDir, ResultCacheDir: cfg.ResultCacheDir, Logger: cfg.Logger})
+	r, err := sandbox.NewRunner(sandbox.Options{Catalog: cat, CacheDir: cfg.CacheDir, ResultCacheDir: cfg.ResultCacheDir, Logger: cfg.Logger,
+		ReleaseWhenDone: cfg.ReleaseModules, MaxRetainedBytes: cfg.MaxRetainedModuleBytes})
 	if err != nil {
 		return nil, err
 	}

@@ -162,6 +162,8 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	// would be remembered as failed.
 	go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), JSAppModule, a.Config.Limits) }()
 	scan, err := a.scanArtifact(ctx, artReq, progress)
+	// The inventory is the artifact module's last use in this analysis.
+	a.Runner.Done(ArtifactModule)
 	if err != nil {
 		return nil, err
 	}

@@ -127,10 +127,12 @@ func (n *normaliser) start() error {
 	n.mu.Lock()
 	n.started = true
 	n.mu.Unlock()
-	eng, compiled, err := n.r.compiledFor(context.Background(), n.mod, n.limits)
+	eng, c, err := n.r.compiledFor(context.Background(), n.mod, n.limits)
 	if err != nil {
 		return err
 	}
+	defer c.unpin()
+	compiled := c.mod
 	ctx, _ := withLinearMemory(context.Background())
 	n.in = &frameIn{ch: make(chan []byte, 1)}
 	n.out = &frameOut{frames: make(chan []byte, 1), limit: n.limits.OutputBytes}

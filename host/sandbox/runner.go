@@ -21,8 +21,10 @@ import (
 	"os"
 	"path/filepath"
 	"runtime"
+	"runtime/debug"
 	"strings"
 	"sync"
+	"sync/atomic"
 	"time"
 
 	"github.com/tetratelabs/wazero"
@@ -96,7 +98,18 @@ type Options struct {
 	// keeping one started ahead for calls without mounts (see standbys).
 	// Benchmarks use it to measure the fresh-start cost.
 	NoStandby bool
-	Logger    *slog.Logger
+	// ReleaseWhenDone makes Done close a module's compiled code at once: a
+	// one-shot command that has finished with a module (the artifact module
+	// after an application's inventory) gives back its 26–58 MiB of code
+	// instead of holding it to the process's end.
+	ReleaseWhenDone bool
+	// MaxRetainedBytes bounds the modules a long-lived Runner keeps
+	// compiled, as the sum of their wasm sizes (compiled code is about four
+	// times that): past it, the least recently used module no run is using
+	// is closed, and loads again from the compile cache on its next use.
+	// 0 keeps every module compiled.
+	MaxRetainedBytes int64
+	Logger           *slog.Logger
 }
 
 // Runner runs modules. It is safe for concurrent use and should live as long
@@ -111,6 +124,10 @@ type Runner struct {
 	results  *resultCache
 	standbys *standbys // nil with Options.NoStandby
 	live     sync.WaitGroup
+
+	releaseWhenDone bool
+	maxRetained     int64
+	useTick         atomic.Uint64 // orders compiled modules by last use
 
 	mu       sync.Mutex
 	runtimes map[uint32]*engine // by memory limit in pages
@@ -139,6 +156,70 @@ type compileOnce struct {
 	once sync.Once
 	mod  wazero.CompiledModule
 	err  error
+	size int64 // the module's wasm size
+
+	used atomic.Uint64 // Runner.useTick at the last use
+
+	mu      sync.Mutex
+	pins    int  // runs (and standby starts) instantiating from mod
+	evicted bool // removed from its engine: close mod when unpinned
+	closed  bool
+}
+
+// pin marks the compiled module in use; callers hold the engine's lock, so
+// a module found in the engine's map is never closed under its new user.
+func (c *compileOnce) pin() {
+	c.mu.Lock()
+	c.pins++
+	c.mu.Unlock()
+}
+
+// unpin ends a use; the last use of an evicted module closes it.
+func (c *compileOnce) unpin() {
+	c.mu.Lock()
+	c.pins--
+	closeNow := c.pins == 0 && c.evicted && !c.closed
+	if closeNow {
+		c.closed = true
+	}
+	c.mu.Unlock()
+	if closeNow {
+		c.close()
+	}
+}
+
+// evict marks a module removed from its engine (callers hold the engine's
+// lock) and closes it unless a run is using it.
+func (c *compileOnce) evict() {
+	c.mu.Lock()
+	c.evicted = true
+	closeNow := c.pins == 0 && !c.closed
+	if closeNow {
+		c.closed = true
+	}
+	c.mu.Unlock()
+	if closeNow {
+		c.close()
+	}
+}
+
+func (c *compileOnce) inUse() bool {
+	c.mu.Lock()
+	defer c.mu.Unlock()
+	return c.pins > 0
+}
+
+// close closes the compiled module. wazero unmaps its code when the Go
+// collector finds it unreachable (instances still running keep it), so a
+// collection is started, which also returns the heap the module's loads
+// left behind: a one-shot run otherwise held both until the heap doubled.
+func (c *compileOnce) close() {
+	c.once.Do(func() {}) // a compile in progress finishes first
+	if c.mod != nil {
+		_ = c.mod.Close(context.Background())
+		c.mod = nil
+		go debug.FreeOSMemory()
+	}
 }
 
 // NewRunner prepares a Runner. It does not compile anything yet.
@@ -153,10 +234,12 @@ func NewRunner(opts Options) (*Runner, error) {
 		opts.Logger = slog.New(slog.DiscardHandler)
 	}
 	r := &Runner{
-		catalog:  opts.Catalog,
-		log:      opts.Logger,
-		slots:    make(chan struct{}, opts.MaxConcurrent),
-		runtimes: map[uint32]*engine{},
+		catalog:         opts.Catalog,
+		log:             opts.Logger,
+		slots:           make(chan struct{}, opts.MaxConcurrent),
+		runtimes:        map[uint32]*engine{},
+		releaseWhenDone: opts.ReleaseWhenDone,
+		maxRetained:     opts.MaxRetainedBytes,
 	}
 	dir := opts.CacheDir
 	if dir == "" {
@@ -347,8 +430,87 @@ func (r *Runner) Compile(ctx context.Context, name string, limits Limits) (modul
 		return mod.Identity, 0, err
 	}
 	start := time.Now()
-	_, err = r.compile(ctx, eng, mod)
+	c, err := r.compile(ctx, eng, mod)
+	if c != nil {
+		c.unpin()
+	}
 	return mod.Identity, time.Since(start), err
+}
+
+// Done tells the Runner that the caller has finished with the named module
+// for now. With Options.ReleaseWhenDone its compiled code is closed in
+// every runtime (when no run is using it; otherwise when the last one
+// ends), and a later run loads it again from the compile cache; otherwise
+// Done does nothing and MaxRetainedBytes decides.
+func (r *Runner) Done(name string) {
+	if !r.releaseWhenDone {
+		return
+	}
+	mod, err := r.catalog.Get(name)
+	if err != nil {
+		return
+	}
+	r.mu.Lock()
+	engines := make([]*engine, 0, len(r.runtimes))
+	for _, e := range r.runtimes {
+		engines = append(engines, e)
+	}
+	r.mu.Unlock()
+	for _, e := range engines {
+		e.mu.Lock()
+		c, ok := e.compiled[mod.SHA256]
+		if ok {
+			delete(e.compiled, mod.SHA256)
+			c.evict()
+		}
+		e.mu.Unlock()
+		if ok {
+			r.log.Debug("module released", "module", name)
+		}
+	}
+	if r.standbys != nil {
+		r.standbys.forget(mod)
+	}
+}
+
+// retain closes the least recently used compiled modules no run is using
+// until the rest fit MaxRetainedBytes (keep is never closed).
+func (r *Runner) retain(keep *compileOnce) {
+	if r.maxRetained <= 0 {
+		return
+	}
+	r.mu.Lock()
+	engines := make([]*engine, 0, len(r.runtimes))
+	for _, e := range r.runtimes {
+		engines = append(engines, e)
+	}
+	r.mu.Unlock()
+	for {
+		var total int64
+		var victim *compileOnce
+		var victimEng *engine
+		var victimKey string
+		for _, e := range engines {
+			e.mu.Lock()
+			for k, c := range e.compiled {
+				total += c.size
+				if c != keep && !c.inUse() && (victim == nil || c.used.Load() < victim.used.Load()) {
+					victim, victimEng, victimKey = c, e, k
+				}
+			}
+			e.mu.Unlock()
+		}
+		if total <= r.maxRetained || victim == nil {
+			return
+		}
+		victimEng.mu.Lock()
+		if victimEng.compiled[victimKey] == victim && !victim.inUse() {
+			delete(victimEng.compiled, victimKey)
+			victim.evict()
+			r.log.Debug("compiled module closed to stay within the retained bound", "bytes", victim.size, "bound", r.maxRetained)
+		}
+		victimEng.mu.Unlock()
+	}
 }
 
 // StartStandby compiles the named module and starts a standby instance of
@@ -365,36 +527,42 @@ func (r *Runner) StartStandby(ctx context.Context, name string, limits Limits) e
 	if err != nil {
 		return err
 	}
-	eng, compiled, err := r.compiledFor(ctx, mod, limits)
+	eng, c, err := r.compiledFor(ctx, mod, limits)
 	if err != nil {
 		return err
 	}
+	defer c.unpin()
 	r.standbys.expect(mod, limits)
-	r.standbys.replenish(eng, compiled, mod, limits)
+	r.standbys.replenish(eng, c, mod, limits)
 	return nil
 }
 
 // compiledFor returns the runtime for limits' memory limit and mod compiled
-// in it.
-func (r *Runner) compiledFor(ctx context.Context, mod *module.Module, limits Limits) (*engine, wazero.CompiledModule, error) {
+// in it, pinned: the caller unpins it when it no longer instantiates it.
+func (r *Runner) compiledFor(ctx context.Context, mod *module.Module, limits Limits) (*engine, *compileOnce, error) {
 	eng, err := r.engine(ctx, limits.pages())
 	if err != nil {
 		return nil, nil, err
 	}
-	compiled, err := r.compile(ctx, eng, mod)
+	c, err := r.compile(ctx, eng, mod)
 	if err != nil {
+		c.unpin()
 		return nil, nil, err
 	}
-	return eng, compiled, nil
+	return eng, c, nil
 }
 
-func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (wazero.CompiledModule, error) {
+// compile returns mod compiled in eng, pinned (also with an error: the
+// caller unpins whatever it got).
+func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (*compileOnce, error) {
 	eng.mu.Lock()
 	c, ok := eng.compiled[mod.SHA256]
 	if !ok {
-		c = &compileOnce{}
+		c = &compileOnce{size: mod.Size}
 		eng.compiled[mod.SHA256] = c
 	}
+	c.pin()
+	c.used.Store(r.useTick.Add(1))
 	eng.mu.Unlock()
 	c.once.Do(func() {
 		if !r.beginCompile() {
@@ -411,7 +579,14 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			}
 		}
 		start := time.Now()
-		c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+		// The bytes are read for this compile and dropped after it:
+		// wazero copies what it keeps (code bodies, data segments).
+		wasm, err := mod.Read()
+		if err != nil {
+			c.err = err
+			return
+		}
+		c.mod, c.err = eng.rt.CompileModule(ctx, wasm)
 		if c.err != nil && r.cacheAt != "" && corruptCacheEntry(c.err) {
 			// A truncated or damaged entry (a crash mid-write, a full
 			// disk) must not fail every later run until `rea cache
@@ -422,21 +597,35 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			if err := removeFiles(r.cacheAt); err != nil {
 				r.log.Warn("could not empty the compiled-module cache", "cache", r.cacheAt, "error", err)
 			}
-			c.mod, c.err = eng.rt.CompileModule(ctx, mod.Bytes)
+			c.mod, c.err = eng.rt.CompileModule(ctx, wasm)
 		}
 		if c.err == nil && marker != "" {
 			_ = os.WriteFile(marker, nil, 0o644)
 		}
 		r.log.Debug("module compiled", "module", mod.Name, "elapsed", time.Since(start))
+		if c.err == nil {
+			r.retain(c)
+		}
+		if r.releaseWhenDone {
+			// A load reads and decodes megabytes (the module's bytes,
+			// wazero's buffers) that are garbage once it is done; a
+			// one-shot run returns them now rather than keep them
+			// resident beside the analysis.
+			go debug.FreeOSMemory()
+		}
 	})
+	var unavailable *abi.Error
+	if errors.As(c.err, &unavailable) && unavailable.Code == abi.CodeModuleUnavailable {
+		return c, c.err
+	}
 	if errors.Is(c.err, errShuttingDown) {
-		return nil, abi.Errorf(abi.CodeCancelled, "module %q was not loaded: %v", mod.Name, c.err).WithDetail("module", mod.Name)
+		return c, abi.Errorf(abi.CodeCancelled, "module %q was not loaded: %v", mod.Name, c.err).WithDetail("module", mod.Name)
 	}
 	if c.err != nil {
-		return nil, abi.Errorf(abi.CodeModuleUnavailable, "module %q does not compile: %v; rebuild it with `make modules`", mod.Name, c.err).
+		return c, abi.Errorf(abi.CodeModuleUnavailable, "module %q does not compile: %v; rebuild it with `make modules`", mod.Name, c.err).
 			WithDetail("module", mod.Name)
 	}
-	return c.mod, nil
+	return c, nil
 }
 
 // removeFiles removes every file under dir and keeps its directories:
@@ -501,6 +690,7 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	if err != nil {
 		return nil, err
 	}
+	defer compiled.unpin()
 
 	select {
 	case r.slots <- struct{}{}:
@@ -526,7 +716,7 @@ const (
 	stopOutput
 )
 
-func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.CompiledModule, mod *module.Module, call Call, limits Limits, envelope []byte, norm *normaliser) (*Outcome, error) {
+func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled *compileOnce, mod *module.Module, call Call, limits Limits, envelope []byte, norm *normaliser) (*Outcome, error) {
 	var in *instance
 	if len(call.Mounts) == 0 && r.standbys != nil && norm == nil {
 		var replenish bool
@@ -536,7 +726,7 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled wazero.C
 	}
 	if in == nil {
 		var err error
-		if in, err = startInstance(eng, compiled, mod, call.Mounts, limits, &r.live, norm); err != nil {
+		if in, err = startInstance(eng, compiled.mod, mod, call.Mounts, limits, &r.live, norm); err != nil {
 			return nil, err
 		}
 	}

@@ -4,8 +4,6 @@ import (
 	"sync"
 	"time"
 
-	"github.com/tetratelabs/wazero"
-
 	"rea/wasm/module"
 )
 
@@ -78,28 +76,31 @@ func (s *standbys) expect(mod *module.Module, limits Limits) {
 
 // replenish starts a standby for this module and limit unless one is ready
 // or starting.
-func (s *standbys) replenish(eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
+// The caller holds a pin on compiled; the start takes its own.
+func (s *standbys) replenish(eng *engine, compiled *compileOnce, mod *module.Module, limits Limits) {
 	key := standbyKey{pages: limits.pages(), module: mod.SHA256}
 	s.mu.Lock()
 	defer s.mu.Unlock()
-	if s.closed || s.ready[key] != nil || s.pending[key] {
+	if s.closed || s.ready[key] != nil || s.pending[key] || !s.seen[key] {
 		return
 	}
 	s.pending[key] = true
 	s.wg.Add(1)
+	compiled.pin()
 	time.AfterFunc(replenishDelay, func() { s.start(key, eng, compiled, mod, limits) })
 }
 
-func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledModule, mod *module.Module, limits Limits) {
+func (s *standbys) start(key standbyKey, eng *engine, compiled *compileOnce, mod *module.Module, limits Limits) {
 	defer s.wg.Done()
+	defer compiled.unpin()
 	s.mu.Lock()
-	if s.closed { // closed during replenishDelay
+	if s.closed || !s.seen[key] { // closed or forgotten during replenishDelay
 		delete(s.pending, key)
 		s.mu.Unlock()
 		return
 	}
 	s.mu.Unlock()
-	in, err := startInstance(eng, compiled, mod, nil, limits, s.live, nil)
+	in, err := startInstance(eng, compiled.mod, mod, nil, limits, s.live, nil)
 	if err == nil {
 		// Wait until the runtime has started and prefault what the request
 		// will touch: the memory in use plus prefaultHeadroom.
@@ -123,6 +124,24 @@ func (s *standbys) start(key standbyKey, eng *engine, compiled wazero.CompiledMo
 		return
 	}
 	s.ready[key] = in
+}
+
+// forget discards the module's ready standbys and starts no more until it
+// is served again (Runner.Done released its compiled code).
+func (s *standbys) forget(mod *module.Module) {
+	s.mu.Lock()
+	defer s.mu.Unlock()
+	for key, in := range s.ready {
+		if key.module == mod.SHA256 {
+			delete(s.ready, key)
+			in.discard()
+		}
+	}
+	for key := range s.seen {
+		if key.module == mod.SHA256 {
+			delete(s.seen, key)
+		}
+	}
 }
 
 // close discards every standby and waits for instances being started.

@@ -7,6 +7,8 @@ package module
 import (
 	"crypto/sha256"
 	"encoding/hex"
+	"encoding/json"
+	"errors"
 	"fmt"
 	"io/fs"
 	"os"
@@ -47,10 +49,36 @@ type Identity struct {
 	Path          string `json:"path,omitempty"`
 }
 
-// Module is a loaded, metered module ready to compile.
+// Module is a metered module ready to compile. It does not hold the
+// module's bytes: a compiled module needs them only while it compiles, and
+// keeping a copy of every module used (16–30 MB) for the process's life was
+// most of the host heap of a small analysis. Read reads them again.
 type Module struct {
 	Identity
-	Bytes []byte
+	// metered holds the bytes of a module metered at load (a development
+	// path: instrumenting again on every read would cost more than the
+	// copy); nil for modules read from their file.
+	metered []byte
+	entry   *entry
+}
+
+// Read returns the bytes the module's Identity describes, read again from
+// where they came from. A file that no longer matches its identity (a
+// module directory rebuilt under a running rea, or an embedded identity
+// stamp that does not match its module) is an error, never other bytes
+// under the old name.
+func (m *Module) Read() ([]byte, error) {
+	if m.metered != nil {
+		return m.metered, nil
+	}
+	raw, err := fs.ReadFile(m.entry.fsys, m.entry.file)
+	if err != nil {
+		return nil, m.entry.wrap(m.Name, err)
+	}
+	if got := digest(raw); got != m.SHA256 {
+		return nil, m.entry.wrap(m.Name, fmt.Errorf("its bytes (sha256 %s) are not the ones it was identified by (%s): it changed since this rea started, or its identity stamp is stale; rebuild with `make` and restart", got[:12], m.SHA256[:12]))
+	}
+	return raw, nil
 }
 
 // Catalog is the set of modules this process can run.
@@ -61,12 +89,44 @@ type Catalog struct {
 }
 
 type entry struct {
-	fsys   fs.FS
-	file   string
-	id     Identity
-	raw    []byte
-	loaded *Module
-	err    error
+	fsys       fs.FS
+	file       string
+	id         Identity
+	identified bool
+	loaded     *Module
+	err        error
+}
+
+// IdentitySuffix names the file beside an embedded NAME.wasm that stamps
+// its identity (digest, size, ABI version, metering), written by the build
+// (wasm/cmd/reawasm) with the module. The catalog takes an embedded
+// module's identity from it without reading the module: a run that never
+// compiles a module (the normaliser of a CommonJS application, whose digest
+// is in the jsapp result's cache key) then never reads or hashes its
+// megabytes. The stamp is checked against the bytes whenever they are read
+// (Module.Read). Modules from a module directory are always read and
+// hashed: they are files that may change.
+const IdentitySuffix = ".identity.json"
+
+// StampedIdentity is the content of an identity stamp.
+type StampedIdentity struct {
+	SHA256     string `json:"sha256"`
+	Size       int64  `json:"size"`
+	ABIVersion int    `json:"abi_version"`
+	Metered    bool   `json:"metered"`
+}
+
+// IdentifyBytes computes the identity stamp of a module's bytes.
+func IdentifyBytes(wasm []byte) (StampedIdentity, error) {
+	secs, err := customSections(wasm)
+	if err != nil {
+		return StampedIdentity{}, err
+	}
+	metered, err := fuel.Metered(wasm)
+	if err != nil {
+		return StampedIdentity{}, err
+	}
+	return StampedIdentity{SHA256: digest(wasm), Size: int64(len(wasm)), ABIVersion: abiVersion(secs), Metered: metered}, nil
 }
 
 // Load builds the catalog from the embedded modules and, when dir is not
@@ -111,18 +171,36 @@ func (c *Catalog) addFS(fsys fs.FS, src Source, dir string) error {
 		if dir != "" {
 			e.id.Path = filepath.Join(dir, file)
 		}
-		// Bytes, metering, ABI stamp and digest are read on first use:
-		// loading every embedded module would cost `rea mcp` tens of
+		if src == SourceEmbedded {
+			e.readStamp(info.Size())
+		}
+		// Otherwise bytes, metering, ABI stamp and digest are read on
+		// first use: loading every module would cost `rea mcp` tens of
 		// milliseconds before it can answer tools/list.
 		c.entries[name] = e
 	}
 	return nil
 }
 
-// ensureRead reads the module file and its identity; callers hold the
-// catalog lock.
-func (e *entry) ensureRead() {
-	if e.raw != nil || e.err != nil {
+// readStamp takes an embedded module's identity from its stamp; a missing
+// stamp, or one for a file of another size, leaves it to be read.
+func (e *entry) readStamp(size int64) {
+	b, err := fs.ReadFile(e.fsys, e.file+IdentitySuffix)
+	if err != nil {
+		return
+	}
+	var st StampedIdentity
+	if json.Unmarshal(b, &st) != nil || st.Size != size || len(st.SHA256) != 64 {
+		return
+	}
+	e.id.SHA256, e.id.ABIVersion, e.id.Metered = st.SHA256, st.ABIVersion, st.Metered
+	e.identified = true
+}
+
+// ensureIdentified reads the module file for its identity when no stamp
+// gave it; callers hold the catalog lock. The bytes are not kept.
+func (e *entry) ensureIdentified() {
+	if e.identified || e.err != nil {
 		return
 	}
 	raw, err := fs.ReadFile(e.fsys, e.file)
@@ -130,16 +208,13 @@ func (e *entry) ensureRead() {
 		e.err = err
 		return
 	}
-	e.raw = raw
-	e.id.Size = int64(len(raw))
-	secs, err := customSections(raw)
+	st, err := IdentifyBytes(raw)
 	if err != nil {
 		e.err = fmt.Errorf("%s: %w", e.file, err)
 		return
 	}
-	e.id.ABIVersion = abiVersion(secs)
-	e.id.Metered, e.err = fuel.Metered(raw)
-	e.id.SHA256 = digest(raw)
+	e.id.Size, e.id.SHA256, e.id.ABIVersion, e.id.Metered = st.Size, st.SHA256, st.ABIVersion, st.Metered
+	e.identified = true
 }
 
 // List returns the identity of every module, sorted by name. Digests of
@@ -149,7 +224,7 @@ func (c *Catalog) List() []Identity {
 	defer c.mu.Unlock()
 	out := make([]Identity, 0, len(c.entries))
 	for _, e := range c.entries {
-		e.ensureRead()
+		e.ensureIdentified()
 		id := e.id
 		if e.loaded != nil {
 			id = e.loaded.Identity
@@ -182,7 +257,7 @@ func (c *Catalog) Get(name string) (*Module, error) {
 	if !ok {
 		return nil, c.unavailable(name)
 	}
-	e.ensureRead()
+	e.ensureIdentified()
 	if e.loaded != nil || e.err != nil {
 		return e.loaded, e.wrapErr(name)
 	}
@@ -190,20 +265,28 @@ func (c *Catalog) Get(name string) (*Module, error) {
 		e.err = fmt.Errorf("built for ABI %d but this rea speaks ABI %d; rebuild it with `make modules`", e.id.ABIVersion, abi.Version)
 		return nil, e.wrapErr(name)
 	}
-	bytes := e.raw
 	id := e.id
+	m := &Module{Identity: id, entry: e}
 	if !id.Metered {
-		metered, err := fuel.Instrument(bytes)
+		raw, err := fs.ReadFile(e.fsys, e.file)
+		if err == nil && digest(raw) != id.SHA256 {
+			err = errors.New("its file changed while rea read it")
+		}
+		if err != nil {
+			e.err = err
+			return nil, e.wrapErr(name)
+		}
+		metered, err := fuel.Instrument(raw)
 		if err != nil {
 			e.err = fmt.Errorf("cannot meter it: %w", err)
 			return nil, e.wrapErr(name)
 		}
-		bytes = metered
-		id.Metered, id.MeteredAtLoad = true, true
-		id.SHA256 = digest(bytes)
-		id.Size = int64(len(bytes))
+		m.metered = metered
+		m.Metered, m.MeteredAtLoad = true, true
+		m.SHA256 = digest(metered)
+		m.Size = int64(len(metered))
 	}
-	e.loaded = &Module{Identity: id, Bytes: bytes}
+	e.loaded = m
 	return e.loaded, nil
 }
 
@@ -229,28 +312,31 @@ func (c *Catalog) Stamp(name string) (string, error) {
 	return "sha256:" + m.SHA256, nil
 }
 
-// BuildInfo returns the Go build information of the named module.
+// BuildInfo returns the Go build information of the named module (read
+// from its file, whatever its ABI).
 func (c *Catalog) BuildInfo(name string) (*debug.BuildInfo, error) {
 	c.mu.Lock()
 	e, ok := c.entries[name]
-	if ok {
-		e.ensureRead()
-	}
 	c.mu.Unlock()
 	if !ok {
 		return nil, c.unavailable(name)
 	}
-	if e.raw == nil {
-		return nil, e.wrapErr(name)
+	raw, err := fs.ReadFile(e.fsys, e.file)
+	if err != nil {
+		return nil, e.wrap(name, err)
 	}
-	return BuildInfo(e.raw)
+	return BuildInfo(raw)
 }
 
 func (e *entry) wrapErr(name string) error {
 	if e.err == nil {
 		return nil
 	}
-	return abi.Errorf(abi.CodeModuleUnavailable, "module %q (%s) cannot run: %v", name, e.id.Source, e.err).
+	return e.wrap(name, e.err)
+}
+
+func (e *entry) wrap(name string, err error) error {
+	return abi.Errorf(abi.CodeModuleUnavailable, "module %q (%s) cannot run: %v", name, e.id.Source, err).
 		WithDetail("module", name)
 }
 

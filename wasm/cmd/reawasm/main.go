@@ -7,6 +7,7 @@ package main
 
 import (
 	"crypto/sha256"
+	"encoding/json"
 	"flag"
 	"fmt"
 	"os"
@@ -44,13 +45,33 @@ func run(in, out string, meter bool) error {
 	if err := os.MkdirAll(filepath.Dir(out), 0o755); err != nil {
 		return err
 	}
-	// Write then rename so a half-written module is never embedded.
-	tmp := out + ".tmp"
-	if err := os.WriteFile(tmp, b, 0o644); err != nil {
+	// The identity stamp beside the module lets rea identify an embedded
+	// module without reading it (module.IdentitySuffix). It is removed
+	// before the module is replaced and written after, so a stamp never
+	// describes other bytes than its module's.
+	id, err := module.IdentifyBytes(b)
+	if err != nil {
 		return err
 	}
-	if err := os.Rename(tmp, out); err != nil {
+	stamp, err := json.Marshal(id)
+	if err != nil {
 		return err
+	}
+	if err := os.Remove(out + module.IdentitySuffix); err != nil && !os.IsNotExist(err) {
+		return err
+	}
+	// Write then rename so a half-written module is never embedded.
+	for _, f := range []struct {
+		path string
+		data []byte
+	}{{out, b}, {out + module.IdentitySuffix, append(stamp, '\n')}} {
+		tmp := f.path + ".tmp"
+		if err := os.WriteFile(tmp, f.data, 0o644); err != nil {
+			return err
+		}
+		if err := os.Rename(tmp, f.path); err != nil {
+			return err
+		}
 	}
 	fmt.Printf("%s %x %d bytes, data segments %d -> %d\n", filepath.Base(out), sha256.Sum256(b), len(b), p.Segments.Before, p.Segments.After)
 	return nil
