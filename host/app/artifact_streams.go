@@ -1,9 +1,7 @@
 package app
 
 import (
-	"cmp"
 	"context"
-	"errors"
 	"io"
 	"os"
 	"sync"
@@ -22,13 +20,15 @@ const streamWorkers = 2
 // back. The streams are independent, so streamWorkers of them run at
 // once: electron-builder writes its app-64.7z with -ms=off, a folder per
 // file, and one LZMA2 decoder is the whole cost of such an archive. The
-// error returned is the first stream's, in file order, that failed of
-// its own accord.
+// error returned is the first, in file order, of the streams that failed
+// before any other had (later failures are the cancel's echo).
 func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64, fj *fileJobs) error {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	errs := make([]error, len(fj.streamOrder))
+	own := make([]bool, len(fj.streamOrder)) // failed before any cancel: not a consequence of one
+	var mu sync.Mutex
 	sem := make(chan struct{}, streamWorkers)
 	var wg sync.WaitGroup
 	for n, k := range fj.streamOrder {
@@ -39,27 +39,29 @@ func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64,
 		wg.Add(1)
 		go func() {
 			defer func() { <-sem; wg.Done() }()
-			if errs[n] = s.hashStream(ctx, fh, size, fj, k); errs[n] != nil {
+			if err := s.hashStream(ctx, fh, size, fj, k); err != nil {
+				mu.Lock()
+				errs[n], own[n] = err, ctx.Err() == nil
 				cancel()
+				mu.Unlock()
 			}
 		}()
 	}
 	wg.Wait()
-	var first error
+	for n, err := range errs {
+		if err != nil && own[n] {
+			return err
+		}
+	}
+	if parent.Err() != nil { // possibly before any stream began
+		return abi.Errorf(abi.CodeCancelled, "hashing was cancelled")
+	}
 	for _, err := range errs {
-		if err == nil {
-			continue
+		if err != nil {
+			return err
 		}
-		if parent.Err() == nil && errors.Is(err, context.Canceled) {
-			first = cmp.Or(first, err) // stopped because another stream failed
-			continue
-		}
-		return err
 	}
-	if first == nil {
-		first = parent.Err()
-	}
-	return first
+	return nil
 }
 
 // hashStream decodes stream k once (from its staged copy when the
