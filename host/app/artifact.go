@@ -558,33 +558,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 			return err
 		}
 	}
-	for _, k := range fj.streamOrder {
-		jobs := fj.streams[k]
-		var zr io.ReadCloser
-		if p, ok := s.decodedCopy(fj.streamRange[k]); ok {
-			zr, err = os.Open(p)
-		} else {
-			zr, err = stream.Open(fh, size, fj.streamRange[k])
-		}
-		if err != nil {
-			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
-		}
-		sortJobs(jobs)
-		ahead := newReadAhead(zr, hashChunk, 4)
-		_, err = streamRanges(ctx, ahead, jobs, nil)
-		ahead.Close()
-		zr.Close()
-		if err != nil {
-			return err
-		}
-		for _, j := range jobs {
-			if err := s.checkCRC(j); err != nil {
-				return err
-			}
-			s.observe(j.entry, j)
-		}
-	}
-	return nil
+	return s.hashStreams(ctx, fh, size, fj)
 }
 
 // checkPlainRanges refuses plain ranges outside the file or overlapping

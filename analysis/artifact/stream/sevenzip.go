@@ -232,17 +232,18 @@ func OpenFolder(ra io.ReaderAt, fileSize int64, f *inventory.Folder) (io.ReadClo
 	return out, nil
 }
 
-func (p *plan) input(ra io.ReaderAt, f *inventory.Folder, in int) (io.Reader, error) {
+// input opens coder input in and says how many bytes it holds.
+func (p *plan) input(ra io.ReaderAt, f *inventory.Folder, in int) (io.Reader, int64, error) {
 	v := p.feed[in]
 	if v >= 0 {
 		r, err := p.coder(ra, f, v)
 		if err != nil {
-			return nil, err
+			return nil, 0, err
 		}
-		return &exactReader{r: r, left: f.Sizes[v]}, nil
+		return &exactReader{r: r, left: f.Sizes[v]}, f.Sizes[v], nil
 	}
 	ps := f.Packed[-1-v]
-	return bufio.NewReaderSize(io.NewSectionReader(ra, ps.Offset, ps.Length), 64<<10), nil
+	return bufio.NewReaderSize(io.NewSectionReader(ra, ps.Offset, ps.Length), 64<<10), ps.Length, nil
 }
 
 func (p *plan) coder(ra io.ReaderAt, f *inventory.Folder, i int) (io.Reader, error) {
@@ -250,12 +251,13 @@ func (p *plan) coder(ra io.ReaderAt, f *inventory.Folder, i int) (io.Reader, err
 	props, _ := hex.DecodeString(c.Props)
 	size := f.Sizes[i]
 	ins := make([]io.Reader, c.Inputs)
+	inSize := make([]int64, c.Inputs)
 	for j := range ins {
-		r, err := p.input(ra, f, p.firstIn[i]+j)
+		r, n, err := p.input(ra, f, p.firstIn[i]+j)
 		if err != nil {
 			return nil, err
 		}
-		ins[j] = r
+		ins[j], inSize[j] = r, n
 	}
 	// A dictionary never needs to be larger than the output it serves.
 	dict := func(declared int64) int {
@@ -277,15 +279,7 @@ func (p *plan) coder(ra io.ReaderAt, f *inventory.Folder, i int) (io.Reader, err
 		}
 		return lr, nil
 	case MethodLZMA2:
-		declared := int64(1) << 32
-		if props[0] < 40 {
-			declared = int64(2|props[0]&1) << (props[0]/2 + 11)
-		}
-		lr, err := lzma.Reader2Config{DictCap: dict(declared)}.NewReader2(ins[0])
-		if err != nil {
-			return nil, fmt.Errorf("lzma2: %w", err)
-		}
-		return lr, nil
+		return openLZMA2(ins[0], inSize[0], size, props[0])
 	case MethodBCJ:
 		return &bcjReader{r: ins[0]}, nil
 	case MethodBCJ2:
