@@ -365,6 +365,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	if !e.opts.FullParse {
 		e.planLexPass(queue, texts)
 	}
+	e.announceTransforms(queue)
 	for i, t := range queue {
 		if !e.owned[t.path] {
 			continue
@@ -413,6 +414,27 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	res.Statistics.VisitedASTNodes = ps.ownedNodes
 	res.Modules = ps.failed
 	return e.order, ctx.Err()
+}
+
+// announceTransforms announces, in the order they will be parsed, the
+// esbuild transforms of the files this instance owns and parses, so that
+// in the sandbox the normaliser runs them on another core while this
+// instance parses and analyses (transformAhead). Announcing changes no
+// result: the announced transform is the one parseJS asks for.
+func (e *engine) announceTransforms(queue []textFile) {
+	for _, t := range queue {
+		if !e.owned[t.path] || e.modules[t.path] != nil {
+			continue
+		}
+		if e.lex != nil {
+			if _, skip := e.lex.skip[t.path]; skip {
+				continue
+			}
+		}
+		if req, ok := aheadRequest(t.path, t.src); ok && !transformAhead(req) {
+			return // the host takes no more; the rest run when asked
+		}
+	}
 }
 
 // index parses and indexes the selected file at p once; nil when it is not

@@ -17,6 +17,11 @@ type engine struct {
 	fsys    fs.FS
 	files   map[string]bool
 	modules map[string]*moduleInfo
+	// packages memoises resolvePackage by (importing dir, specifier): the
+	// walk up node_modules directories depends only on files and
+	// manifests, which do not change once listed, and the same bare
+	// specifier is looked up again at every evaluation that reaches it.
+	packages map[[2]string]string
 
 	busy         map[*binding]bool
 	steps        int
@@ -193,6 +198,20 @@ func (e *engine) resolveFile(base string) string {
 // resolvePackage looks a bare specifier up in node_modules directories,
 // through each package's exports, main and module.
 func (e *engine) resolvePackage(dir, spec string) string {
+	key := [2]string{dir, spec}
+	if r, ok := e.packages[key]; ok {
+		return r
+	}
+	r := e.lookupPackage(dir, spec)
+	if e.packages == nil {
+		e.packages = map[[2]string]string{}
+	}
+	e.packages[key] = r
+	return r
+}
+
+// lookupPackage is resolvePackage without the memo.
+func (e *engine) lookupPackage(dir, spec string) string {
 	name, sub := packageName(spec)
 	for d := dir; ; d = path.Dir(d) {
 		if r := e.packageEntry(path.Join(d, "node_modules", name), sub); r != "" {

@@ -109,15 +109,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 		}
 		directErr = err
 	}
-	loaders := []string{"js", "jsx"}
-	switch pf.language {
-	case "typescript":
-		loaders = []string{"ts"}
-	case "tsx":
-		loaders = []string{"tsx"}
-	case "jsx":
-		loaders = []string{"jsx"}
-	}
+	loaders := loadersFor(pf.language)
 	tsconfig := tsconfigForTransform
 	if ext == ".vue" || ext == ".svelte" {
 		// The template (blanked here) uses imports the script does not:
@@ -158,6 +150,36 @@ func parseJS(p, src string) (*parsedFile, error) {
 		return nil, fmt.Errorf("%v; esbuild: %v", directErr, lastErr)
 	}
 	return nil, lastErr
+}
+
+// loadersFor is the esbuild loaders parseJS tries, in order, for a file of
+// language that goes through esbuild.
+func loadersFor(language string) []string {
+	switch language {
+	case "typescript":
+		return []string{"ts"}
+	case "tsx":
+		return []string{"tsx"}
+	case "jsx":
+		return []string{"jsx"}
+	}
+	return []string{"js", "jsx"}
+}
+
+// aheadRequest is the transform parseJS asks for first for a file that
+// never goes to goja directly (TypeScript, TSX, JSX, .mjs), so it can be
+// announced before the parse (transformAhead); ok is false for any other
+// file (plain JavaScript goes to esbuild only when goja refuses it; pages
+// and components are masked first).
+func aheadRequest(p, src string) (req normalise.Request, ok bool) {
+	lang, ext := languageOf(p), strings.ToLower(path.Ext(p))
+	switch {
+	case ext == ".html" || ext == ".htm" || ext == ".vue" || ext == ".svelte":
+		return req, false
+	case lang == "javascript" && ext != ".mjs":
+		return req, false
+	}
+	return normalise.Request{Loader: loadersFor(lang)[0], Sourcefile: p, Tsconfig: tsconfigForTransform, Source: src}, true
 }
 
 // blankTopLevelAwaits replaces with spaces each `await` esbuild rejected as

@@ -10,3 +10,6 @@ import (
 // transform runs esbuild in process: natively (tests, benchmarks, the
 // reference for the sandboxed results) jsengine links esbuild itself.
 func transform(req normalise.Request) normalise.Result { return esbuild.Transform(req) }
+
+// transformAhead does nothing natively: the transform runs when asked.
+func transformAhead(normalise.Request) bool { return true }

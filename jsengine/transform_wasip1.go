@@ -19,6 +19,17 @@ func hostNormalise(req unsafe.Pointer, n uint32) int32
 //go:wasmimport rea normalise_result
 func hostNormaliseResult(out unsafe.Pointer, n uint32) int32
 
+//go:wasmimport rea normalise_ahead
+func hostNormaliseAhead(req unsafe.Pointer, n uint32) int32
+
+// transformAhead announces a transform this instance will ask for, so the
+// host's normaliser runs it on another core while this one parses and
+// analyses; false when the host refused it (it is then run when asked).
+func transformAhead(req normalise.Request) bool {
+	in := normalise.EncodeRequest(req)
+	return hostNormaliseAhead(unsafe.Pointer(unsafe.SliceData(in)), uint32(len(in))) == 0
+}
+
 // transform asks the host. When the normaliser fails (its limits, a crash)
 // the host fails the whole request with that error; the message here only
 // keeps this file from looking parsed until then.

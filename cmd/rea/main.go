@@ -5,8 +5,10 @@ package main
 
 import (
 	"context"
+	"fmt"
 	"os"
 	"os/signal"
+	"runtime/pprof"
 	"sync/atomic"
 	"syscall"
 )
@@ -30,7 +32,9 @@ func main() {
 		for range sigs {
 		}
 	}()
+	stop := startCPUProfile(os.Getenv("REA_CPUPROFILE"))
 	code := execute(ctx, os.Args[1:], os.Stdin, os.Stdout, os.Stderr)
+	stop()
 	if s, ok := got.Load().(os.Signal); ok {
 		code = signalExitCode(s)
 	}
@@ -44,4 +48,25 @@ func signalExitCode(s os.Signal) int {
 		return 128 + int(n)
 	}
 	return exitInterrupted
+}
+
+// startCPUProfile writes the host's CPU profile to path (REA_CPUPROFILE,
+// for `go tool pprof`) until the returned stop is called; guest code shows
+// as _ExternalCode (wazero's compiled wasm). An empty path profiles nothing.
+func startCPUProfile(path string) (stop func()) {
+	if path == "" {
+		return func() {}
+	}
+	f, err := os.Create(path)
+	if err == nil {
+		err = pprof.StartCPUProfile(f)
+	}
+	if err != nil {
+		fmt.Fprintf(os.Stderr, "rea: REA_CPUPROFILE=%s: %v\n", path, err)
+		return func() {}
+	}
+	return func() {
+		pprof.StopCPUProfile()
+		_ = f.Close()
+	}
 }

@@ -38,9 +38,38 @@ func TestLimitsThatWouldCutTheAnalysisKeepItInOneInstance(t *testing.T) {
 		{"default node limit, 52 MiB", 3000, 52 << 20, defaults, 1},
 		{"raised node limit, 52 MiB", 3000, 52 << 20, raised, 4},
 		{"raised node limit, more files than max_modules", 30000, 52 << 20, raised, 1},
-		{"raised node limit, 2 MiB", 100, 2 << 20, raised, 1},
+		{"raised node limit, 1 MiB", 100, 1 << 20, raised, 1},
 	} {
-		if got := shardsFor(c.files, c.bytes, c.limits); got != c.want {
+		if got := shardsFor(c.files, c.bytes, 0, c.limits); got != c.want {
+			t.Errorf("%s: %d shards, want %d", c.name, got, c.want)
+		}
+	}
+}
+
+// TestTwoShardsBelow8MiBOnlyWhenEsbuildLeavesACoreIdle: between 2 and 8
+// MiB an application is cut in two unless a third or more of its text goes
+// to the normaliser (which then has the second core); beyond, the size
+// alone decides.
+func TestTwoShardsBelow8MiBOnlyWhenEsbuildLeavesACoreIdle(t *testing.T) {
+	limits, err := report.Options{}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	limits.MaxASTNodes = report.LimitCaps.MaxASTNodes
+	for _, c := range []struct {
+		name              string
+		bytes, normalised int64
+		want              int
+	}{
+		{"1 MiB of CommonJS", 1 << 20, 0, 1},
+		{"just under 2 MiB", 2<<20 - 1, 0, 1},
+		{"2 MiB of CommonJS", 2 << 20, 0, 2},
+		{"7 MiB, a quarter TypeScript", 7 << 20, 7 << 18, 2},
+		{"6 MiB, a third TypeScript", 6 << 20, 2 << 20, 1},
+		{"7 MiB, half TypeScript", 7 << 20, 7 << 19, 1},
+		{"9 MiB, all TypeScript", 9 << 20, 9 << 20, 2},
+	} {
+		if got := shardsFor(100, c.bytes, c.normalised, limits); got != c.want {
 			t.Errorf("%s: %d shards, want %d", c.name, got, c.want)
 		}
 	}

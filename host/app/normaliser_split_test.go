@@ -7,6 +7,7 @@ import (
 	"log/slog"
 	"os"
 	"path/filepath"
+	"regexp"
 	"strings"
 	"sync"
 	"testing"
@@ -102,5 +103,43 @@ func TestNormaliserSplitGivesTheNativeResultOnEveryFixture(t *testing.T) {
 	}
 	if normalised < 3 {
 		t.Errorf("only %d fixtures needed the normaliser; the comparison proves little", normalised)
+	}
+}
+
+// TestAnnouncedTransformsAreServedAheadWithTheSameFuel: the jsapp module
+// announces the transforms of its TypeScript files before parsing them, the
+// normaliser serves every one of them from that announcement (none is asked
+// for unannounced, none is left over), and two runs report the same fuel:
+// the normaliser works in the guest's announcement order, whatever the
+// timing.
+func TestAnnouncedTransformsAreServedAheadWithTheSameFuel(t *testing.T) {
+	dir := filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "typescript")
+	served := regexp.MustCompile(`normaliser served" .*announced=(\d+) unannounced=(\d+) announced_unasked=(\d+)`)
+	var fuel []uint64
+	for range 2 {
+		// A new service each time: nothing is served from a cache.
+		logs := &syncBuffer{}
+		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
+			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		var used sandbox.Usage
+		_, err = a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: dir}, nil, jsappTuning{usage: &used})
+		_ = a.Close(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		fuel = append(fuel, used.FuelUsed)
+		m := served.FindStringSubmatch(logs.String())
+		if m == nil {
+			t.Fatalf("no \"normaliser served\" line:\n%s", logs.String())
+		}
+		if m[1] == "0" || m[2] != "0" || m[3] != "0" {
+			t.Errorf("announced=%s unannounced=%s announced_unasked=%s, want every transform announced and used", m[1], m[2], m[3])
+		}
+	}
+	if fuel[0] != fuel[1] {
+		t.Errorf("fuel differs between two runs of the same request: %d and %d", fuel[0], fuel[1])
 	}
 }

@@ -12,7 +12,7 @@ import (
 )
 
 // HostModule is the import module of the functions rea offers its guests
-// besides WASI: "sha256", and "normalise"/"normalise_result" (see
+// besides WASI: "sha256", and "normalise"/"normalise_result"/"normalise_ahead" (see
 // normaliser.go). Hashing is the one job the design
 // keeps in the host (DESIGN: native hashing in the host, parsing inside):
 // it reads no structure from the bytes, so it cannot be misled by them, and
@@ -37,6 +37,10 @@ func InstantiateHostModule(ctx context.Context, rt wazero.Runtime) error {
 		WithGoModuleFunction(api.GoModuleFunc(hostNormaliseResult), []api.ValueType{api.ValueTypeI32, api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).
 		WithParameterNames("out", "len").
 		Export("normalise_result").
+		NewFunctionBuilder().
+		WithGoModuleFunction(api.GoModuleFunc(hostNormaliseAhead), []api.ValueType{api.ValueTypeI32, api.ValueTypeI32}, []api.ValueType{api.ValueTypeI32}).
+		WithParameterNames("req", "len").
+		Export("normalise_ahead").
 		Instantiate(ctx)
 	if err != nil {
 		return fmt.Errorf("sandbox: instantiate the %q host module: %w", HostModule, err)

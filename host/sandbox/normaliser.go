@@ -2,11 +2,13 @@ package sandbox
 
 import (
 	"context"
+	"crypto/sha256"
 	"encoding/binary"
 	"errors"
 	"fmt"
 	"io"
 	"sync"
+	"time"
 
 	"github.com/tetratelabs/wazero"
 	"github.com/tetratelabs/wazero/api"
@@ -44,7 +46,39 @@ type normaliser struct {
 	err     error  // the first failure; it fails the request
 	pending []byte // the last result, until normalise_result copies it
 	stopped bool
+
+	// The transforms, announced ahead (normalise_ahead) or asked for
+	// (normalise), in the guest's order; one worker feeds them to the
+	// normaliser in that order, so the normaliser works on the next file
+	// while the guest parses and analyses this one, on another core, and
+	// its fuel is the same run to run. ahead holds the announced ones not
+	// yet asked for, by the sha256 of their encoded request.
+	work       chan *transformJob
+	served     chan struct{} // closed when the worker has ended
+	ahead      map[[32]byte]*transformJob
+	aheadBytes int
+	// For the debug log: transforms announced, asked for without an
+	// announcement, and the time the guest waited for results.
+	announced, unannounced int
+	waited                 time.Duration
 }
+
+// transformJob is one transform in the worker's queue.
+type transformJob struct {
+	req  []byte
+	res  []byte
+	err  error
+	done chan struct{}
+}
+
+// Bounds of the transforms announced ahead in one request: the sources
+// they copy into the host (the results wait in the host until asked for),
+// and the queue's length. Beyond them an announcement is refused and the
+// file is transformed when its parse asks for it.
+const (
+	normaliseAheadBytes = 16 << 20
+	normaliseQueue      = 4096
+)
 
 type normaliserKey struct{}
 
@@ -75,26 +109,98 @@ func (r *Runner) newNormaliser(name string, limits Limits) (*normaliser, error) 
 	return &normaliser{r: r, mod: mod, limits: limits}, nil
 }
 
-// transform sends one encoded request and returns the encoded result.
-// Only the calling instance's goroutine calls it (a guest runs on one),
-// so calls never overlap; n.mu guards what stop and close read.
+// transform returns the encoded result of one encoded request: the one
+// announced ahead if it was, otherwise it is queued after everything
+// announced or asked for before. Only the calling instance's goroutine
+// calls it (a guest runs on one), so calls never overlap; n.mu guards what
+// the worker, stop and close read.
 func (n *normaliser) transform(req []byte) ([]byte, error) {
+	if err := n.admit(req); err != nil {
+		return nil, err
+	}
+	n.mu.Lock()
+	key := sha256.Sum256(req)
+	job := n.ahead[key]
+	delete(n.ahead, key)
+	n.mu.Unlock()
+	if job == nil {
+		job = &transformJob{req: req, done: make(chan struct{})}
+		n.unannounced++
+		n.work <- job
+	}
+	start := time.Now()
+	<-job.done
+	n.waited += time.Since(start)
+	return job.res, job.err
+}
+
+// announce queues a transform the guest will ask for later (its first
+// parse of a TypeScript, JSX or ESM file); false when it is refused (over
+// the bounds, a duplicate, or the normaliser failed), which only means it
+// is done when asked for.
+func (n *normaliser) announce(req []byte) bool {
+	if n.admit(req) != nil {
+		return false
+	}
+	n.mu.Lock()
+	defer n.mu.Unlock()
+	key := sha256.Sum256(req)
+	if n.ahead[key] != nil || n.aheadBytes+len(req) > normaliseAheadBytes || len(n.work) >= normaliseQueue-1 {
+		return false
+	}
+	job := &transformJob{req: req, done: make(chan struct{})}
+	n.aheadBytes += len(req)
+	n.announced++
+	n.ahead[key] = job
+	n.work <- job // never blocks: only this goroutine sends, and the queue has room
+	return true
+}
+
+// admit starts the normaliser on the request's first transform and
+// refuses what it cannot take.
+func (n *normaliser) admit(req []byte) error {
 	n.mu.Lock()
 	err, stopped, started := n.err, n.stopped, n.started
 	n.mu.Unlock()
 	switch {
 	case err != nil:
-		return nil, err
+		return err
 	case stopped:
-		return nil, errStopped
+		return errStopped
 	case len(req) > normaliseMaxFrame:
-		return nil, n.fail(abi.Errorf(abi.CodeInvalidRequest, "a source file too large for the normaliser (%d bytes)", len(req)))
+		return n.fail(abi.Errorf(abi.CodeInvalidRequest, "a source file too large for the normaliser (%d bytes)", len(req)))
 	}
 	if !started {
 		if err := n.start(); err != nil {
-			return nil, n.fail(err)
+			return n.fail(err)
 		}
 	}
+	return nil
+}
+
+// serve is the worker: it runs the queued transforms one at a time, in
+// queue order, until close closes the queue; after a failure (or a stop)
+// the rest fail with it without running.
+func (n *normaliser) serve(done chan struct{}) {
+	defer close(done)
+	for job := range n.work {
+		n.mu.Lock()
+		err, stopped := n.err, n.stopped
+		n.mu.Unlock()
+		switch {
+		case err != nil:
+			job.err = err
+		case stopped:
+			job.err = errStopped
+		default:
+			job.res, job.err = n.run(job.req)
+		}
+		close(job.done)
+	}
+}
+
+// run sends one request to the normaliser and waits for its result.
+func (n *normaliser) run(req []byte) ([]byte, error) {
 	var head [4]byte
 	binary.BigEndian.PutUint32(head[:], uint32(len(req)))
 	n.in.send(append(head[:], req...))
@@ -162,6 +268,8 @@ func (n *normaliser) start() error {
 		_, n.callErr = inst.ExportedFunction("_start").Call(ctx)
 		close(exited)
 	}()
+	n.work, n.ahead, n.served = make(chan *transformJob, normaliseQueue), map[[32]byte]*transformJob{}, make(chan struct{})
+	go n.serve(n.served)
 	if stopped {
 		go fuel.Exhaust(g, exited)
 	}
@@ -206,11 +314,24 @@ func (n *normaliser) close() (uint64, error) {
 		return 0, nil
 	}
 	n.mu.Lock()
-	inst, exited, err := n.inst, n.exited, n.err
+	inst, exited := n.inst, n.exited
 	n.mu.Unlock()
 	if inst == nil {
-		return 0, err
+		n.mu.Lock()
+		defer n.mu.Unlock()
+		return 0, n.err
 	}
+	// Announced transforms nobody asked for still run (unless stopped), so
+	// the fuel a request reports does not depend on timing.
+	close(n.work)
+	<-n.served
+	n.mu.Lock()
+	err := n.err
+	if n.r.log != nil {
+		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", n.announced, "unannounced", n.unannounced,
+			"announced_unasked", len(n.ahead), "guest_waited", n.waited)
+	}
+	n.mu.Unlock()
 	n.in.send(nil)
 	<-exited
 	used := min(n.limits.Fuel, 1<<62) - min(n.fuel.Get(), min(n.limits.Fuel, 1<<62))
@@ -307,6 +428,27 @@ func hostNormalise(ctx context.Context, m api.Module, stack []uint64) {
 	norm.pending = res
 	norm.mu.Unlock()
 	stack[0] = api.EncodeI32(int32(len(res)))
+}
+
+// hostNormaliseAhead is normalise_ahead(req, len) -> 0, or 1 when refused:
+// it announces a transform the guest will ask for with normalise, so the
+// normaliser runs it while the guest works on (normaliser.announce). A
+// refusal costs nothing but the overlap.
+func hostNormaliseAhead(ctx context.Context, m api.Module, stack []uint64) {
+	ptr, n := api.DecodeU32(stack[0]), api.DecodeU32(stack[1])
+	stack[0] = 1
+	norm := normaliserFrom(ctx)
+	mem := m.Memory()
+	if norm == nil || mem == nil {
+		return
+	}
+	req, ok := mem.Read(ptr, n)
+	if !ok {
+		return
+	}
+	if norm.announce(append([]byte(nil), req...)) {
+		stack[0] = 0
+	}
 }
 
 // hostNormaliseResult is normalise_result(out, len) -> 0, or 1 when there
