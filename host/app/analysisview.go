@@ -174,6 +174,13 @@ func (a *App) InspectAnalysisView(src evidence.Record, req AnalysisViewRequest) 
 // sealView adds the digest of the selected facts and records the view as
 // derived Evidence linked to its source.
 func sealView(src evidence.Record, req AnalysisViewRequest, result map[string]any) (evidence.Record, error) {
+	return sealViewWith(src, req, result, nil)
+}
+
+// sealViewWith is sealView with record-level limitations: a view that
+// stands in for its source as the default answer keeps the source's, so
+// a partial write never reads complete from the record alone.
+func sealViewWith(src evidence.Record, req AnalysisViewRequest, result map[string]any, limitations []string) (evidence.Record, error) {
 	facts, _ := json.Marshal(result)
 	sum := sha256.Sum256(facts)
 	result["selection_digest"] = hex.EncodeToString(sum[:])
@@ -188,6 +195,7 @@ func sealView(src evidence.Record, req AnalysisViewRequest, result map[string]an
 		Operation:        "inspect_analysis_view",
 		Parameters:       req,
 		NormalizedResult: result,
+		Limitations:      limitations,
 		Confidence:       evidence.ConfidenceDerived,
 		EvidenceLinks:    []string{src.EvidenceID},
 	})

@@ -381,5 +381,5 @@ func WrittenSummary(src evidence.Record, outputDir, inputPath string, limit int)
 		calls = append(calls, map[string]any{"tool": "inspect_artifact", "arguments": map[string]any{"input_path": outputDir}, "reads": "the extracted tree inventoried"})
 	}
 	result["next_calls"] = calls
-	return sealView(src, req, result)
+	return sealViewWith(src, req, result, src.Limitations)
 }

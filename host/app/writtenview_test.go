@@ -4,6 +4,7 @@ import (
 	"encoding/json"
 	"errors"
 	"fmt"
+	"slices"
 	"strings"
 	"testing"
 
@@ -56,7 +57,7 @@ func unpackRecord(t *testing.T, n int, pad int) evidence.Record {
 	}
 	rec, err := evidence.New(evidence.Draft{Provider: evidence.Provider{ID: "rea.javascript-source", Name: "x"}, Operation: "unpack_javascript_bundle",
 		NormalizedResult: map[string]any{"application_root": ".", "result": map[string]any{"bundle": "dist/main.js", "kind": "webpack5", "modules": modules,
-			"files": files, "limitations": []string{"one"}}}})
+			"files": files, "limitations": []string{"one"}}}, Limitations: []string{"one"}})
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -84,6 +85,9 @@ func TestWrittenSummaryCountsAndPagesByBytes(t *testing.T) {
 	}
 	if s.ParentEvidenceID != rec.EvidenceID || len(view.EvidenceLinks) != 1 || view.EvidenceLinks[0] != rec.EvidenceID {
 		t.Errorf("summary not linked to its source: %s %v", s.ParentEvidenceID, view.EvidenceLinks)
+	}
+	if !slices.Equal(view.Limitations, rec.Limitations) {
+		t.Errorf("the summary record's limitations %v, its source's %v: a partial write would read complete", view.Limitations, rec.Limitations)
 	}
 	if s.ManifestPath != "/out/manifest.json" {
 		t.Errorf("manifest_path %q", s.ManifestPath)
