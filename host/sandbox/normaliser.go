@@ -400,22 +400,34 @@ func (f *frameOut) Write(p []byte) (int, error) {
 	return len(p), nil
 }
 
+// guestNormaliseRequest reads the (req, len) arguments of a normaliser
+// host call: the calling instance's normaliser and a copy of the request
+// (guest memory may move once the guest runs again); ok is false when
+// there is no normaliser or the request lies outside the guest's memory.
+func guestNormaliseRequest(ctx context.Context, m api.Module, stack []uint64) (*normaliser, []byte, bool) {
+	ptr, n := api.DecodeU32(stack[0]), api.DecodeU32(stack[1])
+	norm := normaliserFrom(ctx)
+	mem := m.Memory()
+	if norm == nil || mem == nil {
+		return nil, nil, false
+	}
+	req, ok := mem.Read(ptr, n)
+	if !ok {
+		return nil, nil, false
+	}
+	return norm, append([]byte(nil), req...), true
+}
+
 // hostNormalise is normalise(req, len) -> result length, or -1: it runs
 // one transform for the calling instance's request. The result waits in
 // the host until normalise_result(out, len) copies it into the guest.
 func hostNormalise(ctx context.Context, m api.Module, stack []uint64) {
-	ptr, n := api.DecodeU32(stack[0]), api.DecodeU32(stack[1])
+	norm, req, ok := guestNormaliseRequest(ctx, m, stack)
 	stack[0] = api.EncodeI32(-1)
-	norm := normaliserFrom(ctx)
-	mem := m.Memory()
-	if norm == nil || mem == nil {
-		return
-	}
-	req, ok := mem.Read(ptr, n)
 	if !ok {
 		return
 	}
-	res, err := norm.transform(append([]byte(nil), req...))
+	res, err := norm.transform(req)
 	if err != nil {
 		// The request fails with the normaliser's error: stop the
 		// caller at its next fuel check rather than analyse on.
@@ -435,18 +447,12 @@ func hostNormalise(ctx context.Context, m api.Module, stack []uint64) {
 // normaliser runs it while the guest works on (normaliser.announce). A
 // refusal costs nothing but the overlap.
 func hostNormaliseAhead(ctx context.Context, m api.Module, stack []uint64) {
-	ptr, n := api.DecodeU32(stack[0]), api.DecodeU32(stack[1])
+	norm, req, ok := guestNormaliseRequest(ctx, m, stack)
 	stack[0] = 1
-	norm := normaliserFrom(ctx)
-	mem := m.Memory()
-	if norm == nil || mem == nil {
-		return
-	}
-	req, ok := mem.Read(ptr, n)
 	if !ok {
 		return
 	}
-	if norm.announce(append([]byte(nil), req...)) {
+	if norm.announce(req) {
 		stack[0] = 0
 	}
 }
