@@ -180,6 +180,16 @@ func expandStreamASARs(s *scope, start int, d *decoded) error {
 // the archive's members are ranges of the same folder output. Without
 // a stage (native callers) they stay listed, not expanded.
 func expandFolderASARs(s *scope, start int, fileSize int64) error {
+	return expandDecodedASARs(s, start, fileSize, func(e inventory.Entry) bool {
+		return e.Data.Compression == inventory.CompressionSevenZipFolder && e.Data.Folder != nil
+	}, "7-Zip member %q lies past the end of its decoded folder (%d bytes)")
+}
+
+// expandDecodedASARs expands the ASAR archives among the entries inStream
+// accepts from the host's decoded copy of the stream each lies in (each
+// stream decoded once, closed at the end); pastEnd is the message of a
+// member that lies past its stream's end.
+func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inventory.Entry) bool, pastEnd string) error {
 	if s.b.streams == nil {
 		return nil
 	}
@@ -190,7 +200,7 @@ func expandFolderASARs(s *scope, start int, fileSize int64) error {
 		}
 	}()
 	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) {
-		if e.Data.Compression != inventory.CompressionSevenZipFolder || e.Data.Folder == nil {
+		if !inStream(e) {
 			return nil, nil
 		}
 		key := inventory.StreamNameOf(*e.Data)
@@ -203,7 +213,7 @@ func expandFolderASARs(s *scope, start int, fileSize int64) error {
 			open[key] = d
 		}
 		if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
-			return nil, malformedf("7-Zip member %q lies past the end of its decoded folder (%d bytes)", e.Path, d.size)
+			return nil, malformedf(pastEnd, e.Path, d.size)
 		}
 		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
 	}, streamPlace)

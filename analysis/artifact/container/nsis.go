@@ -589,33 +589,8 @@ func (n *nsisStream) skip(k int64) error {
 // archive's members are ranges of the same stream. Without a stage
 // (native callers) they stay listed, not expanded.
 func expandStreamItemASARs(s *scope, start int, fileSize int64) error {
-	if s.b.streams == nil {
-		return nil
-	}
-	open := map[string]*decoded{}
-	defer func() {
-		for _, d := range open {
-			d.Close()
-		}
-	}()
-	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) {
-		if !stream.IsStream(e.Data.Compression) {
-			return nil, nil
-		}
-		key := inventory.StreamNameOf(*e.Data)
-		d, ok := open[key]
-		if !ok {
-			var err error
-			if d, err = s.decodedRange(*e.Data, fileSize); err != nil {
-				return nil, inContainer(err, e.Path, s.b.res.Containers[s.index].Depth+1)
-			}
-			open[key] = d
-		}
-		if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
-			return nil, malformedf("NSIS item %q lies past the end of its decoded stream (%d bytes)", e.Path, d.size)
-		}
-		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
-	}, streamPlace)
+	return expandDecodedASARs(s, start, fileSize, func(e inventory.Entry) bool { return stream.IsStream(e.Data.Compression) },
+		"NSIS item %q lies past the end of its decoded stream (%d bytes)")
 }
 
 // checkDictionary refuses, before anyone decodes it, an LZMA stream whose
