@@ -14,7 +14,7 @@ GOFLAGS_REPRO := -trimpath -buildvcs=false
 MODULE_GOFLAGS := $(GOFLAGS_REPRO) -gcflags=all=-d=pgoinlinebudget=4000,pgoinlinecdfthreshold=99.9
 FUZZTIME  ?= 500000x
 
-.PHONY: all modules rea test cross fuzz bench repro interop docs sizes realworld clean pgo accuracy hostile conformance-electronegativity
+.PHONY: wazero-check all modules rea test cross fuzz bench repro interop docs sizes realworld clean pgo accuracy hostile conformance-electronegativity
 
 all: modules rea
 	@$(BIN) modules warm
@@ -88,6 +88,11 @@ FORCE:
 # compare digests (reproducible builds).
 repro:
 	./scripts/repro.sh
+
+# Upstream wazero's tests of the packages rea patches (third_party/wazero,
+# REA_PATCHES.md), run over the patched files. A few minutes.
+wazero-check:
+	./scripts/wazero-check.sh
 
 # Black-box MCP interop with the TypeScript SDK client and the Inspector CLI.
 interop: all

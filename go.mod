@@ -40,3 +40,5 @@ require (
 	golang.org/x/sync v0.25.0 // indirect
 	golang.org/x/time v0.15.0 // indirect
 )
+
+replace github.com/tetratelabs/wazero => ./third_party/wazero

@@ -579,8 +579,10 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 			}
 		}
 		start := time.Now()
-		// The bytes are read for this compile and dropped after it:
-		// wazero copies what it keeps (code bodies, data segments).
+		// An embedded module's bytes are the executable's read-only data,
+		// handed over in place; a module file's are read for this compile.
+		// The patched wazero keeps function bodies as views of them
+		// (third_party/wazero/REA_PATCHES.md) and never writes them.
 		wasm, err := mod.Read()
 		if err != nil {
 			c.err = err
