@@ -6,3 +6,6 @@ const mapNoReserve = 0
 
 // populateWrite does nothing: there is no MADV_POPULATE_WRITE here.
 func populateWrite([]byte) {}
+
+// adviseHugePages does nothing: transparent huge pages are Linux's.
+func adviseHugePages([]byte) {}

@@ -29,6 +29,7 @@ func withLinearMemory(ctx context.Context) (context.Context, *linearMemory) {
 		m := &mappedMemory{}
 		if b, err := syscall.Mmap(-1, 0, int(max), syscall.PROT_READ|syscall.PROT_WRITE, syscall.MAP_PRIVATE|syscall.MAP_ANON|mapNoReserve); err == nil {
 			m.buf = b
+			adviseHugePages(b)
 		}
 		lm.mu.Lock()
 		lm.m = m
