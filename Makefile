@@ -27,6 +27,7 @@ modules: build/reawasm
 		GOOS=wasip1 GOARCH=wasm $(GO) build $(MODULE_GOFLAGS) -o $(RAW)/$$m.wasm ./modules/$$m || exit 1; \
 		build/reawasm -in $(RAW)/$$m.wasm -out $(EMBED)/$$m.wasm || exit 1; \
 	done
+	@$(GO) run $(GOFLAGS_REPRO) ./wasm/cmd/embedindex -dir $(EMBED) -out wasm/embedded/modules_gen.go
 
 build/reawasm: FORCE
 	@$(GO) build $(GOFLAGS_REPRO) -o $@ ./wasm/cmd/reawasm
@@ -80,7 +81,7 @@ pgo:
 	$(GO) test -run '^$$' -bench 'AnalyzeGeneratedApp|OneMegabyteBundle' -benchtime 3x -o build/jsengine.test -cpuprofile modules/jsapp/default.pgo ./jsengine
 
 clean:
-	rm -rf bin build $(EMBED)/*.wasm
+	rm -rf bin build $(EMBED)/*.wasm $(EMBED)/*.identity.json wasm/embedded/modules_gen.go
 
 FORCE:
 

@@ -8,10 +8,16 @@ package embedded
 import (
 	"embed"
 	"io/fs"
+	"unsafe"
 )
 
 //go:embed modules
 var files embed.FS
+
+// inPlace maps a module's file name to its bytes embedded as a string,
+// filled by modules_gen.go, which `make modules` writes (wasm/cmd/embedindex)
+// and which a fresh clone does not have.
+var inPlace = map[string]string{}
 
 // Modules returns the embedded module directory (NAME.wasm files).
 func Modules() fs.FS {
@@ -19,5 +25,20 @@ func Modules() fs.FS {
 	if err != nil {
 		panic(err) // the directory is part of the source tree
 	}
-	return sub
+	return moduleFS{sub}
+}
+
+// moduleFS is the embedded module directory with ReadFileInPlace.
+type moduleFS struct{ fs.FS }
+
+// ReadFileInPlace returns the named module's bytes where the linker put
+// them, without the copy fs.ReadFile makes, or false when the module was
+// not embedded as a string. The bytes are in read-only memory: the caller
+// must never write them (a write faults).
+func (m moduleFS) ReadFileInPlace(name string) ([]byte, bool) {
+	s, ok := inPlace[name]
+	if !ok || len(s) == 0 {
+		return nil, false
+	}
+	return unsafe.Slice(unsafe.StringData(s), len(s)), true
 }

@@ -71,7 +71,7 @@ func (m *Module) Read() ([]byte, error) {
 	if m.metered != nil {
 		return m.metered, nil
 	}
-	raw, err := fs.ReadFile(m.entry.fsys, m.entry.file)
+	raw, err := readInPlace(m.entry.fsys, m.entry.file)
 	if err != nil {
 		return nil, m.entry.wrap(m.Name, err)
 	}
@@ -79,6 +79,24 @@ func (m *Module) Read() ([]byte, error) {
 		return nil, m.entry.wrap(m.Name, fmt.Errorf("its bytes (sha256 %s) are not the ones it was identified by (%s): it changed since this rea started, or its identity stamp is stale; rebuild with `make` and restart", got[:12], m.SHA256[:12]))
 	}
 	return raw, nil
+}
+
+// inPlaceFS is a module directory that can hand out a file's bytes without
+// copying them (package embedded's, when `make modules` generated its
+// index): the bytes are then read-only and must not be written.
+type inPlaceFS interface {
+	ReadFileInPlace(name string) ([]byte, bool)
+}
+
+// readInPlace reads a module file for reading only: from where the linker
+// put it when fsys can say, else a fresh copy.
+func readInPlace(fsys fs.FS, name string) ([]byte, error) {
+	if f, ok := fsys.(inPlaceFS); ok {
+		if b, ok := f.ReadFileInPlace(name); ok {
+			return b, nil
+		}
+	}
+	return fs.ReadFile(fsys, name)
 }
 
 // Catalog is the set of modules this process can run.
@@ -203,7 +221,7 @@ func (e *entry) ensureIdentified() {
 	if e.identified || e.err != nil {
 		return
 	}
-	raw, err := fs.ReadFile(e.fsys, e.file)
+	raw, err := readInPlace(e.fsys, e.file)
 	if err != nil {
 		e.err = err
 		return
@@ -321,7 +339,7 @@ func (c *Catalog) BuildInfo(name string) (*debug.BuildInfo, error) {
 	if !ok {
 		return nil, c.unavailable(name)
 	}
-	raw, err := fs.ReadFile(e.fsys, e.file)
+	raw, err := readInPlace(e.fsys, e.file)
 	if err != nil {
 		return nil, e.wrap(name, err)
 	}
