@@ -481,6 +481,9 @@ func (l *nsisLister) finish() error {
 	if err := expandStreamItemASARs(l.s, l.first, l.size); err != nil {
 		return err
 	}
+	if err := expandStreamArchives(l.s, l.first, l.size); err != nil {
+		return err
+	}
 	b := l.s.b
 	sc := l.script
 	switch {
