@@ -315,7 +315,7 @@ func fsValid(p string) bool {
 type fileJobs struct {
 	file    string
 	source  *inventory.Range
-	key     string // sourceKey
+	key     string       // sourceKey
 	plain   []*digestJob // compression none
 	whole   []int        // entries whose range is the whole file
 	deflate []int

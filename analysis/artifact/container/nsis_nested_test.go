@@ -116,4 +116,3 @@ func TestNSISCompressedArchiveBombIsContained(t *testing.T) {
 }
 
 func mustFail2(_ *inventory.Result, _ any, err error) error { return err }
-
