@@ -73,6 +73,12 @@ func TestWriteNSISFuzzSeeds(t *testing.T) {
 			writeNSISHeaderSeed(t, seed, "makensis-stored")
 		}
 	}
+	// A zip compressed in an NSIS item (expanded from the stream's
+	// staged copy, its ranges read from it), for the staged reader.
+	z := zipOf(t, [][2]string{{"resources/app.asar", string(staticASAR())}, {"README", "read me read me read me"}}, map[string]bool{"resources/app.asar": true, "README": true})
+	os.WriteFile(filepath.Join(root, "app.zip"), z, 0o644)
+	zb := shrinkNSIS(t, makeNSIS(t, "SetCompressor zlib", `SetOutPath "$INSTDIR"`, `File "`+root+`/app.zip"`))
+	os.WriteFile(filepath.Join("testdata", "fuzz", "FuzzInventoryStaged", "makensis-zip"), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", zb)), 0o644)
 	// An ANSI installer (`Unicode false`) with Windows-1252 names.
 	os.WriteFile(filepath.Join(root, "Grüße€.txt"), []byte("x"), 0o644)
 	b := makeNSISCharset(t, false, "SetCompress off", `SetOutPath "$INSTDIR\Bücher"`, `File "`+root+`/Grüße€.txt"`)
