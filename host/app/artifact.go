@@ -154,6 +154,9 @@ type artifactScan struct {
 	// stage holds the streams decoded for the module, which hashing
 	// reads instead of decoding them again.
 	stage *stream.Stage
+	// sourceStage holds the streams an extraction decoded to read the
+	// members of archives held in them (openSource).
+	sourceStage *stream.Stage
 
 	// progress reports hashing as bytes read, at most every 100 ms.
 	progress   func(abi.Progress)
@@ -288,6 +291,16 @@ func checkStructure(res *inventory.Result) error {
 		if e.Data != nil && (e.Data.Offset < 0 || e.Data.Length < 0 || e.Data.Offset > (1<<62)-e.Data.Length || !fsValid(e.Data.File)) {
 			return bad("entry %d has range %+v", i, *e.Data)
 		}
+		if e.Data != nil && e.Data.Source != nil {
+			if e.Data.Sources() < 0 {
+				return bad("entry %d is read from more than %d nested streams", i, inventory.MaxSourceDepth)
+			}
+			for src := e.Data.Source; src != nil; src = src.Source {
+				if !stream.IsStream(src.Compression) || src.File != e.Data.File || src.StreamOffset < 0 || src.StreamLength < 0 {
+					return bad("entry %d is read from stream %+v", i, *src)
+				}
+			}
+		}
 	}
 	return nil
 }
@@ -296,9 +309,13 @@ func fsValid(p string) bool {
 	return p == "." || (p != "" && !strings.HasPrefix(p, "/") && path.Clean(p) == p && !strings.HasPrefix(p, "../") && p != "..")
 }
 
-// fileJobs gathers the ranges to hash in one file.
+// fileJobs gathers the ranges to hash in one file, or in the decoded
+// copy of one stream (source: an archive held compressed in an NSIS
+// item is read from its stream's copy).
 type fileJobs struct {
 	file    string
+	source  *inventory.Range
+	key     string       // sourceKey
 	plain   []*digestJob // compression none
 	whole   []int        // entries whose range is the whole file
 	deflate []int
@@ -311,6 +328,18 @@ type fileJobs struct {
 	// folder's coder chain travels in it).
 	streamRange map[streamKey]inventory.Range
 }
+
+// sourceKey names the bytes a range's offsets address: its file, or the
+// decoded copy of its Source stream.
+func sourceKey(r inventory.Range) string {
+	if r.Source == nil {
+		return r.File
+	}
+	return r.File + "\x00" + inventory.StreamNameOf(*r.Source)
+}
+
+// holds reports whether range r addresses the bytes fj reads.
+func (fj *fileJobs) holds(r inventory.Range) bool { return sourceKey(r) == fj.key }
 
 // streamKey names one compressed stream inside a file.
 type streamKey struct {
@@ -349,17 +378,18 @@ func sortJobs(jobs []*digestJob) {
 func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func(abi.Progress)) error {
 	files := map[string]*fileJobs{}
 	var order []string
-	get := func(f string) *fileJobs {
-		fj, ok := files[f]
+	get := func(r inventory.Range) *fileJobs {
+		k := sourceKey(r)
+		fj, ok := files[k]
 		if !ok {
-			fj = &fileJobs{file: f}
-			files[f] = fj
-			order = append(order, f)
+			fj = &fileJobs{file: r.File, source: r.Source, key: k}
+			files[k] = fj
+			order = append(order, k)
 		}
 		return fj
 	}
 	if !s.input.isDir {
-		get(s.input.name)
+		get(inventory.Range{File: s.input.name})
 	}
 	companions := map[int]int{}
 	for i, e := range s.res.Entries {
@@ -377,7 +407,7 @@ func (s *artifactScan) hashAll(ctx context.Context, root *os.Root, progress func
 		if e.Data == nil {
 			return abi.Errorf(abi.CodeModuleFailed, "the artifact module listed file %q without a byte range", e.Path)
 		}
-		fj := get(e.Data.File)
+		fj := get(*e.Data)
 		job := &digestJob{entry: i, offset: e.Data.Offset, length: e.Data.Length}
 		if e.Integrity.Known() {
 			job.blockSize, job.declared = e.Integrity.BlockSize, e.Integrity.Blocks
@@ -477,7 +507,20 @@ func (s *artifactScan) observeCompanion(i, sib int) {
 }
 
 func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs) error {
-	fh, err := regularfile.OpenIn(root, fj.file)
+	var fh *os.File
+	var err error
+	if fj.source != nil {
+		// The members of an archive held in a compressed stream: the
+		// module listed them from the stream's staged copy, hashed here.
+		p, ok := s.decodedCopy(*fj.source)
+		if !ok {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: the decoded copy of the %s stream at %d that holds an archive rea listed is gone",
+				fj.file, fj.source.Compression, fj.source.StreamOffset).WithDetail("path", fj.file)
+		}
+		fh, err = os.Open(p)
+	} else {
+		fh, err = regularfile.OpenIn(root, fj.file)
+	}
 	if errors.Is(err, regularfile.ErrNotRegular) {
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "%v; remove it from the input or inventory a copy without it", err).WithDetail("path", fj.file)
 	}
@@ -505,7 +548,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	var parsed *digestJob
 	var parsedWant string
 	for _, c := range s.res.Containers {
-		if c.File == fj.file && c.ParsedBytes > 0 {
+		if fj.source == nil && c.File == fj.file && c.ParsedBytes > 0 {
 			if c.ParsedBytes > size {
 				return abi.Errorf(abi.CodeArtifactIntegrity, "%q is shorter than the header rea parsed; it changed while rea read it", fj.file).
 					WithDetail("path", fj.file)
@@ -516,7 +559,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 		}
 	}
 	var whole = sha256.New()
-	needWhole := len(fj.whole) > 0 || fj.file == s.input.name && !s.input.isDir
+	needWhole := len(fj.whole) > 0 || fj.source == nil && fj.file == s.input.name && !s.input.isDir
 	if !needWhole {
 		whole = nil
 	}
@@ -539,7 +582,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	}
 	if whole != nil {
 		sum := hex.EncodeToString(whole.Sum(nil))
-		if fj.file == s.input.name && !s.input.isDir {
+		if fj.source == nil && fj.file == s.input.name && !s.input.isDir {
 			s.digest = sum
 		}
 		for _, i := range fj.whole {
@@ -576,7 +619,7 @@ func (s *artifactScan) checkPlainRanges(fj *fileJobs, size int64) error {
 		if e := s.res.Entries[j.entry]; e.Container > 0 {
 			c := s.res.Containers[e.Container]
 			if c.Parent >= 0 && s.res.Containers[c.Parent].Format != inventory.FormatDirectory {
-				if a := s.res.Entries[c.Entry].Data; a != nil && a.Compression == inventory.CompressionNone && a.File == fj.file {
+				if a := s.res.Entries[c.Entry].Data; a != nil && a.Compression == inventory.CompressionNone && fj.holds(*a) {
 					group = e.Container
 					inside = j.offset >= a.Offset && j.end() <= a.End()
 				}

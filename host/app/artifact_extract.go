@@ -224,6 +224,7 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", s.input.mountDir, err)
 	}
 	defer src.Close()
+	defer s.closeSourceStage()
 	for _, d := range dirs {
 		if err := out.MkdirAll(filepath.FromSlash(d), 0o755); err != nil {
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "cannot create %q in %s: %v", d, outDir, err)
@@ -241,7 +242,7 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 		}
 		return cmp64(da.Offset, db.Offset)
 	})
-	cur := &streamCursor{}
+	cur := &streamCursor{open: s.openSource}
 	defer cur.close()
 	for n, t := range targets {
 		if err := ctx.Err(); err != nil {
@@ -337,9 +338,9 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 		}
 		return f, func() { f.Close() }, nil
 	}
-	f, err := regularfile.OpenIn(src, e.Data.File)
+	f, err := s.openSource(src, *e.Data)
 	if err != nil {
-		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
+		return nil, nil, err
 	}
 	closeF := func() { f.Close() }
 	st, err := f.Stat()
@@ -375,7 +376,9 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 // streamCursor keeps one decompressed tar.gz stream open across members
 // taken in offset order.
 type streamCursor struct {
-	file string
+	// open opens the file (or decoded source stream) a range reads.
+	open func(src *os.Root, r inventory.Range) (*os.File, error)
+	file string // sourceKey
 	key  streamKey
 	f    *os.File
 	zr   io.ReadCloser
@@ -402,11 +405,11 @@ func (c *streamCursor) Read(p []byte) (int, error) {
 // behind the cursor or in another file.
 func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(), error) {
 	key := streamKey{e.Data.Compression, e.Data.StreamOffset, e.Data.StreamLength}
-	if c.file != e.Data.File || c.key != key || c.pos > e.Data.Offset {
+	if c.file != sourceKey(*e.Data) || c.key != key || c.pos > e.Data.Offset {
 		c.close()
-		f, err := regularfile.OpenIn(src, e.Data.File)
+		f, err := c.open(src, *e.Data)
 		if err != nil {
-			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", e.Data.File, err)
+			return nil, nil, err
 		}
 		st, err := f.Stat()
 		if err != nil {
@@ -418,7 +421,7 @@ func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(),
 			f.Close()
 			return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", e.Data.File, err)
 		}
-		c.file, c.key, c.f, c.zr = e.Data.File, key, f, zr
+		c.file, c.key, c.f, c.zr = sourceKey(*e.Data), key, f, zr
 	}
 	if _, err := io.CopyN(io.Discard, c, e.Data.Offset-c.pos); err != nil {
 		if errors.Is(err, io.EOF) {
@@ -428,4 +431,51 @@ func (c *streamCursor) seek(src *os.Root, e inventory.Entry) (io.Reader, func(),
 		return nil, nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reach %q in the decompressed stream: %v", e.Path, err)
 	}
 	return c, func() {}, nil
+}
+
+// openSource opens the bytes r's offsets address: the input's file, or,
+// for the members of an archive held in a compressed stream (an NSIS
+// item), that stream's decoded copy. The copy is decoded once per
+// extraction into a stage of its own (the inventory's is gone), within
+// the same stream budget, and removed when the extraction ends; what is
+// read from it is checked against the inventory's hashes as always.
+func (s *artifactScan) openSource(src *os.Root, r inventory.Range) (*os.File, error) {
+	if r.Source == nil {
+		f, err := regularfile.OpenIn(src, r.File)
+		if err != nil {
+			return nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen %q: %v", r.File, err)
+		}
+		return f, nil
+	}
+	if s.sourceStage == nil {
+		dir, err := os.MkdirTemp("", "rea-extract-streams-")
+		if err != nil {
+			return nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot make a directory for decoded streams: %v", err)
+		}
+		s.sourceStage = &stream.Stage{Dir: dir, Limits: s.req.Limits,
+			OpenInput: func(name string) (*os.File, error) { return regularfile.OpenIn(src, name) }}
+	}
+	st := s.sourceStage
+	f, err := st.Open(inventory.StreamNameOf(*r.Source))
+	if err == nil {
+		f.Close()
+	}
+	p, ok := st.Decoded(*r.Source)
+	if err != nil || !ok {
+		return nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot decode the %s stream at %d of %q that holds the archive: %v",
+			r.Source.Compression, r.Source.StreamOffset, r.File, causeOf(errors.Join(err, st.Err()), "it decodes past its budget"))
+	}
+	fh, err := os.Open(p)
+	if err != nil {
+		return nil, abi.Errorf(abi.CodeArtifactOperationFailed, "cannot reopen a decoded stream of %q: %v", r.File, err)
+	}
+	return fh, nil
+}
+
+// closeSourceStage removes the streams openSource decoded.
+func (s *artifactScan) closeSourceStage() {
+	if s.sourceStage != nil {
+		os.RemoveAll(s.sourceStage.Dir)
+		s.sourceStage = nil
+	}
 }

@@ -32,6 +32,10 @@ type builder struct {
 	// a zip) is listed from a section of the file, and its ranges are
 	// moved by base once it is listed.
 	base int64
+	// source, when set, is the stream (in the outer file's terms) whose
+	// decoded bytes hold the container being opened — an archive held
+	// in a compressed NSIS item — and base is then an offset in them.
+	source *inventory.Range
 }
 
 func newBuilder(lim inventory.Limits, progress func(abi.Progress)) *builder {
@@ -44,8 +48,9 @@ type scope struct {
 	b     *builder
 	index int
 	reg   *artpath.Registry
-	// base: see builder.base.
-	base int64
+	// base, source: see builder.base and builder.source.
+	base   int64
+	source *inventory.Range
 }
 
 func (b *builder) openContainer(c inventory.Container) (*scope, error) {
@@ -55,7 +60,7 @@ func (b *builder) openContainer(c inventory.Container) (*scope, error) {
 	}
 	c.Index = len(b.res.Containers)
 	b.res.Containers = append(b.res.Containers, c)
-	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry(), base: b.base}, nil
+	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry(), base: b.base, source: b.source}, nil
 }
 
 // normalize checks a declared path against the path rules and limits.

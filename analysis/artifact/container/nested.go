@@ -34,7 +34,7 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 	if s.b.streams == nil {
 		return nil, nil
 	}
-	r = rebase(r, s.base, fileSize)
+	r = s.outer(r, fileSize)
 	off, n, compression := r.StreamOffset, r.StreamLength, r.Compression
 	name := inventory.StreamNameOf(r)
 	f, err := s.b.streams.Open(name)
@@ -67,12 +67,28 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 	return &decoded{ra: ra, size: info.Size(), f: f}, nil
 }
 
+// outer is r, listed by scope s, in the outer file's terms: moved by the
+// scope's base and read from its source stream, if any.
+func (s *scope) outer(r inventory.Range, size int64) inventory.Range {
+	r = rebase(r, s.base, size)
+	if s.source != nil {
+		r = r.WithSource(*s.source)
+	}
+	return r
+}
+
 // rebase moves a range listed from a section of the outer file that
 // starts at base (size bytes long) to the outer file. A stream that was
 // the whole section (a tar.gz) becomes that section. The input itself
-// (base 0) keeps its ranges as listed.
+// (base 0) keeps its ranges as listed. A range read from a stream's
+// decoded bytes (Source) is moved with that stream.
 func rebase(r inventory.Range, base, size int64) inventory.Range {
 	if base == 0 {
+		return r
+	}
+	if r.Source != nil {
+		src := rebase(*r.Source, base, size)
+		r.Source = &src
 		return r
 	}
 	if stream.IsStream(r.Compression) && r.StreamLength == 0 {
@@ -385,4 +401,90 @@ func expandBlockASARs(s *scope, start int, ra io.ReaderAt) error {
 			out.Blocks = sliceBlocks(e.Data.Blocks, r.Offset, r.Length)
 			return out
 		})
+}
+
+// expandStreamArchives lists, as nested containers, the archives other
+// than ASAR (those expandDecodedASARs reads) among the files container s
+// declared from entry index start on whose bytes lie in a compressed
+// stream (an NSIS item compressed on its own or in a solid block): a
+// zip, 7z, .deb, … packed with SetCompressor. The archive is listed from
+// the host's decoded copy of the stream, and every range it declares is
+// then read from that copy (Range.Source), so the host hashes its
+// members from the copy and extraction decodes the stream first. The
+// same limits hold as for an archive stored plainly (max_depth, the
+// stream budget, every entry limit); without a stage (native callers)
+// the archives stay listed, not expanded.
+func expandStreamArchives(s *scope, start int, fileSize int64) error {
+	if s.b.streams == nil {
+		return nil
+	}
+	depth := s.b.res.Containers[s.index].Depth + 1
+	open := map[string]*decoded{}
+	defer func() {
+		for _, d := range open {
+			d.Close()
+		}
+	}()
+	end := len(s.b.res.Entries)
+	for i := start; i < end; i++ {
+		e := s.b.res.Entries[i]
+		if e.Container != s.index || e.Kind != inventory.KindFile || e.Data == nil || e.Size == 0 || depth > s.b.lim.MaxDepth ||
+			!stream.IsStream(e.Data.Compression) {
+			continue
+		}
+		want := formatByName(e.Path)
+		if want == "" || want == inventory.FormatASAR {
+			continue
+		}
+		key := inventory.StreamNameOf(*e.Data)
+		d, ok := open[key]
+		if !ok {
+			var err error
+			if d, err = s.decodedRange(*e.Data, fileSize); err != nil {
+				return inContainer(err, e.Path, depth)
+			}
+			if d == nil {
+				return nil
+			}
+			open[key] = d
+		}
+		if e.Data.Offset < 0 || e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
+			return malformedf("%q lies past the end of its decoded stream (%d bytes)", e.Path, d.size).WithDetail("path", e.Path)
+		}
+		sec := io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length)
+		if nestedFormat(e.Path, sec, e.Size) != want {
+			continue
+		}
+		// The stream itself, in the scope's terms (its members are moved
+		// into them below) and in the outer file's (for the child's own
+		// decoded streams while it is listed).
+		local := *e.Data
+		local.Offset, local.Length = 0, 0
+		outerSrc := s.outer(local, fileSize)
+		firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
+		savedBase, savedSrc := s.b.base, s.b.source
+		s.b.base, s.b.source = e.Data.Offset, &outerSrc
+		child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, want, s.index, i, depth)
+		s.b.base, s.b.source = savedBase, savedSrc
+		if err != nil {
+			return err
+		}
+		for j := first; j < len(s.b.res.Entries); j++ {
+			if r := s.b.res.Entries[j].Data; r != nil {
+				moved := rebase(*r, e.Data.Offset, e.Size).WithSource(local)
+				if moved.Sources() < 0 {
+					return limitError("max_depth", inventory.MaxSourceDepth, inventory.MaxSourceDepth+1,
+						fmt.Sprintf("%q is held in more than %d nested compressed streams", s.b.res.Entries[j].Path, inventory.MaxSourceDepth))
+				}
+				s.b.res.Entries[j].Data = &moved
+			}
+		}
+		// The headers were read from the decoded stream, whose bytes the
+		// host hashes as the archive's own entry.
+		for c := firstC; c < len(s.b.res.Containers); c++ {
+			s.b.res.Containers[c].ParsedBytes, s.b.res.Containers[c].ParsedSHA256 = 0, ""
+		}
+		s.b.res.Entries[i].Nested = child
+	}
+	return nil
 }

@@ -228,6 +228,18 @@ func FuzzInventoryStaged(f *testing.F) {
 				}
 				continue
 			}
+			if e.Data.Source != nil {
+				// Read from a decoded stream: that copy is staged, and the
+				// range lies inside it.
+				p, ok := st.Decoded(*e.Data.Source)
+				if !ok {
+					t.Fatalf("%s: no staged source stream for %+v", e.Path, e.Data)
+				}
+				if fi, _ := os.Stat(p); e.Data.Compression == inventory.CompressionNone && e.Data.End() > fi.Size() {
+					t.Fatalf("%s: range %+v outside the %d-byte decoded source", e.Path, e.Data, fi.Size())
+				}
+				continue
+			}
 			if stream.IsStream(e.Data.Compression) {
 				p, ok := st.Decoded(*e.Data)
 				if !ok {

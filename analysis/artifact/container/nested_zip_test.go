@@ -46,6 +46,12 @@ func zipOf(t testing.TB, members [][2]string, stored map[string]bool) []byte {
 // placed wrongly shows.
 func entryBytes(t *testing.T, file []byte, e inventory.Entry) []byte {
 	t.Helper()
+	if e.Data.Source != nil {
+		file = sourceBytes(t, file, *e.Data)
+		d := *e.Data
+		d.Source = nil
+		e.Data = &d
+	}
 	switch {
 	case e.Data.Compression == inventory.CompressionNone:
 		return file[e.Data.Offset:e.Data.End()]
@@ -72,6 +78,26 @@ func entryBytes(t *testing.T, file []byte, e inventory.Entry) []byte {
 	}
 	t.Fatalf("%s: compression %q", e.Path, e.Data.Compression)
 	return nil
+}
+
+// sourceBytes decodes the bytes r's offsets address: file, or its
+// Source stream decoded from the bytes that stream's own offsets address.
+func sourceBytes(t *testing.T, file []byte, r inventory.Range) []byte {
+	t.Helper()
+	if r.Source == nil {
+		return file
+	}
+	parent := sourceBytes(t, file, *r.Source)
+	rc, err := stream.Open(bytes.NewReader(parent), int64(len(parent)), *r.Source)
+	if err != nil {
+		t.Fatalf("source %+v: %v", *r.Source, err)
+	}
+	defer rc.Close()
+	b, err := io.ReadAll(rc)
+	if err != nil {
+		t.Fatalf("source %+v: %v", *r.Source, err)
+	}
+	return b
 }
 
 // nestedFiles maps "container format:path" of every file of containers

@@ -481,12 +481,19 @@ func (l *nsisLister) finish() error {
 	if err := expandStreamItemASARs(l.s, l.first, l.size); err != nil {
 		return err
 	}
+	if err := expandStreamArchives(l.s, l.first, l.size); err != nil {
+		return err
+	}
 	b := l.s.b
 	sc := l.script
 	switch {
 	case sc.reason != "":
 		b.res.Limitations = append(b.res.Limitations, fmt.Sprintf(
 			"NSIS installer %q: the install script's header could not be read for file names (%s); its files are listed as data/item-N.", l.file, sc.reason))
+	case sc.undecodable > 0:
+		b.res.Limitations = append(b.res.Limitations, fmt.Sprintf(
+			"NSIS installer %q: %d File instruction(s) of this ANSI (non-Unicode) installer name their file with bytes rea cannot decode soundly (undefined in Windows-1252, the code page assumed since the installer records none, or string codes of an NSIS version rea could not tell); %d other name(s) are known only at run time, %d data item(s) are named by no File instruction rea resolved, %d name(s) collided; those items are listed as data/item-N.",
+			l.file, sc.undecodable, sc.unresolved, l.fallback, l.collided))
 	case sc.unresolved > 0 || l.fallback > 0 || l.collided > 0:
 		b.res.Limitations = append(b.res.Limitations, fmt.Sprintf(
 			"NSIS installer %q: %d File instruction(s) name their file with a value known only at run time, %d data item(s) are named by no File instruction rea resolved (first: %s), %d name(s) collided with an earlier one; those items are listed as data/item-N.",

@@ -17,6 +17,10 @@ import (
 func FuzzParseNSISScript(f *testing.F) {
 	f.Add([]byte{})
 	f.Add(make([]byte, 4+nsisBlocks*8))
+	// NSIS 2 ANSI codes (253 $INSTDIR, 252 escaping ü) and NSIS 3 ANSI
+	// text with Windows-1252 bytes.
+	f.Add(nsisHeader([][7]uint32{{nsisOpCreateDir, 1, 1}, {nsisOpExtractFile, 0, 8, 0}}, []byte("\x00\xfd\x95\x80\\a\x00Gr\xfc\xfc\x80\x00")))
+	f.Add(nsisHeader([][7]uint32{{nsisOpCreateDir, 1, 1}, {nsisOpExtractFile, 0, 8, 0}}, []byte("\x00\x03\x95\x80\\a\x00Gr\xfc\x81\x00")))
 	f.Fuzz(func(t *testing.T, hdr []byte) {
 		sc := parseNSISScript(hdr)
 		for _, names := range sc.names {
@@ -66,12 +70,32 @@ func TestWriteNSISFuzzSeeds(t *testing.T) {
 			os.WriteFile(filepath.Join(d, "makensis-solid"), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", seed[512+nsisFirstHeaderSize:])), 0o644)
 		}
 		if i == 0 { // the stored script header, for the script parser
-			fh := nsisOffset(bytes.NewReader(seed), int64(len(seed)))
-			hs := binary.LittleEndian.Uint32(seed[fh+20:])
-			hdr := seed[fh+32 : fh+32+int64(hs)]
-			os.MkdirAll(filepath.Join("testdata", "fuzz", "FuzzParseNSISScript"), 0o755)
-			os.WriteFile(filepath.Join("testdata", "fuzz", "FuzzParseNSISScript", "makensis-stored"), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", hdr)), 0o644)
+			writeNSISHeaderSeed(t, seed, "makensis-stored")
 		}
+	}
+	// A zip compressed in an NSIS item (expanded from the stream's
+	// staged copy, its ranges read from it), for the staged reader.
+	z := zipOf(t, [][2]string{{"resources/app.asar", string(staticASAR())}, {"README", "read me read me read me"}}, map[string]bool{"resources/app.asar": true, "README": true})
+	os.WriteFile(filepath.Join(root, "app.zip"), z, 0o644)
+	zb := shrinkNSIS(t, makeNSIS(t, "SetCompressor zlib", `SetOutPath "$INSTDIR"`, `File "`+root+`/app.zip"`))
+	os.WriteFile(filepath.Join("testdata", "fuzz", "FuzzInventoryStaged", "makensis-zip"), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", zb)), 0o644)
+	// An ANSI installer (`Unicode false`) with Windows-1252 names.
+	os.WriteFile(filepath.Join(root, "Grüße€.txt"), []byte("x"), 0o644)
+	b := makeNSISCharset(t, false, "SetCompress off", `SetOutPath "$INSTDIR\Bücher"`, `File "`+root+`/Grüße€.txt"`)
+	seed := shrinkNSIS(t, b)
+	writeNSISHeaderSeed(t, seed, "makensis-ansi-stored")
+	os.WriteFile(filepath.Join(dir, "makensis-ansi"), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", seed)), 0o644)
+}
+
+// writeNSISHeaderSeed writes the stored script header of a shrunk
+// installer as a seed of the script parser.
+func writeNSISHeaderSeed(t *testing.T, seed []byte, name string) {
+	fh := nsisOffset(bytes.NewReader(seed), int64(len(seed)))
+	hs := binary.LittleEndian.Uint32(seed[fh+20:])
+	hdr := seed[fh+32 : fh+32+int64(hs)]
+	os.MkdirAll(filepath.Join("testdata", "fuzz", "FuzzParseNSISScript"), 0o755)
+	if err := os.WriteFile(filepath.Join("testdata", "fuzz", "FuzzParseNSISScript", name), []byte(fmt.Sprintf("go test fuzz v1\n[]byte(%q)\n", hdr)), 0o644); err != nil {
+		t.Fatal(err)
 	}
 }
 

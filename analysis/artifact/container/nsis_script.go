@@ -39,11 +39,18 @@ const (
 	nsisVarTemp       = 25
 	nsisVarPluginsDir = 26
 	nsisVarOutDirSave = 31
-	// String codes of NSIS 3 (NS_LANG_CODE … NS_SKIP_CODE).
+	// String codes of NSIS 3 (NS_LANG_CODE … NS_SKIP_CODE), Unicode
+	// and ANSI.
 	nsisCodeLang  = 1
 	nsisCodeShell = 2
 	nsisCodeVar   = 3
 	nsisCodeSkip  = 4
+	// String codes of NSIS 2 (ANSI only): NS_SKIP_CODE 252 … NS_LANG_CODE
+	// 255 (7-Zip's NsisIn.cpp, NS_CODE_*).
+	nsis2CodeSkip  = 252
+	nsis2CodeVar   = 253
+	nsis2CodeShell = 254
+	nsis2CodeLang  = 255
 	// nsisMaxString bounds one decoded string (NSIS_MAX_STRLEN is 1024).
 	nsisMaxString = 4096
 )
@@ -58,6 +65,11 @@ type nsisScript struct {
 	// resolved and unresolved count File instructions whose name rea
 	// could and could not resolve.
 	resolved, unresolved int
+	// undecodable counts File instructions of an ANSI installer whose
+	// name (or output directory) holds a byte rea cannot decode soundly
+	// (one Windows-1252 leaves undefined, or a code byte of unknown
+	// NSIS version).
+	undecodable int
 	// reason says why the header could not be read at all.
 	reason string
 }
@@ -93,6 +105,9 @@ func parseNSISScript(hdr []byte) *nsisScript {
 		return sc
 	}
 	p := &nsisStrings{tab: strs, unicode: len(strs) >= 2 && strs[0] == 0 && strs[1] == 0}
+	if !p.unicode {
+		p.codes = nsisANSICodes(strs)
+	}
 	vars := map[int]*string{}
 	root := ""
 	vars[nsisVarInstDir] = &root
@@ -123,9 +138,14 @@ func parseNSISScript(hdr []byte) *nsisScript {
 				sc.uninstaller[int64(uint32(arg(1)))] = true
 			}
 		case nsisOpExtractFile:
+			p.undecodable = false
 			name := p.file(arg(1), vars)
 			if name == nil {
-				sc.unresolved++
+				if p.undecodable {
+					sc.undecodable++
+				} else {
+					sc.unresolved++
+				}
 				continue
 			}
 			sc.resolved++
@@ -171,10 +191,107 @@ func nsisLayout(hdr []byte, off, size int) (ents, strs []byte, ok bool) {
 }
 
 // nsisStrings decodes the string table (UTF-16LE in a Unicode installer,
-// bytes otherwise) with NSIS 3's codes.
+// bytes otherwise) with NSIS 3's codes, or NSIS 2's in an ANSI one.
 type nsisStrings struct {
 	tab     []byte
 	unicode bool
+	// codes: how an ANSI table marks variables (Unicode tables always
+	// use NSIS 3's).
+	codes nsisCodes
+	// undecodable is set when the last string failed on a character
+	// rather than on its structure.
+	undecodable bool
+}
+
+// nsisCodes are the string codes of an ANSI string table.
+type nsisCodes int
+
+const (
+	// nsisCodes3: NSIS 3's 1–4, bytes from 5 up are text.
+	nsisCodes3 nsisCodes = iota
+	// nsisCodes2: NSIS 2's 252–255, bytes below are text.
+	nsisCodes2
+	// nsisCodesUnknown: no string tells which; a byte that is a code in
+	// one and text in the other (1–4, 252–255) cannot be decoded.
+	nsisCodesUnknown
+)
+
+// nsisANSICodes tells NSIS 3's codes from NSIS 2's in an ANSI string
+// table the way 7-Zip's NSIS reader does (DetectNsisType): a string that
+// starts with a variable ($INSTDIR\…, which SetOutPath and InstallDir
+// nearly always write) starts with the variable code and two bytes with
+// bit 7 set (CODE_SHORT) — 3 in NSIS 3, 253 in NSIS 2.
+func nsisANSICodes(tab []byte) nsisCodes {
+	saw2 := false
+	for i := 0; i+3 < len(tab); i++ {
+		if i > 0 && tab[i-1] != 0 {
+			continue
+		}
+		if tab[i+1]&0x80 == 0 || tab[i+2]&0x80 == 0 {
+			continue
+		}
+		switch tab[i] {
+		case nsisCodeVar:
+			return nsisCodes3
+		case nsis2CodeVar:
+			saw2 = true
+		}
+	}
+	if saw2 {
+		return nsisCodes2
+	}
+	return nsisCodesUnknown
+}
+
+// cp1252High is Windows-1252 for bytes 0x80–0x9F (0xA0–0xFF are
+// Latin-1, the same code points); 0 marks the five bytes Windows-1252
+// leaves undefined.
+var cp1252High = [32]rune{
+	0x20AC, 0, 0x201A, 0x0192, 0x201E, 0x2026, 0x2020, 0x2021, 0x02C6, 0x2030, 0x0160, 0x2039, 0x0152, 0, 0x017D, 0,
+	0, 0x2018, 0x2019, 0x201C, 0x201D, 0x2022, 0x2013, 0x2014, 0x02DC, 0x2122, 0x0161, 0x203A, 0x0153, 0, 0x017E, 0x0178,
+}
+
+// ansiChar decodes one byte of an ANSI installer's text. The installer
+// does not record the code page makensis wrote it in (the build
+// machine's ANSI code page); Windows-1252, the code page of Western
+// Windows installs and what Debian's makensis converts UTF-8 scripts to,
+// is assumed. A byte it leaves undefined is not decoded (ok false).
+func ansiChar(b byte) (rune, bool) {
+	switch {
+	case b < 0x80 || b >= 0xa0:
+		return rune(b), true
+	case cp1252High[b-0x80] != 0:
+		return cp1252High[b-0x80], true
+	}
+	return 0, false
+}
+
+// code classifies character c of the table: a code (lang, shell, var
+// or skip as NSIS 3 numbers them), text, or undecodable.
+func (p *nsisStrings) code(c uint16) (code uint16, text, ok bool) {
+	if p.unicode {
+		return c, c > nsisCodeSkip, true
+	}
+	switch p.codes {
+	case nsisCodes3:
+		return c, c > nsisCodeSkip, true
+	case nsisCodes2:
+		switch c {
+		case nsis2CodeSkip:
+			return nsisCodeSkip, false, true
+		case nsis2CodeVar:
+			return nsisCodeVar, false, true
+		case nsis2CodeShell:
+			return nsisCodeShell, false, true
+		case nsis2CodeLang:
+			return nsisCodeLang, false, true
+		}
+		return c, true, true
+	}
+	if c <= nsisCodeSkip || c >= nsis2CodeSkip {
+		return 0, false, false
+	}
+	return c, true, true
 }
 
 // parts decodes string number idx (a character index), or nil.
@@ -198,6 +315,20 @@ func (p *nsisStrings) parts(idx int32) []nsisPart {
 			lit = lit[:0]
 		}
 	}
+	// text appends one character of text; an ANSI byte is decoded as
+	// Windows-1252 (ansiChar), and one it leaves undefined fails the
+	// string.
+	text := func(c uint16) bool {
+		if !p.unicode {
+			r, ok := ansiChar(byte(c))
+			if !ok {
+				return false
+			}
+			c = uint16(r) // every Windows-1252 character is in the BMP
+		}
+		lit = append(lit, c)
+		return true
+	}
 	next := func() (uint16, bool) {
 		if pos+w > len(p.tab) {
 			return 0, false
@@ -220,18 +351,26 @@ func (p *nsisStrings) parts(idx int32) []nsisPart {
 			flush()
 			return out
 		}
-		if c > nsisCodeSkip {
-			if !p.unicode && c >= 0x80 {
-				return nil // an ANSI installer's code page is unknown
+		c, isText, ok := p.code(c)
+		if !ok {
+			p.undecodable = true // a code in one NSIS version, text in the other
+			return nil
+		}
+		if isText {
+			if !text(c) {
+				p.undecodable = true
+				return nil
 			}
-			lit = append(lit, c)
 			continue
 		}
 		if c == nsisCodeSkip {
 			if c, ok = next(); !ok {
 				return nil
 			}
-			lit = append(lit, c)
+			if !text(c) {
+				p.undecodable = true
+				return nil
+			}
 			continue
 		}
 		// A code is followed by two bytes: one character in a Unicode

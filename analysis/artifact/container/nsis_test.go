@@ -3,6 +3,7 @@ package container
 import (
 	"bytes"
 	"encoding/binary"
+	"fmt"
 	"hash/crc32"
 	"io"
 	"os"
@@ -10,6 +11,8 @@ import (
 	"path/filepath"
 	"strings"
 	"testing"
+
+	"golang.org/x/text/encoding/charmap"
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
@@ -55,10 +58,19 @@ func nsisTree(t testing.TB) string {
 // placed in one section after `compressor`.
 func makeNSIS(t testing.TB, compressor string, section ...string) []byte {
 	t.Helper()
+	return makeNSISCharset(t, true, compressor, section...)
+}
+
+// makeNSISCharset is makeNSIS building a Unicode or, unicode false, an
+// ANSI installer (`Unicode false`: Debian's makensis 3.08 builds Unicode
+// when the script says nothing, and writes an ANSI installer's strings
+// in Windows-1252).
+func makeNSISCharset(t testing.TB, unicode bool, compressor string, section ...string) []byte {
+	t.Helper()
 	needMakensis(t)
 	dir := t.TempDir()
 	out := filepath.Join(dir, "setup.exe")
-	script := "Name \"E\"\nOutFile \"" + out + "\"\nUnicode true\nRequestExecutionLevel user\n" + compressor +
+	script := "Name \"E\"\nOutFile \"" + out + "\"\nUnicode " + fmt.Sprint(unicode) + "\nRequestExecutionLevel user\n" + compressor +
 		"\nInstallDir \"$TEMP\\E\"\nSection\n" + strings.Join(section, "\n") + "\nSectionEnd\nSection \"Uninstall\"\nSectionEnd\n"
 	nsi := filepath.Join(dir, "setup.nsi")
 	os.WriteFile(nsi, []byte(script), 0o644)
@@ -260,3 +272,130 @@ func nsisWithBlock(block []byte, headerSize uint32) []byte {
 }
 
 func crcIEEE(b []byte) uint32 { return crc32.ChecksumIEEE(b) }
+
+// nsisANSINames are file names whose Windows-1252 bytes an ANSI
+// installer holds: é (E9), ü (FC, NSIS 2's skip code), ß, € (80), ÿ (FF,
+// NSIS 2's language code).
+var nsisANSINames = []string{"café.txt", "Grüße.txt", "€uro.txt", "naïveÿ.js"}
+
+// TestInventoryNSISANSINames: ANSI installers built by the real makensis
+// (`Unicode false`) name their files with Windows-1252 bytes; they are
+// listed under their names, with no limitation, solid and not.
+func TestInventoryNSISANSINames(t *testing.T) {
+	src := t.TempDir()
+	var lines []string
+	lines = append(lines, `SetOutPath "$INSTDIR\Bücher"`)
+	for i, n := range nsisANSINames {
+		os.WriteFile(filepath.Join(src, n), bytes.Repeat([]byte{byte('a' + i)}, 100+i), 0o644)
+		lines = append(lines, `File "`+filepath.Join(src, n)+`"`)
+	}
+	for _, c := range []string{"SetCompressor zlib", "SetCompressor /SOLID lzma", "SetCompress off"} {
+		t.Run(c, func(t *testing.T) {
+			b := makeNSISCharset(t, false, c, lines...)
+			res, err := inventoryOf(t, "setup.exe", b, inventory.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if len(res.Limitations) != 0 {
+				t.Errorf("limitations: %v", res.Limitations)
+			}
+			got := map[string]inventory.Entry{}
+			for _, e := range res.Entries {
+				got[e.Path] = e
+			}
+			for i, n := range nsisANSINames {
+				e, ok := got["Bücher/"+n]
+				if !ok {
+					t.Fatalf("Bücher/%s not listed: %s", n, paths(res))
+				}
+				if want := bytes.Repeat([]byte{byte('a' + i)}, 100+i); !bytes.Equal(readEntry(t, b, e), want) {
+					t.Errorf("%s decodes to other bytes", n)
+				}
+			}
+		})
+	}
+}
+
+// nsisHeader lays out a script header for parseNSISScript: the block
+// table (32-bit layout), the entries, the string table, an empty
+// language table.
+func nsisHeader(ents [][7]uint32, strs []byte) []byte {
+	const tab = 4 + nsisBlocks*8
+	var e []byte
+	for _, ent := range ents {
+		for _, v := range ent {
+			e = binary.LittleEndian.AppendUint32(e, v)
+		}
+	}
+	h := make([]byte, tab)
+	put := func(i int, off, n int) {
+		binary.LittleEndian.PutUint32(h[4+i*8:], uint32(off))
+		binary.LittleEndian.PutUint32(h[8+i*8:], uint32(n))
+	}
+	put(nsisBlockEntries, tab, len(ents))
+	put(nsisBlockStrings, tab+len(e), 0)
+	put(nsisBlockLangTable, tab+len(e)+len(strs), 0)
+	h = append(h, e...)
+	h = append(h, strs...)
+	return append(h, 0, 0, 0, 0)
+}
+
+// TestParseNSIS2ANSIStrings: NSIS 2's ANSI string codes (253 a variable,
+// 252 escaping a text byte ≥ 252) are told from NSIS 3's by the
+// variable that starts a string, as 7-Zip does; text is Windows-1252; a
+// byte Windows-1252 leaves undefined, or a code byte when no string says
+// which version wrote the table, is not guessed.
+func TestParseNSIS2ANSIStrings(t *testing.T) {
+	instdir := []byte{0x95, 0x80} // CODE_SHORT(21): $INSTDIR
+	script := func(strs []byte, dir, file int) *nsisScript {
+		return parseNSISScript(nsisHeader([][7]uint32{
+			{nsisOpCreateDir, uint32(dir), 1},
+			{nsisOpExtractFile, 0, uint32(file), 0},
+		}, strs))
+	}
+	// NSIS 2: "" "$INSTDIR\sub" "Grü\xFCße\xFF.txt" with ü and ÿ escaped.
+	v2 := append([]byte{0, nsis2CodeVar}, instdir...)
+	v2 = append(v2, `\sub`...)
+	fileAt := len(v2) + 1
+	v2 = append(v2, 0)
+	v2 = append(v2, "Gr\xfc\xfc\xdfe\xfc\xff\x80.txt\x00"...)
+	sc := script(v2, 1, fileAt)
+	if got := sc.names[0]; len(got) != 1 || got[0] != "sub/Grüßeÿ€.txt" {
+		t.Errorf("NSIS 2 name: %q (undecodable %d, unresolved %d)", got, sc.undecodable, sc.unresolved)
+	}
+	// NSIS 3 ANSI: the same text, ü and ÿ unescaped, variable code 3.
+	v3 := append([]byte{0, nsisCodeVar}, instdir...)
+	v3 = append(v3, `\sub`...)
+	v3 = append(v3, 0)
+	v3 = append(v3, "Gr\xfc\xdfe\xff\x80.txt\x00"...)
+	sc = script(v3, 1, fileAt)
+	if got := sc.names[0]; len(got) != 1 || got[0] != "sub/Grüßeÿ€.txt" {
+		t.Errorf("NSIS 3 ANSI name: %q", got)
+	}
+	// 0x81 is undefined in Windows-1252: not decoded, counted.
+	bad := append([]byte(nil), v3...)
+	bad[fileAt] = 0x81
+	if sc = script(bad, 1, fileAt); len(sc.names) != 0 || sc.undecodable != 1 {
+		t.Errorf("undefined byte: names %v undecodable %d", sc.names, sc.undecodable)
+	}
+	// No string starts with a variable: 0xFC could be NSIS 2's skip code
+	// or NSIS 3's ü, so that name is not guessed; plain text still is.
+	amb := append([]byte{0}, `C:\x`...) // SetOutPath of a literal is not followed; the file is
+	amb = append(amb, 0)
+	at := len(amb)
+	amb = append(amb, "Gr\xfc.txt\x00"...)
+	if sc = parseNSISScript(nsisHeader([][7]uint32{{nsisOpExtractFile, 0, uint32(at), 0}}, amb)); sc.undecodable != 1 {
+		t.Errorf("ambiguous code byte: names %v undecodable %d unresolved %d", sc.names, sc.undecodable, sc.unresolved)
+	}
+}
+
+// TestCP1252MatchesXText: the Windows-1252 table is x/text's.
+func TestCP1252MatchesXText(t *testing.T) {
+	for b := 0; b < 256; b++ {
+		r, ok := ansiChar(byte(b))
+		want := charmap.Windows1252.DecodeByte(byte(b))
+		if ok && r != want || !ok && want != 0xfffd {
+			t.Errorf("byte %#x: %U %v, x/text %U", b, r, ok, want)
+		}
+	}
+}

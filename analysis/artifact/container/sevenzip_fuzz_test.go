@@ -79,6 +79,16 @@ func checkAccepted(t *testing.T, data []byte, res *inventory.Result) {
 		if e.Data == nil {
 			continue
 		}
+		if e.Data.Source != nil {
+			// Read from a decoded stream (an archive compressed in an
+			// NSIS item): checked against that stream's bytes.
+			src := sourceBytes(t, data, *e.Data)
+			d := *e.Data
+			d.Source = nil
+			e.Data = &d
+			checkAccepted(t, src, &inventory.Result{Entries: []inventory.Entry{e}})
+			continue
+		}
 		switch e.Data.Compression {
 		case inventory.CompressionSevenZipFolder:
 			if err := stream.CheckFolder(e.Data.Folder, int64(len(data))); err != nil {

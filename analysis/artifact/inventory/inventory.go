@@ -260,6 +260,44 @@ type Range struct {
 	Blocks []Block `json:"blocks,omitempty"`
 	// Folder decodes a CompressionSevenZipFolder entry's stream.
 	Folder *Folder `json:"folder,omitempty"`
+	// Source, when set, is the compressed stream (Compression a stream,
+	// Offset and Length unused) whose decoded bytes this range addresses
+	// in place of File's own: Offset, StreamOffset, a folder's packed
+	// streams are offsets into that decoded copy. It places the members
+	// of an archive held compressed in another container (a zip or 7z in
+	// a compressed NSIS item); Source may itself have a Source, one per
+	// level of such nesting.
+	Source *Range `json:"source,omitempty"`
+}
+
+// MaxSourceDepth bounds the chain of Source streams of one range.
+const MaxSourceDepth = 32
+
+// Sources is the number of Source links of r, or -1 when the chain is
+// longer than MaxSourceDepth.
+func (r Range) Sources() int {
+	n := 0
+	for s := r.Source; s != nil; s = s.Source {
+		if n++; n > MaxSourceDepth {
+			return -1
+		}
+	}
+	return n
+}
+
+// WithSource is r read from the decoded bytes of stream src instead of
+// its file: src becomes the Source of the end of r's Source chain (r's
+// own offsets are untouched; a range already read from a stream is
+// moved with the stream that holds it).
+func (r Range) WithSource(src Range) Range {
+	if r.Source == nil {
+		src.Offset, src.Length = 0, 0
+		r.Source = &src
+		return r
+	}
+	inner := r.Source.WithSource(src)
+	r.Source = &inner
+	return r
 }
 
 // Block is one separately compressed piece of an entry: Length bytes at

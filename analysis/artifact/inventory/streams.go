@@ -22,11 +22,18 @@ func StreamName(file, compression string, offset, length int64) string {
 // 7-Zip folder's name also carries its coder chain (base64url of its
 // JSON), so the host can decode it without reading the archive's header,
 // and two different chains over the same packed bytes are two streams.
+//
+// A stream read from another's decoded bytes (Range.Source) ends with
+// "~" and the base64url of its source's own name, so the host decodes
+// the source first and this stream from that copy.
 func StreamNameOf(r Range) string {
 	name := StreamName(r.File, r.Compression, r.StreamOffset, r.StreamLength)
 	if r.Compression == CompressionSevenZipFolder && r.Folder != nil {
 		b, _ := json.Marshal(r.Folder)
 		name += "." + base64.RawURLEncoding.EncodeToString(b)
+	}
+	if r.Source != nil {
+		name += "~" + base64.RawURLEncoding.EncodeToString([]byte(StreamNameOf(*r.Source)))
 	}
 	return name
 }
@@ -44,6 +51,28 @@ func ParseStreamName(name string) (file, compression string, offset, length int6
 // ParseStreamRange reverses StreamNameOf: the stream's file, compression,
 // StreamOffset, StreamLength and, for a 7-Zip folder, Folder.
 func ParseStreamRange(name string) (Range, bool) {
+	return parseStreamRange(name, 0)
+}
+
+func parseStreamRange(name string, depth int) (Range, bool) {
+	var source *Range
+	if head, tail, ok := strings.Cut(name, "~"); ok {
+		inner, err := base64.RawURLEncoding.DecodeString(tail)
+		if err != nil || depth >= MaxSourceDepth {
+			return Range{}, false
+		}
+		src, ok := parseStreamRange(string(inner), depth+1)
+		if !ok {
+			return Range{}, false
+		}
+		name, source = head, &src
+	}
+	r, ok := parseOneStream(name)
+	r.Source = source
+	return r, ok
+}
+
+func parseOneStream(name string) (Range, bool) {
 	parts := strings.SplitN(name, ".", 5)
 	if len(parts) < 4 {
 		return Range{}, false

@@ -88,6 +88,12 @@ func (st *Stage) Err() error {
 func (st *Stage) stage(name string) (*stagedStream, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
+	return st.stageLocked(name)
+}
+
+// stageLocked is stage with st.mu held; a stream read from another's
+// decoded bytes (Range.Source) stages that one first.
+func (st *Stage) stageLocked(name string) (*stagedStream, error) {
 	if s, ok := st.staged[name]; ok {
 		return s, s.err
 	}
@@ -109,8 +115,8 @@ func (st *Stage) stage(name string) (*stagedStream, error) {
 }
 
 func (st *Stage) decode(s *stagedStream, r inventory.Range) error {
-	file, n := r.File, r.StreamLength
-	in, err := st.OpenInput(file)
+	n := r.StreamLength
+	in, err := st.openSource(r)
 	if err != nil {
 		return err
 	}
@@ -156,6 +162,26 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range) error {
 	}
 	s.full = w <= budget
 	return nil
+}
+
+// openSource opens the bytes r's offsets address: its file, or the
+// staged copy of its Source stream (st.mu held), which must have decoded
+// whole within its budget.
+func (st *Stage) openSource(r inventory.Range) (*os.File, error) {
+	if r.Source == nil {
+		return st.OpenInput(r.File)
+	}
+	if r.Sources() < 0 {
+		return nil, fmt.Errorf("the stream is nested in more than %d compressed streams", inventory.MaxSourceDepth)
+	}
+	src, err := st.stageLocked(inventory.StreamNameOf(*r.Source))
+	if err != nil {
+		return nil, err
+	}
+	if !src.full {
+		return nil, fmt.Errorf("the %s stream holding it decodes past its budget", r.Source.Compression)
+	}
+	return os.Open(src.path)
 }
 
 func (st *Stage) ctx() context.Context {
