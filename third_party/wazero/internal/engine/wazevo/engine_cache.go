@@ -1,6 +1,7 @@
 package wazevo
 
 import (
+	"bufio"
 	"bytes"
 	"context"
 	"crypto/sha256"
@@ -195,14 +196,18 @@ func serializeCompiledModule(wazeroVersion string, cm *compiledModule) io.Reader
 	return bytes.NewReader(buf.Bytes())
 }
 
-func deserializeCompiledModule(wazeroVersion string, reader io.ReadCloser) (cm *compiledModule, staleCache bool, err error) {
-	defer reader.Close()
+func deserializeCompiledModule(wazeroVersion string, file io.ReadCloser) (cm *compiledModule, staleCache bool, err error) {
+	defer file.Close()
+	// rea patch: read through a buffer; the entry was read with one read
+	// system call per function offset (tens of thousands for a large
+	// module).
+	reader := bufio.NewReaderSize(file, 64<<10)
 	cacheHeaderSize := len(magic) + 1 /* version size */ + len(wazeroVersion) + 4 /* number of functions */
 
 	// Read the header before the native code.
 	header := make([]byte, cacheHeaderSize)
-	n, err := reader.Read(header)
-	if err != nil {
+	n, err := io.ReadFull(reader, header)
+	if err != nil && err != io.ErrUnexpectedEOF {
 		return nil, false, fmt.Errorf("compilationcache: error reading header: %v", err)
 	}
 
@@ -334,8 +339,11 @@ func deserializeCompiledModule(wazeroVersion string, reader io.ReadCloser) (cm *
 // given array as a buffer. This returns io.EOF if less than 8 bytes were read.
 func readUint64(reader io.Reader, b *[8]byte) (uint64, error) {
 	s := b[0:8]
-	n, err := reader.Read(s)
+	n, err := io.ReadFull(reader, s)
 	if err != nil {
+		if err == io.ErrUnexpectedEOF {
+			err = io.EOF
+		}
 		return 0, err
 	} else if n < 8 { // more strict than reader.Read
 		return 0, io.EOF

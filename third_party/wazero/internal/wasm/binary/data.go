@@ -25,6 +25,12 @@ const (
 )
 
 func decodeDataSegment(r *bytes.Reader, enabledFeatures api.CoreFeatures, ret *wasm.DataSegment) (err error) {
+	return decodeDataSegmentIn(r, nil, enabledFeatures, ret)
+}
+
+// decodeDataSegmentIn decodes one data segment; r reads binary, and the
+// segment's bytes are a view of it (a copy when binary is nil). rea patch.
+func decodeDataSegmentIn(r *bytes.Reader, binary []byte, enabledFeatures api.CoreFeatures, ret *wasm.DataSegment) (err error) {
 	dataSegmentPrefx, _, err := leb128.DecodeUint32(r)
 	if err != nil {
 		err = fmt.Errorf("read data segment prefix: %w", err)
@@ -71,8 +77,21 @@ func decodeDataSegment(r *bytes.Reader, enabledFeatures api.CoreFeatures, ret *w
 		return
 	}
 
-	ret.Init = make([]byte, vs)
-	if _, err = io.ReadFull(r, ret.Init); err != nil {
+	// rea patch: the segment's bytes are a view of the binary, not a copy
+	// (see decodeCode); instantiation copies them into linear memory.
+	if binary == nil {
+		ret.Init = make([]byte, vs)
+		if _, err = io.ReadFull(r, ret.Init); err != nil {
+			err = fmt.Errorf("read bytes for init: %v", err)
+		}
+		return
+	}
+	if uint64(vs) > uint64(r.Len()) {
+		return fmt.Errorf("read bytes for init: %v", io.ErrUnexpectedEOF)
+	}
+	at := len(binary) - r.Len()
+	ret.Init = binary[at : at+int(vs) : at+int(vs)]
+	if _, err = r.Seek(int64(vs), io.SeekCurrent); err != nil {
 		err = fmt.Errorf("read bytes for init: %v", err)
 	}
 	return

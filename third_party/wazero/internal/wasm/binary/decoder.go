@@ -142,7 +142,7 @@ func DecodeModule(
 		case wasm.SectionIDCode:
 			m.CodeSection, err = decodeCodeSection(r, binary)
 		case wasm.SectionIDData:
-			m.DataSection, err = decodeDataSection(r, enabledFeatures)
+			m.DataSection, err = decodeDataSection(r, binary, enabledFeatures)
 		case wasm.SectionIDDataCount:
 			if err := enabledFeatures.RequireEnabled(api.CoreFeatureBulkMemoryOperations); err != nil {
 				return nil, fmt.Errorf("data count section not supported as %v", err)

@@ -259,7 +259,7 @@ func decodeCodeSection(r *bytes.Reader, binary []byte) ([]wasm.Code, error) {
 	return result, nil
 }
 
-func decodeDataSection(r *bytes.Reader, enabledFeatures api.CoreFeatures) ([]wasm.DataSegment, error) {
+func decodeDataSection(r *bytes.Reader, binary []byte, enabledFeatures api.CoreFeatures) ([]wasm.DataSegment, error) {
 	vs, _, err := leb128.DecodeUint32(r)
 	if err != nil {
 		return nil, fmt.Errorf("get size of vector: %w", err)
@@ -267,7 +267,7 @@ func decodeDataSection(r *bytes.Reader, enabledFeatures api.CoreFeatures) ([]was
 
 	result := make([]wasm.DataSegment, vs)
 	for i := uint32(0); i < vs; i++ {
-		if err = decodeDataSegment(r, enabledFeatures, &result[i]); err != nil {
+		if err = decodeDataSegmentIn(r, binary, enabledFeatures, &result[i]); err != nil {
 			return nil, fmt.Errorf("read data segment: %w", err)
 		}
 	}
