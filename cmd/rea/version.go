@@ -96,7 +96,13 @@ func dependencyVersions() map[string]string {
 		if name, ok := engines()[d.Path]; ok {
 			v := d.Version
 			if d.Replace != nil {
-				v = strings.TrimSpace(d.Replace.Version + " (replaced)")
+				if strings.HasPrefix(d.Replace.Path, ".") {
+					// A patched copy in the source tree (third_party/wazero):
+					// the upstream version it is, and where the patches are.
+					v = d.Version + " (patched: " + strings.TrimPrefix(d.Replace.Path, "./") + ")"
+				} else {
+					v = strings.TrimSpace(d.Replace.Version + " (replaced)")
+				}
 			}
 			out[name] = v
 		}
