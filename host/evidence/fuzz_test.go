@@ -97,7 +97,7 @@ func FuzzIndentCompact(f *testing.F) {
 	f.Add([]byte(`[1,{"a":{}},[],"x\\\"y",-0.5e+3,true]`))
 	f.Add([]byte(`"\u2028"`))
 	f.Fuzz(func(t *testing.T, data []byte) {
-		got := appendIndentCompact(nil, data, "> ", "\t")
+		got := appendIndentCompact(nil, data, "> ", "\t", nil)
 		var compact bytes.Buffer
 		if json.Compact(&compact, data) != nil {
 			return
@@ -106,7 +106,7 @@ func FuzzIndentCompact(f *testing.F) {
 		if err := json.Indent(&want, compact.Bytes(), "> ", "\t"); err != nil {
 			t.Fatal(err)
 		}
-		got = appendIndentCompact(nil, compact.Bytes(), "> ", "\t")
+		got = appendIndentCompact(nil, compact.Bytes(), "> ", "\t", nil)
 		if !bytes.Equal(got, want.Bytes()) {
 			t.Fatalf("indented %q:\n%q\njson.Indent:\n%q", compact.Bytes(), got, want.Bytes())
 		}

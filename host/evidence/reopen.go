@@ -3,6 +3,7 @@ package evidence
 import (
 	"bytes"
 	"encoding/json"
+	"io"
 
 	"rea/abi"
 )
@@ -148,16 +149,13 @@ func skipValue(b []byte, i int) (int, bool) {
 // skipString returns the index after the closing quote of the string that
 // starts at b[i] (a backslash escapes the byte after it).
 func skipString(b []byte, i int) (int, bool) {
-	for j := i + 1; j < len(b); {
-		k := bytes.IndexAny(b[j:], "\"\\")
-		if k < 0 {
-			return len(b), false
-		}
-		j += k
-		if b[j] == '"' {
+	for j := i + 1; j < len(b); j++ {
+		switch b[j] {
+		case '"':
 			return j + 1, true
+		case '\\':
+			j++
 		}
-		j += 2
 	}
 	return len(b), false
 }
@@ -180,12 +178,38 @@ func (r Record) AppendIndented(dst []byte, prefix, indent string) ([]byte, error
 		}
 		return append(dst, out.Bytes()...), nil
 	}
-	return append(appendIndentCompact(dst, r.canonical, prefix, indent), '\n'), nil
+	return append(appendIndentCompact(dst, r.canonical, prefix, indent, nil), '\n'), nil
 }
 
+// WriteIndented writes AppendIndented's bytes to w through a small
+// buffer, without holding the whole indented text.
+func (r Record) WriteIndented(w io.Writer, prefix, indent string) error {
+	if r.canonical == nil {
+		b, err := r.AppendIndented(nil, prefix, indent)
+		if err != nil {
+			return err
+		}
+		_, err = w.Write(b)
+		return err
+	}
+	var werr error
+	flush := func(b []byte) {
+		if werr == nil {
+			_, werr = w.Write(b)
+		}
+	}
+	b := appendIndentCompact(make([]byte, 0, 2*indentChunk), r.canonical, prefix, indent, flush)
+	flush(append(b, '\n'))
+	return werr
+}
+
+// indentChunk is how much indented text WriteIndented gathers per write.
+const indentChunk = 64 << 10
+
 // appendIndentCompact is json.Indent for compact valid JSON (no
-// whitespace outside strings): the same bytes, one pass.
-func appendIndentCompact(dst, src []byte, prefix, indent string) []byte {
+// whitespace outside strings): the same bytes, one pass. With flush, dst
+// is handed to it and emptied whenever it holds indentChunk bytes.
+func appendIndentCompact(dst, src []byte, prefix, indent string, flush func([]byte)) []byte {
 	depth := 0
 	needIndent := false // after an opening bracket, until its first member
 	newline := func(dst []byte) []byte {
@@ -197,6 +221,10 @@ func appendIndentCompact(dst, src []byte, prefix, indent string) []byte {
 		return dst
 	}
 	for i := 0; i < len(src); {
+		if flush != nil && len(dst) >= indentChunk {
+			flush(dst)
+			dst = dst[:0]
+		}
 		c := src[i]
 		if needIndent && c != '}' && c != ']' {
 			needIndent = false

@@ -102,3 +102,25 @@ func TestAppendIndentedWritesWhatTheEncoderWrites(t *testing.T) {
 		}
 	}
 }
+
+// WriteIndented writes AppendIndented's bytes, in chunks.
+func TestWriteIndentedWritesAppendIndentedBytes(t *testing.T) {
+	d := reopenDrafts()[1]
+	big := make([]any, 20000)
+	for i := range big {
+		big[i] = map[string]any{"i": i, "s": "x\"y"}
+	}
+	d.NormalizedResult = map[string]any{"big": big}
+	r := mustNew(t, d)
+	want, err := r.AppendIndented(nil, "", "  ")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var got bytes.Buffer
+	if err := r.WriteIndented(&got, "", "  "); err != nil {
+		t.Fatal(err)
+	}
+	if len(want) < 4*indentChunk || !bytes.Equal(got.Bytes(), want) {
+		t.Fatalf("WriteIndented wrote %d bytes, AppendIndented %d", got.Len(), len(want))
+	}
+}
