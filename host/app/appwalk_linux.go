@@ -37,12 +37,15 @@ func walkTreeFast(mountDir, dir string, w keyWriter, walk *inputWalk) (n int, ok
 	if err == nil {
 		unix.Close(probe)
 	}
-	var entries []walkEntry
-	if err := listWalkTree(rootfd, dir, &entries); err != nil {
-		return 0, true, err
+	// Files are hashed while the tree is still being listed.
+	h := newHasher(rootfd)
+	var entries []*walkEntry
+	lerr := listWalkTree(rootfd, dir, &entries, h.jobs)
+	if herr := h.wait(); lerr == nil {
+		lerr = herr
 	}
-	if err := hashEntries(rootfd, entries); err != nil {
-		return 0, true, err
+	if lerr != nil {
+		return 0, true, lerr
 	}
 	for _, e := range entries {
 		switch e.kind {
@@ -98,7 +101,7 @@ func openBeneath(rootfd int, name string, flags int) (int, error) {
 // listWalkTree appends dir's entries below it in fs.WalkDir's order (lexical,
 // a directory before its contents), reading each link's target through
 // its directory's descriptor.
-func listWalkTree(rootfd int, dir string, out *[]walkEntry) error {
+func listWalkTree(rootfd int, dir string, out *[]*walkEntry, files chan<- *walkEntry) error {
 	fd, err := openBeneath(rootfd, dir, unix.O_DIRECTORY)
 	if err != nil {
 		return err
@@ -110,14 +113,14 @@ func listWalkTree(rootfd int, dir string, out *[]walkEntry) error {
 		return err
 	}
 	sort.Slice(des, func(i, j int) bool { return des[i].Name() < des[j].Name() })
-	level := make([]walkEntry, 0, len(des))
+	level := make([]*walkEntry, 0, len(des))
 	for _, d := range des {
 		p := d.Name()
 		if dir != "." {
 			p = path.Join(dir, p)
 		}
 		t := d.Type()
-		e := walkEntry{path: p, typ: t}
+		e := &walkEntry{path: p, typ: t}
 		switch {
 		case d.IsDir():
 			e.kind = 'd'
@@ -138,8 +141,11 @@ func listWalkTree(rootfd int, dir string, out *[]walkEntry) error {
 	f.Close() // before the subdirectories: descriptors held do not grow with depth
 	for _, e := range level {
 		*out = append(*out, e)
-		if e.kind == 'd' {
-			if err := listWalkTree(rootfd, e.path, out); err != nil {
+		switch e.kind {
+		case 'f':
+			files <- e // the lister does not touch e again
+		case 'd':
+			if err := listWalkTree(rootfd, e.path, out, files); err != nil {
 				return err
 			}
 		}
@@ -160,54 +166,48 @@ func readlinkAt(dirfd int, name string) (string, error) {
 	}
 }
 
-// hashEntries fills in every file's size, permission bits and digest,
-// on as many goroutines as there are cores; the first error wins.
-func hashEntries(rootfd int, entries []walkEntry) error {
-	var files []int
-	for i := range entries {
-		if entries[i].kind == 'f' {
-			files = append(files, i)
-		}
-	}
-	workers := min(runtime.GOMAXPROCS(0), 4, len(files))
-	var (
-		wg    sync.WaitGroup
-		mu    sync.Mutex
-		next  int
-		first error
-	)
-	take := func() (int, bool) {
-		mu.Lock()
-		defer mu.Unlock()
-		if first != nil || next == len(files) {
-			return 0, false
-		}
-		next++
-		return files[next-1], true
-	}
-	for range workers {
-		wg.Add(1)
+// hasher fills in the size, permission bits and digest of every file
+// sent on jobs, on as many goroutines as there are cores; the first error
+// wins and the rest are skipped.
+type hasher struct {
+	jobs  chan *walkEntry
+	wg    sync.WaitGroup
+	mu    sync.Mutex
+	first error
+}
+
+func newHasher(rootfd int) *hasher {
+	h := &hasher{jobs: make(chan *walkEntry, 256)}
+	for range min(runtime.GOMAXPROCS(0), 4) {
+		h.wg.Add(1)
 		go func() {
-			defer wg.Done()
+			defer h.wg.Done()
 			buf := make([]byte, 128<<10)
-			for {
-				i, ok := take()
-				if !ok {
-					return
+			for e := range h.jobs {
+				h.mu.Lock()
+				failed := h.first != nil
+				h.mu.Unlock()
+				if failed {
+					continue
 				}
-				if err := hashEntry(rootfd, &entries[i], buf); err != nil {
-					mu.Lock()
-					if first == nil {
-						first = err
+				if err := hashEntry(rootfd, e, buf); err != nil {
+					h.mu.Lock()
+					if h.first == nil {
+						h.first = err
 					}
-					mu.Unlock()
-					return
+					h.mu.Unlock()
 				}
 			}
 		}()
 	}
-	wg.Wait()
-	return first
+	return h
+}
+
+// wait ends the jobs and returns the first error.
+func (h *hasher) wait() error {
+	close(h.jobs)
+	h.wg.Wait()
+	return h.first
 }
 
 // hashEntry opens, checks and hashes one regular file.

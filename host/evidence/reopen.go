@@ -31,13 +31,31 @@ func Reopen(canonical []byte) (Record, error) {
 	if rerr != nil {
 		return Record{}, rerr
 	}
-	if !bytes.Equal(bytesOf(r.full()), canonical) {
+	same := &prefixWriter{want: canonical, ok: true}
+	_ = r.full().emit(same) // compared as it is written: the record is not copied
+	if !same.ok || same.off != len(canonical) {
 		return Record{}, abi.Errorf(abi.CodeEvidenceIntegrity,
 			"Evidence %s is not in its canonical form; reopen only bytes a record's Canonical returned, or Parse them.", r.EvidenceID).
 			WithDetail("field", "evidence_id").WithDetail("declared_evidence_id", r.EvidenceID)
 	}
 	r.canonical = canonical
 	return r, nil
+}
+
+// prefixWriter checks that what is written to it is want, in order.
+type prefixWriter struct {
+	want []byte
+	off  int
+	ok   bool
+}
+
+func (w *prefixWriter) Write(p []byte) (int, error) {
+	if w.ok && bytes.HasPrefix(w.want[w.off:], p) {
+		w.off += len(p)
+	} else {
+		w.ok = false
+	}
+	return len(p), nil
 }
 
 // splitObject splits a compact JSON object whose keys need no escapes
