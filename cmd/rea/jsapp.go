@@ -73,8 +73,15 @@ severity exist.`,
 			if err != nil {
 				return err
 			}
+			// A result served from the cache decodes its analysis only
+			// for the outputs that read it (the JSON record and the gate
+			// do not).
 			if sarifPath != "" {
-				if err := writeSARIF(sarifPath, res.Analysis); err != nil {
+				analysis, err := res.Analysis()
+				if err != nil {
+					return err
+				}
+				if err := writeSARIF(sarifPath, analysis); err != nil {
 					return err
 				}
 			}
@@ -85,11 +92,19 @@ severity exist.`,
 			}
 			switch {
 			case c.format == "html":
-				if err := app.RenderAnalysisHTML(c.stdout, res.Evidence.EvidenceID, res.Analysis); err != nil {
+				analysis, err := res.Analysis()
+				if err != nil {
+					return err
+				}
+				if err := app.RenderAnalysisHTML(c.stdout, res.Evidence.EvidenceID, analysis); err != nil {
 					return err
 				}
 			case c.format == "sarif":
-				if err := c.printJSON(sarif.FromResult(&res.Analysis.Application)); err != nil {
+				analysis, err := res.Analysis()
+				if err != nil {
+					return err
+				}
+				if err := c.printJSON(sarif.FromResult(&analysis.Application)); err != nil {
 					return err
 				}
 			case detail == "summary":
@@ -101,8 +116,8 @@ severity exist.`,
 					if err := c.printJSON(view); err != nil {
 						return err
 					}
-				} else {
-					c.printApplication(res)
+				} else if err := c.printApplication(res); err != nil {
+					return err
 				}
 			case c.format == "json":
 				if err := c.printJSON(res.Evidence); err != nil {
@@ -112,14 +127,16 @@ severity exist.`,
 				if showSource {
 					c.findingSource = findingSources(c, a, req, res)
 				}
-				c.printApplication(res)
+				if err := c.printApplication(res); err != nil {
+					return err
+				}
 			}
-			verdict := gate.Judge(res.Analysis.Application.Findings, res.Analysis.Coverage)
+			verdict := gate.Judge(res.Outcome.Findings, res.Outcome.Coverage)
 			if verdict.AtOrAbove > 0 {
 				fmt.Fprintf(c.stderr, "findings: %d at or above %s\n", verdict.AtOrAbove, failOn)
 			}
 			if verdict.Partial {
-				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", partialReason(res.Analysis))
+				fmt.Fprintf(c.stderr, "coverage: partial — %s\n", res.Outcome.PartialReason)
 			}
 			c.exitCode = verdict.ExitCode
 			return nil
@@ -135,22 +152,11 @@ severity exist.`,
 	})
 }
 
-func partialReason(a *app.ApplicationAnalysis) string {
-	var parts []string
-	for _, l := range a.Application.Coverage.LimitsReached {
-		parts = append(parts, fmt.Sprintf("limit %s=%d reached, %d omitted", l.Limit, l.Value, l.Omitted))
+func (c *cli) printApplication(res *app.AnalyzeApplicationResult) error {
+	a, err := res.Analysis()
+	if err != nil {
+		return err
 	}
-	if len(a.IntegrityContradictions) > 0 {
-		parts = append(parts, fmt.Sprintf("%d integrity contradictions recorded", len(a.IntegrityContradictions)))
-	}
-	if len(parts) == 0 {
-		parts = a.Limitations
-	}
-	return strings.Join(parts, "; ")
-}
-
-func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
-	a := res.Analysis
 	r := a.Application
 	w := c.stdout
 	name, ver, electron := "", "", ""
@@ -285,6 +291,7 @@ func (c *cli) printApplication(res *app.AnalyzeApplicationResult) {
 	// the JSON: a file that failed to parse is a blind spot.
 	printRows(w, "not parsed", unparsed)
 	printRows(w, "limitations", a.Limitations)
+	return nil
 }
 
 // shown bounds each list of the text report; --format json has them all.
@@ -320,8 +327,12 @@ func writeSARIF(path string, a *app.ApplicationAnalysis) error {
 
 // writeHTMLReport writes the HTML report to a file.
 func writeHTMLReport(path string, res *app.AnalyzeApplicationResult) error {
+	analysis, err := res.Analysis()
+	if err != nil {
+		return err
+	}
 	var b bytes.Buffer
-	if err := app.RenderAnalysisHTML(&b, res.Evidence.EvidenceID, res.Analysis); err != nil {
+	if err := app.RenderAnalysisHTML(&b, res.Evidence.EvidenceID, analysis); err != nil {
 		return err
 	}
 	if err := os.WriteFile(path, b.Bytes(), 0o644); err != nil {

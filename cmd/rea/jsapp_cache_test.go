@@ -88,6 +88,41 @@ func TestAnalyzeRepeatIsServedFromTheResultCacheWithoutLoadingAModule(t *testing
 		analysed(t, "after a file was added", run(t, app))
 	})
 
+	// Every output and exit status of a hit is the cold run's: the JSON
+	// record (printed from its stored bytes), the text report (which
+	// decodes the stored analysis), a partial analysis (exit 2 and the
+	// reason on stderr) and the findings gate (exit 3).
+	t.Run("every output of a hit is the cold run's", func(t *testing.T) {
+		app := filepath.Join(t.TempDir(), "app")
+		copyTree(t, electronFixture(t, "insecure"), app)
+		same := func(t *testing.T, args ...string) {
+			t.Helper()
+			all := append([]string{"analyze-javascript-application", app, "--log-level", "debug"}, args...)
+			own := []string{"REA_RESULT_CACHE_DIR=" + t.TempDir(), env[1]} // the output format is not in the key
+			cold := rea(t, "", own, all...)
+			warm := rea(t, "", own, all...)
+			if strings.Contains(cold.stderr, served) || !strings.Contains(warm.stderr, served) {
+				t.Fatalf("%v: want a cold run then a hit:\n%s\n---\n%s", args, cold.stderr, warm.stderr)
+			}
+			if warm.stdout != cold.stdout || warm.code != cold.code {
+				t.Fatalf("%v: the hit printed other output (exit %d, cold %d)", args, warm.code, cold.code)
+			}
+			if want, got := verdictLines(cold.stderr), verdictLines(warm.stderr); want != got {
+				t.Fatalf("%v: stderr verdict %q, cold %q", args, got, want)
+			}
+		}
+		same(t, "--format", "text")
+		same(t, "--format", "json", "--max-ast-nodes", "50")
+		same(t, "--format", "text", "--max-ast-nodes", "60", "--fail-on", "low")
+		same(t, "--format", "json", "--fail-on", "medium")
+		partial := []string{"analyze-javascript-application", app, "--format", "json", "--max-ast-nodes", "50", "--log-level", "debug"}
+		_ = rea(t, "", env, partial...)
+		if r := rea(t, "", env, partial...); r.code != 2 ||
+			!strings.Contains(r.stderr, served) || !strings.Contains(r.stderr, "coverage: partial — limit max_ast_nodes=50 reached") {
+			t.Fatalf("a partial analysis served from the cache: exit %d:\n%s", r.code, r.stderr)
+		}
+	})
+
 	t.Run("asar with an unpacked companion", func(t *testing.T) {
 		dir := t.TempDir()
 		pkg := []byte(`{"name":"a","main":"main.js"}`)
@@ -129,4 +164,15 @@ func TestAnalyzeRepeatIsServedFromTheResultCacheWithoutLoadingAModule(t *testing
 			t.Fatal("the analysis after the change does not report the new bytes and their contradiction of the archive's integrity")
 		}
 	})
+}
+
+// verdictLines keeps the lines of stderr the gate writes.
+func verdictLines(stderr string) string {
+	var keep []string
+	for _, l := range strings.Split(stderr, "\n") {
+		if strings.HasPrefix(l, "coverage: ") || strings.HasPrefix(l, "findings: ") {
+			keep = append(keep, l)
+		}
+	}
+	return strings.Join(keep, "\n")
 }

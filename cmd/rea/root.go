@@ -273,6 +273,11 @@ func (c *cli) printWithReferences(v any) error {
 }
 
 func (c *cli) printJSON(v any) error {
+	if rec, ok := v.(evidence.Record); ok {
+		// The same bytes as the encoder below, in one pass over the
+		// record's canonical form (megabytes for a large application).
+		return rec.WriteIndented(c.stdout, "", "  ")
+	}
 	enc := json.NewEncoder(c.stdout)
 	enc.SetIndent("", "  ")
 	enc.SetEscapeHTML(false)

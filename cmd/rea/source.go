@@ -322,7 +322,7 @@ const showSourceLines = 6
 // failure leaves the report without code (and says so on stderr).
 func findingSources(c *cli, a *app.App, req app.AnalyzeApplicationRequest, res *app.AnalyzeApplicationResult) map[sourcewire.SourceRef][]sourcewire.Line {
 	var refs []sourcewire.SourceRef
-	for _, f := range res.Analysis.Application.Findings {
+	for _, f := range res.Outcome.Findings {
 		if f.SourceRef != nil {
 			refs = append(refs, *f.SourceRef)
 		}

@@ -18,6 +18,7 @@ import (
 	"sync"
 
 	"rea/analysis/artifact/inventory"
+	"rea/host/evidence"
 	"rea/host/regularfile"
 )
 
@@ -51,7 +52,7 @@ import (
 // a guess.
 
 // appCacheVersion changes when the cached answer's layout changes.
-const appCacheVersion = "rea-app-cache-1"
+const appCacheVersion = "rea-app-cache-2"
 
 // inputWalk is what the key walk saw: the digest of every regular file by
 // slash path relative to the mount directory, and the kind of every entry.
@@ -64,11 +65,22 @@ type inputWalk struct {
 	fileSum string            // sha256 of an input file's bytes
 }
 
-// cachedApplication is what the application result cache stores.
-type cachedApplication struct {
-	Analysis *ApplicationAnalysis      `json:"analysis"`
-	Params   AnalyzeApplicationRequest `json:"params"`
-	Version  string                    `json:"version"`
+// A cache entry is the answer as it is returned, so a hit neither
+// re-seals the record nor decodes the analysis it does not need:
+//
+//	rea-app-cache-2\n
+//	{"record":N,"analysis":M,"analysis_sha256":"…","outcome":{…}}\n
+//	the sealed record's canonical bytes (N)
+//	the analysis's JSON (M)
+//
+// The record is reopened (evidence.Reopen: its id is recomputed over every
+// payload byte) and must name the input's path; the analysis must match
+// its digest and is decoded only when a caller asks for it.
+type cachedApplicationHeader struct {
+	Record         int                `json:"record"`
+	Analysis       int                `json:"analysis"`
+	AnalysisSHA256 string             `json:"analysis_sha256"`
+	Outcome        ApplicationOutcome `json:"outcome"`
 }
 
 var (
@@ -190,7 +202,7 @@ func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
 	walk := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}, root: in.name}
 	if in.isDir {
 		w.field("directory")
-		n, err := walkTree(root, ".", w, walk)
+		n, err := walkTree(root, in.mountDir, ".", w, walk)
 		walk.entries = n
 		return walk, err
 	}
@@ -209,7 +221,7 @@ func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
 		return nil, err
 	case st.IsDir():
 		w.field("companion")
-		if _, err := walkTree(root, companion, w, walk); err != nil {
+		if _, err := walkTree(root, in.mountDir, companion, w, walk); err != nil {
 			return nil, err
 		}
 	default:
@@ -221,8 +233,17 @@ func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
 }
 
 // walkTree walks dir inside root in lexical order without following links
-// and returns how many entries it holds.
-func walkTree(root *os.Root, dir string, w keyWriter, walk *inputWalk) (int, error) {
+// and returns how many entries it holds: walkTreeFast where the system
+// offers what it needs, else walkTreeRoot.
+func walkTree(root *os.Root, mountDir, dir string, w keyWriter, walk *inputWalk) (int, error) {
+	if n, ok, err := walkTreeFast(mountDir, dir, w, walk); ok {
+		return n, err
+	}
+	return walkTreeRoot(root, dir, w, walk)
+}
+
+// walkTreeRoot is walkTree through os.Root and fs.WalkDir.
+func walkTreeRoot(root *os.Root, dir string, w keyWriter, walk *inputWalk) (int, error) {
 	n := 0
 	err := fs.WalkDir(root.FS(), dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil {
@@ -328,28 +349,54 @@ func (s *artifactScan) matchesWalk(walk *inputWalk) bool {
 	return s.digest == walk.fileSum
 }
 
-// cachedApplicationResult rebuilds the answer stored under key, or nil.
+// cachedApplicationResult is the answer stored under key, or nil.
 func (a *App) cachedApplicationResult(key string, in artifactInput) *AnalyzeApplicationResult {
 	b, ok := a.Runner.LookupResult(key)
 	if !ok {
 		return nil
 	}
-	var c cachedApplication
-	if json.Unmarshal(b, &c) != nil || c.Analysis == nil {
+	rest, ok := bytes.CutPrefix(b, []byte(appCacheVersion+"\n"))
+	if !ok {
 		return nil
 	}
-	rec, err := applicationEvidence(in, c.Analysis, c.Params, c.Version)
-	if err != nil {
+	line := bytes.IndexByte(rest, '\n')
+	if line < 0 {
 		return nil
 	}
-	return &AnalyzeApplicationResult{Evidence: rec, Analysis: c.Analysis}
+	var h cachedApplicationHeader
+	if json.Unmarshal(rest[:line], &h) != nil || h.Record <= 0 || h.Analysis <= 0 || len(rest)-line-1 != h.Record+h.Analysis {
+		return nil
+	}
+	body := rest[line+1:]
+	recBytes, encoded := body[:h.Record:h.Record], body[h.Record:]
+	if sum := sha256.Sum256(encoded); hex.EncodeToString(sum[:]) != h.AnalysisSHA256 {
+		return nil
+	}
+	rec, err := evidence.Reopen(recBytes)
+	if err != nil || rec.Subject == nil || rec.Subject.LocalPath != in.abs || rec.Operation != "analyze_javascript_application" {
+		return nil
+	}
+	return &AnalyzeApplicationResult{Evidence: rec, Outcome: h.Outcome, encoded: encoded}
 }
 
-// storeApplicationResult keeps an answer under key.
-func (a *App) storeApplicationResult(key string, analysis *ApplicationAnalysis, params AnalyzeApplicationRequest, version string) {
-	b, err := json.Marshal(cachedApplication{Analysis: analysis, Params: params, Version: version})
-	if err != nil {
+// storeApplicationResult keeps an answer under key. The analysis's JSON
+// is decoded once here, so a hit's lazy decoding of the same bytes by the
+// same binary cannot fail.
+func (a *App) storeApplicationResult(key string, rec evidence.Record, analysis *ApplicationAnalysis) {
+	encoded, err := json.Marshal(analysis)
+	if err != nil || json.Unmarshal(encoded, new(ApplicationAnalysis)) != nil {
 		return
 	}
+	recBytes := rec.Canonical()
+	sum := sha256.Sum256(encoded)
+	header, err := json.Marshal(cachedApplicationHeader{Record: len(recBytes), Analysis: len(encoded),
+		AnalysisSHA256: hex.EncodeToString(sum[:]), Outcome: analysis.outcome()})
+	if err != nil || len(recBytes) == 0 {
+		return
+	}
+	b := make([]byte, 0, len(appCacheVersion)+len(header)+len(recBytes)+len(encoded)+2)
+	b = append(append(b, appCacheVersion...), '\n')
+	b = append(append(b, header...), '\n')
+	b = append(append(b, recBytes...), encoded...)
 	a.Runner.StoreResult(key, b)
 }

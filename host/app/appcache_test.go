@@ -139,3 +139,13 @@ func TestBinaryBuildIDIsFound(t *testing.T) {
 		t.Fatalf("marker: %q", got)
 	}
 }
+
+// analysisOf is res.Analysis() for a test.
+func analysisOf(t testing.TB, res *AnalyzeApplicationResult) *ApplicationAnalysis {
+	t.Helper()
+	a, err := res.Analysis()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a
+}

@@ -10,13 +10,13 @@ import (
 
 func TestExportShapeComparisonIsStableAndRecordsNothingOnceCancelled(t *testing.T) {
 	a := newCompareApp(t)
-	analyse := func(v string) AnalyzeApplicationResult {
+	analyse := func(v string) *AnalyzeApplicationResult {
 		t.Helper()
 		res, err := a.AnalyzeJavaScriptApplication(context.Background(), AnalyzeApplicationRequest{InputPath: compareFixturePath(t, "exports", v)}, nil)
 		if err != nil {
 			t.Fatal(err)
 		}
-		return *res
+		return res
 	}
 	v1, v2 := analyse("v1").Evidence, analyse("v2").Evidence
 	sel := ExportSelector{ModulePath: "lib/settings.js", ExportName: "defaults"}

@@ -2,9 +2,13 @@ package app
 
 import (
 	"context"
+	"encoding/json"
+	"fmt"
 	"io"
 	"os"
 	"path/filepath"
+	"strings"
+	"sync"
 	"time"
 
 	"rea/abi"
@@ -63,7 +67,71 @@ type ApplicationAnalysis struct {
 // AnalyzeApplicationResult is the Evidence record and the analysis it holds.
 type AnalyzeApplicationResult struct {
 	Evidence evidence.Record
-	Analysis *ApplicationAnalysis
+	// Outcome is what a gate reads of the analysis, at hand without
+	// decoding it.
+	Outcome ApplicationOutcome
+
+	once     sync.Once
+	analysis *ApplicationAnalysis
+	encoded  []byte // a cache hit's analysis, decoded on first use
+	err      error
+}
+
+// ApplicationOutcome is what a CI gate and its one-line explanation read
+// of an analysis: coverage, findings and why the coverage is partial.
+type ApplicationOutcome struct {
+	Coverage      string           `json:"coverage"`
+	Findings      []report.Finding `json:"findings"`
+	PartialReason string           `json:"partial_reason"`
+}
+
+// newApplicationResult pairs a sealed record with the analysis it holds.
+func newApplicationResult(rec evidence.Record, analysis *ApplicationAnalysis) *AnalyzeApplicationResult {
+	return &AnalyzeApplicationResult{Evidence: rec, Outcome: analysis.outcome(), analysis: analysis}
+}
+
+// Analysis returns the analysis the record holds. A result served from
+// the application result cache decodes it here, on first use: printing
+// the record or judging the outcome does not need it. The bytes were
+// checked against their digest when the entry was read and decoded once
+// before they were stored, so an error means a defect, not bad input.
+func (r *AnalyzeApplicationResult) Analysis() (*ApplicationAnalysis, error) {
+	r.once.Do(func() {
+		if r.analysis != nil || r.err != nil {
+			return
+		}
+		var a ApplicationAnalysis
+		if err := json.Unmarshal(r.encoded, &a); err != nil {
+			r.err = abi.Errorf(abi.CodeInternal, "the cached analysis cannot be decoded: %v; run `rea cache clear`", err)
+			return
+		}
+		r.analysis, r.encoded = &a, nil
+	})
+	return r.analysis, r.err
+}
+
+func (a *ApplicationAnalysis) outcome() ApplicationOutcome {
+	o := ApplicationOutcome{Coverage: a.Coverage, Findings: a.Application.Findings}
+	if a.Coverage != "complete" {
+		o.PartialReason = a.PartialReason()
+	}
+	return o
+}
+
+// PartialReason says in one line why the coverage is partial: the limits
+// reached, the integrity contradictions, or else the limitations.
+func (a *ApplicationAnalysis) PartialReason() string {
+	var parts []string
+	for _, l := range a.Application.Coverage.LimitsReached {
+		parts = append(parts, fmt.Sprintf("limit %s=%d reached, %d omitted", l.Limit, l.Value, l.Omitted))
+	}
+	if len(a.IntegrityContradictions) > 0 {
+		parts = append(parts, fmt.Sprintf("%d integrity contradictions recorded", len(a.IntegrityContradictions)))
+	}
+	if len(parts) == 0 {
+		parts = a.Limitations
+	}
+	return strings.Join(parts, "; ")
 }
 
 // applicationRoot finds what to analyse inside an input: an .asar file, an
@@ -233,12 +301,12 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	a.log.Debug("evidence recorded", "wall", time.Since(analysed))
 	if cacheKey != "" {
 		if scan.matchesWalk(walk) {
-			a.storeApplicationResult(cacheKey, analysis, params, version)
+			a.storeApplicationResult(cacheKey, rec, analysis)
 		} else {
 			a.log.Debug("application result not cached: the input changed during the analysis, or its inventory and the key's walk differ")
 		}
 	}
-	return &AnalyzeApplicationResult{Evidence: rec, Analysis: analysis}, nil
+	return newApplicationResult(rec, analysis), nil
 }
 
 // applicationParams is the request as its evidence records it: no path,

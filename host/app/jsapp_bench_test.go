@@ -123,7 +123,7 @@ func TestSandboxedAnalysisMatchesNativeAnalysis(t *testing.T) {
 			if usage.FuelUsed == 0 || usage.PeakMemoryBytes == 0 {
 				t.Fatalf("usage not reported: %+v", usage)
 			}
-			if want, got := resultJSON(t, native), resultJSON(t, res.Analysis.Application); !bytes.Equal(want, got) {
+			if want, got := resultJSON(t, native), resultJSON(t, analysisOf(t, res).Application); !bytes.Equal(want, got) {
 				t.Fatalf("sandboxed result differs from the native one:\nnative  %.2000s\nsandbox %.2000s", want, got)
 			}
 		})
@@ -157,7 +157,7 @@ func measureJSAppChild(t *testing.T, dir, mode string) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		app := r.Analysis.Application
+		app := analysisOf(t, r).Application
 		result, m.Modules, m.Coverage = app, app.Statistics.Modules, app.Coverage.Status
 		m.Fuel, m.ModulePeak, m.ModuleWall = usage.FuelUsed, usage.PeakMemoryBytes, usage.Wall
 	default:

@@ -92,16 +92,16 @@ func TestShardedServiceAnalysisEqualsOneInstance(t *testing.T) {
 		if err != nil {
 			t.Fatal(err)
 		}
-		return res, res.Analysis.Provenance.FuelUsed
+		return res, analysisOf(t, res).Provenance.FuelUsed
 	}
 	one, oneFuel := analyse(1, req)
-	if one.Analysis.Application.Summary.IPC.MainHandlers != 30 || one.Analysis.Coverage != "complete" {
-		t.Fatalf("one instance found %+v, coverage %s", one.Analysis.Application.Summary.IPC, one.Analysis.Coverage)
+	if analysisOf(t, one).Application.Summary.IPC.MainHandlers != 30 || analysisOf(t, one).Coverage != "complete" {
+		t.Fatalf("one instance found %+v, coverage %s", analysisOf(t, one).Application.Summary.IPC, analysisOf(t, one).Coverage)
 	}
-	want := resultJSON(t, one.Analysis.Application)
+	want := resultJSON(t, analysisOf(t, one).Application)
 	for _, n := range []int{2, 3} {
 		res, fuel := analyse(n, req)
-		if got := resultJSON(t, res.Analysis.Application); !bytes.Equal(got, want) {
+		if got := resultJSON(t, analysisOf(t, res).Application); !bytes.Equal(got, want) {
 			t.Fatalf("%d shards differ from one instance:\n%.3000s\n%.3000s", n, got, want)
 		}
 		if fuel <= oneFuel {
@@ -124,18 +124,18 @@ func TestShardsReachingALimitAreAnalysedAgainInOneInstance(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if one.Analysis.Coverage != "partial" {
-		t.Fatalf("the limit was not reached: %s", one.Analysis.Coverage)
+	if analysisOf(t, one).Coverage != "partial" {
+		t.Fatalf("the limit was not reached: %s", analysisOf(t, one).Coverage)
 	}
 	two, err := a.analyzeApplication(context.Background(), req, nil, jsappTuning{shards: 2})
 	if err != nil {
 		t.Fatal(err)
 	}
-	if !bytes.Equal(resultJSON(t, two.Analysis.Application), resultJSON(t, one.Analysis.Application)) {
+	if !bytes.Equal(resultJSON(t, analysisOf(t, two).Application), resultJSON(t, analysisOf(t, one).Application)) {
 		t.Fatal("the sharded analysis that reached a limit differs from one instance")
 	}
-	if two.Analysis.Provenance.FuelUsed <= one.Analysis.Provenance.FuelUsed {
-		t.Fatalf("fuel %d vs %d: the shards and the merge should have run before one instance", two.Analysis.Provenance.FuelUsed, one.Analysis.Provenance.FuelUsed)
+	if analysisOf(t, two).Provenance.FuelUsed <= analysisOf(t, one).Provenance.FuelUsed {
+		t.Fatalf("fuel %d vs %d: the shards and the merge should have run before one instance", analysisOf(t, two).Provenance.FuelUsed, analysisOf(t, one).Provenance.FuelUsed)
 	}
 }
 

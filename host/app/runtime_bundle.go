@@ -88,9 +88,13 @@ func (a *App) AnalyzeWebBundle(ctx context.Context, kind RuntimeKind, req Runtim
 	if err != nil {
 		return nil, err
 	}
-	res.Application = an.Analysis.Application
-	res.Coverage = an.Analysis.Coverage
-	res.Limitations = append(res.Limitations, an.Analysis.Limitations...)
+	analysis, err := an.Analysis()
+	if err != nil {
+		return nil, err
+	}
+	res.Application = analysis.Application
+	res.Coverage = analysis.Coverage
+	res.Limitations = append(res.Limitations, analysis.Limitations...)
 	if !ins.Complete {
 		res.Coverage = "partial"
 	}

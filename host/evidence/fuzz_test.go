@@ -3,6 +3,7 @@ package evidence
 import (
 	"bytes"
 	"context"
+	"encoding/json"
 	"testing"
 )
 
@@ -60,6 +61,54 @@ func FuzzParseBundle(f *testing.F) {
 		}
 		if out2, _ := again.MarshalJSON(); !bytes.Equal(out, out2) {
 			t.Fatal("re-parsing changed the bundle")
+		}
+	})
+}
+
+// FuzzReopenRecord: Reopen never panics, accepts only what Parse accepts
+// as the same record, and accepts every sealed record's canonical bytes.
+func FuzzReopenRecord(f *testing.F) {
+	for _, d := range reopenDrafts() {
+		f.Add(mustNew(f, d).Canonical())
+	}
+	f.Add([]byte(`{}`))
+	f.Add([]byte(`{"a":"\"","b":[{"c":"]"}],"d":1}`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		r, err := Reopen(data)
+		if err != nil {
+			return
+		}
+		parsed, err := Parse(data)
+		if err != nil {
+			t.Fatalf("Reopen accepted what Parse refuses: %v", err)
+		}
+		if parsed.EvidenceID != r.EvidenceID || !bytes.Equal(parsed.Canonical(), r.Canonical()) {
+			t.Fatal("Reopen and Parse read two records")
+		}
+	})
+}
+
+// FuzzIndentCompact: on compact valid JSON the one-pass indenter writes
+// exactly json.Indent's bytes, and on anything else it does not panic.
+func FuzzIndentCompact(f *testing.F) {
+	for _, d := range reopenDrafts() {
+		f.Add(mustNew(f, d).Canonical())
+	}
+	f.Add([]byte(`[1,{"a":{}},[],"x\\\"y",-0.5e+3,true]`))
+	f.Add([]byte(`"\u2028"`))
+	f.Fuzz(func(t *testing.T, data []byte) {
+		got := appendIndentCompact(nil, data, "> ", "\t", nil)
+		var compact bytes.Buffer
+		if json.Compact(&compact, data) != nil {
+			return
+		}
+		var want bytes.Buffer
+		if err := json.Indent(&want, compact.Bytes(), "> ", "\t"); err != nil {
+			t.Fatal(err)
+		}
+		got = appendIndentCompact(nil, compact.Bytes(), "> ", "\t", nil)
+		if !bytes.Equal(got, want.Bytes()) {
+			t.Fatalf("indented %q:\n%q\njson.Indent:\n%q", compact.Bytes(), got, want.Bytes())
 		}
 	})
 }

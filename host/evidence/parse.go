@@ -31,6 +31,17 @@ func parseCanonical(canonical []byte, p fieldPath) (Record, error) {
 	if err != nil {
 		return Record{}, err
 	}
+	r, rerr := recordFromFields(fields, p)
+	if rerr != nil {
+		return Record{}, rerr
+	}
+	r.canonical = canonical
+	return r, nil
+}
+
+// recordFromFields reads, validates and checks the id of a record split
+// into its top-level members (whose values are canonical).
+func recordFromFields(fields map[string]json.RawMessage, p fieldPath) (Record, error) {
 	// Version first, so a v1 record gets the actionable message rather than
 	// a complaint about its fields.
 	if v, ok := fields["schema_version"]; ok {
@@ -78,7 +89,6 @@ func parseCanonical(canonical []byte, p fieldPath) (Record, error) {
 			WithDetail("declared_evidence_id", r.EvidenceID).
 			WithDetail("computed_evidence_id", computed)
 	}
-	r.canonical = canonical
 	return r, nil
 }
 

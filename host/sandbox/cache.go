@@ -76,6 +76,27 @@ func cacheKey(mod module.Identity, call Call, limits Limits, params []byte) stri
 }
 
 func (c *resultCache) get(key string) (cachedOutcome, bool) {
+	return c.lookup(key, ".json", func(b []byte) (cachedOutcome, bool) {
+		var v cachedOutcome
+		if json.Unmarshal(b, &v) != nil {
+			return cachedOutcome{}, false
+		}
+		return v, true
+	})
+}
+
+// getRaw is get for a result stored with putRaw: the file holds the
+// result's bytes themselves, so a large one is read without a JSON
+// envelope to scan.
+func (c *resultCache) getRaw(key string) ([]byte, bool) {
+	v, ok := c.lookup(key, rawSuffix, func(b []byte) (cachedOutcome, bool) { return cachedOutcome{Result: b}, true })
+	return v.Result, ok
+}
+
+// rawSuffix names the files of results stored as plain bytes.
+const rawSuffix = ".blob"
+
+func (c *resultCache) lookup(key, suffix string, decode func([]byte) (cachedOutcome, bool)) (cachedOutcome, bool) {
 	c.mu.Lock()
 	if el, ok := c.entries[key]; ok {
 		c.order.MoveToFront(el)
@@ -87,12 +108,12 @@ func (c *resultCache) get(key string) (cachedOutcome, bool) {
 	if c.dir == "" {
 		return cachedOutcome{}, false
 	}
-	b, err := os.ReadFile(filepath.Join(c.dir, key[:2], key+".json"))
+	b, err := os.ReadFile(filepath.Join(c.dir, key[:2], key+suffix))
 	if err != nil {
 		return cachedOutcome{}, false
 	}
-	var v cachedOutcome
-	if json.Unmarshal(b, &v) != nil {
+	v, ok := decode(b)
+	if !ok {
 		return cachedOutcome{}, false
 	}
 	c.remember(key, v)
@@ -102,6 +123,15 @@ func (c *resultCache) get(key string) (cachedOutcome, bool) {
 // put remembers a result and writes it to disk in the background, off the
 // request's latency; flush (at Runner.Close) waits for the writes.
 func (c *resultCache) put(key string, v cachedOutcome) {
+	c.store(key, v, ".json", func() ([]byte, error) { return json.Marshal(v) })
+}
+
+// putRaw is put for a result kept as plain bytes (getRaw reads it).
+func (c *resultCache) putRaw(key string, b []byte) {
+	c.store(key, cachedOutcome{Result: b}, rawSuffix, func() ([]byte, error) { return b, nil })
+}
+
+func (c *resultCache) store(key string, v cachedOutcome, suffix string, encode func() ([]byte, error)) {
 	c.remember(key, v)
 	if c.dir == "" || len(v.Result) > diskCacheEntry {
 		return
@@ -109,7 +139,7 @@ func (c *resultCache) put(key string, v cachedOutcome) {
 	c.writes.Add(1)
 	go func() {
 		defer c.writes.Done()
-		c.write(key, v)
+		c.write(key, suffix, encode)
 	}()
 }
 
@@ -146,8 +176,8 @@ func removeContents(dir string) error {
 	return errors.Join(errs...)
 }
 
-func (c *resultCache) write(key string, v cachedOutcome) {
-	b, err := json.Marshal(v)
+func (c *resultCache) write(key, suffix string, encode func() ([]byte, error)) {
+	b, err := encode()
 	if err != nil {
 		return
 	}
@@ -161,7 +191,7 @@ func (c *resultCache) write(key string, v cachedOutcome) {
 	}
 	_, werr := tmp.Write(b)
 	cerr := tmp.Close()
-	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(dir, key+".json")) != nil {
+	if werr != nil || cerr != nil || os.Rename(tmp.Name(), filepath.Join(dir, key+suffix)) != nil {
 		_ = os.Remove(tmp.Name())
 	}
 }
@@ -194,7 +224,9 @@ const (
 	compiledCacheBytes = 2 << 30
 )
 
-func isResultFile(path string) bool { return strings.HasSuffix(path, ".json") }
+func isResultFile(path string) bool {
+	return strings.HasSuffix(path, ".json") || strings.HasSuffix(path, rawSuffix)
+}
 
 // isCompiledFile matches wazero's cache entries (<dir>/wazero-<version>-<arch>-<os>/<key>).
 func isCompiledFile(path string) bool {

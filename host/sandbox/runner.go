@@ -285,16 +285,18 @@ const resultNamespace = "rea-stored-result\x00"
 // LookupResult returns a result a caller stored under key with StoreResult
 // (in this process or, with a disk cache, an earlier one). It runs and
 // loads nothing: a caller whose key commits to everything its result
-// depends on answers from here without any module.
-func (r *Runner) LookupResult(key string) (json.RawMessage, bool) {
-	v, ok := r.results.get(storedKey(key))
-	return v.Result, ok
+// depends on answers from here without any module. The bytes are the
+// caller's own encoding (not necessarily JSON), kept as they are: the
+// caller checks what it needs of them; do not modify them.
+func (r *Runner) LookupResult(key string) ([]byte, bool) {
+	return r.results.getRaw(storedKey(key))
 }
 
 // StoreResult keeps result under key in the result cache, beside module
-// runs' results (same bounds, same `rea cache clear`).
-func (r *Runner) StoreResult(key string, result json.RawMessage) {
-	r.results.put(storedKey(key), cachedOutcome{Result: result})
+// runs' results (same bounds, same `rea cache clear`). result must not be
+// modified afterwards.
+func (r *Runner) StoreResult(key string, result []byte) {
+	r.results.putRaw(storedKey(key), result)
 }
 
 func storedKey(key string) string {

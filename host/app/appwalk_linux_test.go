@@ -1,0 +1,84 @@
+package app
+
+import (
+	"bytes"
+	"crypto/sha256"
+	"os"
+	"path/filepath"
+	"testing"
+
+	"golang.org/x/sys/unix"
+)
+
+func syscallMkfifo(p string) error { return unix.Mkfifo(p, 0o644) }
+
+func mustOpenDirFD(t *testing.T, dir string) int {
+	t.Helper()
+	fd, err := unix.Open(dir, unix.O_RDONLY|unix.O_DIRECTORY|unix.O_CLOEXEC, 0)
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { unix.Close(fd) })
+	return fd
+}
+
+// The fast walk (openat2, files hashed on every core) and the os.Root
+// walk enter the same fields in the same order: one key, one walk.
+func TestFastWalkGivesTheRootWalksKey(t *testing.T) {
+	dir := t.TempDir()
+	files := map[string]string{"a.js": "1", "b/c.js": "22", "b/d/e.js": "333", "b/d/f.json": "{}", "z/empty.txt": "", "B.js": "upper"}
+	for p, s := range files {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := os.Chmod(filepath.Join(dir, "a.js"), 0o755); err != nil {
+		t.Fatal(err)
+	}
+	if err := os.Mkdir(filepath.Join(dir, "empty"), 0o700); err != nil {
+		t.Fatal(err)
+	}
+	for link, target := range map[string]string{"l1": "a.js", "b/l2": "../z", "dangling": "nowhere"} {
+		if err := os.Symlink(target, filepath.Join(dir, filepath.FromSlash(link))); err != nil {
+			t.Fatal(err)
+		}
+	}
+	if err := syscallMkfifo(filepath.Join(dir, "b", "fifo")); err != nil {
+		t.Fatal(err)
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	for _, sub := range []string{".", "b"} {
+		slow, fast := keyWriter{sha256.New()}, keyWriter{sha256.New()}
+		sw := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}}
+		fw := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}}
+		sn, err := walkTreeRoot(root, sub, slow, sw)
+		if err != nil {
+			t.Fatal(err)
+		}
+		fn, ok, err := walkTreeFast(dir, sub, fast, fw)
+		if !ok {
+			t.Fatal("the fast walk is not available here (openat2)")
+		}
+		if err != nil {
+			t.Fatal(err)
+		}
+		if sn != fn || !bytes.Equal(slow.h.Sum(nil), fast.h.Sum(nil)) {
+			t.Fatalf("%s: os.Root walk %d entries, fast walk %d; keys equal: %v\n%+v\n%+v", sub, sn, fn, bytes.Equal(slow.h.Sum(nil), fast.h.Sum(nil)), sw, fw)
+		}
+	}
+	// A link where a directory was: the fast walk refuses to pass it.
+	if err := os.Symlink(dir, filepath.Join(dir, "loop")); err != nil {
+		t.Fatal(err)
+	}
+	if _, err := openBeneath(mustOpenDirFD(t, dir), "loop/a.js", 0); err == nil {
+		t.Fatal("openat2 followed a link")
+	}
+}
