@@ -2,6 +2,7 @@ package main
 
 import (
 	"os"
+	"runtime/debug"
 
 	"github.com/spf13/cobra"
 
@@ -42,10 +43,19 @@ The global limit flags (--memory-limit, --fuel, --timeout) apply to every module
 			if err != nil {
 				return err
 			}
+			// The registration of the tools allocates tens of megabytes
+			// that die at once; collecting during it cost more (in a
+			// process of a few megabytes live) than the pages it reuses.
+			gcPercent := debug.SetGCPercent(-1)
 			srv, err := mcpserver.New(a, opts)
 			if err != nil {
+				debug.SetGCPercent(gcPercent)
 				return err
 			}
+			go func() {
+				<-srv.Registered()
+				debug.SetGCPercent(gcPercent)
+			}()
 			// Modules load on first use, or one at a time while the
 			// client is idle: loading them at start delayed tools/list.
 			if err := warmModulesWhenIdle(c.ctx, a, srv.MCP()); err != nil {

@@ -53,7 +53,7 @@ func (s *Server) Catalog() Catalog {
 			Examples: examples, CLI: t.CLI, OneSidedReason: t.OneSidedReason,
 		})
 	}
-	c.ToolsDigest = s.catalogDigest
+	c.ToolsDigest = s.catalogDigest()
 	b, _ := json.Marshal(c.Prompts)
 	sum := sha256.Sum256(b)
 	c.PromptsDigest = "sha256:" + hex.EncodeToString(sum[:])

@@ -46,7 +46,13 @@ type Server struct {
 	tools []*Tool
 	mcp   *mcp.Server
 
-	catalogDigest string
+	catalogDigest func() string // computed on first use: few sessions ask
+
+	// definitions are the tools as registered with the go-sdk server,
+	// sorted by name; defined is closed when they are all built and
+	// registered when the go-sdk has them all (see registerTools).
+	definitions         []*mcp.Tool
+	defined, registered chan struct{}
 
 	mu       sync.Mutex
 	sessions map[*mcp.ServerSession]*Session
@@ -56,7 +62,8 @@ type Server struct {
 	serving context.Context
 }
 
-// New builds the server and registers every tool in scope.
+// New builds the server and starts registering every tool in scope
+// (Registered says when that is done; requests wait as they need).
 func New(a *app.App, opts Options) (*Server, error) {
 	if opts.MaxResponseBytes == 0 {
 		opts.MaxResponseBytes = DefaultMaxResponseBytes
@@ -66,8 +73,20 @@ func New(a *app.App, opts Options) (*Server, error) {
 	}
 	s := &Server{app: a, opts: opts, log: a.Logger(), sessions: map[*mcp.ServerSession]*Session{}}
 	s.tools = s.scoped(s.allTools())
-	s.catalogDigest = catalogDigest(s.tools)
-	s.mcp = mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "rea — reverse engineer anything", Version: opts.Version},
+	s.catalogDigest = sync.OnceValue(func() string { return catalogDigest(s.tools) })
+	s.mcp = s.sdkServer()
+	s.registerTools()
+	s.registerPrompts()
+	return s, nil
+}
+
+// toolsPageSize is the go-sdk's page size for lists, above any catalog's
+// size: every list is one page.
+const toolsPageSize = 1000
+
+// sdkServer is the go-sdk server rea's tools and prompts are registered with.
+func (s *Server) sdkServer() *mcp.Server {
+	return mcp.NewServer(&mcp.Implementation{Name: ServerName, Title: "rea — reverse engineer anything", Version: s.opts.Version},
 		&mcp.ServerOptions{
 			Instructions: instructions,
 			Logger:       slog.New(atLeast{s.log.Handler(), slog.LevelWarn}),
@@ -77,15 +96,12 @@ func New(a *app.App, opts Options) (*Server, error) {
 				Completions: &mcp.CompletionCapabilities{},
 			},
 			CompletionHandler: s.complete,
-			PageSize:          1000,
+			PageSize:          toolsPageSize,
 			// rea keeps per-connection state (ledger, target), which the
 			// stateless 2026-07-28 protocol does not carry; negotiate the
 			// session-based versions until rea supports it.
 			SupportedProtocolVersions: []string{"2025-11-25", "2025-06-18", "2025-03-26", "2024-11-05"},
 		})
-	s.registerTools()
-	s.registerPrompts()
-	return s, nil
 }
 
 // MCP returns the underlying go-sdk server (for transports and tests).
@@ -95,7 +111,7 @@ func (s *Server) MCP() *mcp.Server { return s.mcp }
 func (s *Server) Tools() []*Tool { return s.tools }
 
 // CatalogDigest identifies the advertised tool catalog.
-func (s *Server) CatalogDigest() string { return s.catalogDigest }
+func (s *Server) CatalogDigest() string { return s.catalogDigest() }
 
 // Run serves one transport (stdio in `rea mcp`) until the client leaves.
 func (s *Server) Run(ctx context.Context, t mcp.Transport) error {
@@ -162,6 +178,16 @@ func (s *Server) allTools() []*Tool {
 
 // advertise renders the MCP tool definition.
 func (s *Server) advertise(t *Tool) *mcp.Tool {
+	adv := s.advertiseInput(t)
+	if t.Output == nil {
+		adv.OutputSchema = evidenceOutputSchema()
+	}
+	return adv
+}
+
+// advertiseInput is advertise with the output schema left to the caller
+// when the tool returns Evidence (every such tool shares one).
+func (s *Server) advertiseInput(t *Tool) *mcp.Tool {
 	input := t.Input
 	if len(t.Examples) > 0 {
 		input = cloneSchema(input)
@@ -179,18 +205,17 @@ func (s *Server) advertise(t *Tool) *mcp.Tool {
 	case "strict":
 		input = strictWithDefaults(t.Input, t.Spec) // no examples: not a strict keyword
 	}
-	out := t.Output
-	if out == nil {
-		out = evidenceOutputSchema()
+	adv := &mcp.Tool{
+		Name:        t.Name,
+		Title:       t.Title,
+		Description: t.Description,
+		InputSchema: input,
+		Annotations: annotations(t.Effects, t.Title),
 	}
-	return &mcp.Tool{
-		Name:         t.Name,
-		Title:        t.Title,
-		Description:  t.Description,
-		InputSchema:  input,
-		OutputSchema: out,
-		Annotations:  annotations(t.Effects, t.Title),
+	if t.Output != nil {
+		adv.OutputSchema = t.Output
 	}
+	return adv
 }
 
 // catalogDigest hashes what clients see of every tool.

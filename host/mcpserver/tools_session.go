@@ -59,8 +59,8 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 	if in.ExpectedPackageVersion != "" && in.ExpectedPackageVersion != s.opts.Version {
 		reasons = append(reasons, "package version is "+s.opts.Version+", expected "+in.ExpectedPackageVersion)
 	}
-	if in.ExpectedCatalogDigest != "" && in.ExpectedCatalogDigest != s.catalogDigest {
-		reasons = append(reasons, "catalog digest is "+s.catalogDigest+", expected "+in.ExpectedCatalogDigest)
+	if in.ExpectedCatalogDigest != "" && in.ExpectedCatalogDigest != s.catalogDigest() {
+		reasons = append(reasons, "catalog digest is "+s.catalogDigest()+", expected "+in.ExpectedCatalogDigest)
 	}
 	if in.ExpectedServerPath != "" && filepath.Clean(in.ExpectedServerPath) != exe {
 		reasons = append(reasons, "server path is "+exe+", expected "+in.ExpectedServerPath)
@@ -117,7 +117,7 @@ func (s *Server) runBinarySession(_ context.Context, c *Call) (any, error) {
 			"sdk":                         map[string]any{"name": "github.com/modelcontextprotocol/go-sdk", "version": sdkVersion()},
 			"negotiated_protocol_version": protocol,
 			"client":                      client,
-			"catalog": map[string]any{"digest": s.catalogDigest, "tools": len(s.tools), "prompts_digest": s.PromptInventoryDigest(),
+			"catalog": map[string]any{"digest": s.catalogDigest(), "tools": len(s.tools), "prompts_digest": s.PromptInventoryDigest(),
 				"families": s.opts.Families, "input_schema_profile": s.opts.SchemaProfile},
 			"modules":   modules,
 			"alignment": alignment,
