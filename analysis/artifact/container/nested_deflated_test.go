@@ -29,6 +29,12 @@ func needDpkgDeb(t testing.TB) {
 // dpkgDebWithASAR builds, with the real dpkg-deb (data.tar compressed as
 // comp says), a .deb holding opt/Example/resources/app.asar.
 func dpkgDebWithASAR(t testing.TB, comp string, asar []byte) []byte {
+	return dpkgDeb(t, comp, map[string][]byte{"resources/app.asar": asar})
+}
+
+// dpkgDeb builds, with the real dpkg-deb, a .deb holding files (paths
+// under opt/Example) and opt/Example/LICENSE.
+func dpkgDeb(t testing.TB, comp string, files map[string][]byte) []byte {
 	t.Helper()
 	needDpkgDeb(t)
 	dir := t.TempDir()
@@ -42,7 +48,11 @@ func dpkgDebWithASAR(t testing.TB, comp string, asar []byte) []byte {
 	must(os.MkdirAll(res, 0o755))
 	must(os.MkdirAll(filepath.Join(root, "DEBIAN"), 0o755))
 	must(os.WriteFile(filepath.Join(root, "DEBIAN", "control"), []byte("Package: example\nVersion: 1.0.0\nArchitecture: amd64\nMaintainer: rea <rea@example.com>\nDescription: fixture\n"), 0o644))
-	must(os.WriteFile(filepath.Join(res, "app.asar"), asar, 0o644))
+	for n, b := range files {
+		p := filepath.Join(root, "opt", "Example", filepath.FromSlash(n))
+		must(os.MkdirAll(filepath.Dir(p), 0o755))
+		must(os.WriteFile(p, b, 0o644))
+	}
 	must(os.WriteFile(filepath.Join(root, "opt", "Example", "LICENSE"), []byte("MIT\n"), 0o644))
 	out := filepath.Join(dir, "example.deb")
 	if b, err := exec.Command("dpkg-deb", "--root-owner-group", "-Z"+comp, "--build", root, out).CombinedOutput(); err != nil {
@@ -303,4 +313,47 @@ func TestArchivesCompressedInAZipAreHostile(t *testing.T) {
 	if !errors.As(err, &e) || !strings.Contains(err.Error(), "app.zip") {
 		t.Errorf("a nested zip whose DEFLATE stream is cut: %v", err)
 	}
+}
+
+// TestArchivesInACompressedTarAreExpanded: a zip (deflated members, its
+// app.asar too) and a 7z in a .deb's data.tar (xz, zstd), and a zip in a
+// tar.gz, are listed from the host's decoded copy of the tar stream.
+func TestArchivesInACompressedTarAreExpanded(t *testing.T) {
+	asar := staticASAR()
+	app := zipOf(t, [][2]string{{"resources/app.asar", string(asar)}, {"a.txt", "aaa"}}, nil)
+	dir := t.TempDir()
+	os.WriteFile(filepath.Join(dir, "b.txt"), []byte(strings.Repeat("b", 700)), 0o644)
+	sz := build7z(t, dir, filepath.Join(t.TempDir(), "x.7z"))
+	for _, comp := range []string{"xz", "zstd"} {
+		t.Run("deb-"+comp, func(t *testing.T) {
+			deb := dpkgDeb(t, comp, map[string][]byte{"app.zip": app, "tools/extra.7z": sz})
+			res, _, err := stagedInventory(t, deb, inventory.FormatDeb, inventory.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if got := formatsOf(res); got != "deb,tar,tar,zip,asar,7z" && got != "deb,tar,tar,7z,zip,asar" {
+				t.Fatalf("containers %s: %s", got, paths(res))
+			}
+			got := nestedFiles(t, deb, res)
+			if got["zip:a.txt"] != "aaa" || got["asar:main.js"] != "main1" || got["7z:b.txt"] != strings.Repeat("b", 700) || got["zip:resources/app.asar"] != string(asar) {
+				t.Errorf("nested members %q", got)
+			}
+			checkAccepted(t, deb, res)
+		})
+	}
+	t.Run("tar.gz", func(t *testing.T) {
+		tgz := makeTar(t, true, member{name: "dist/app.zip", body: string(app), mode: 0o644}, member{name: "dist/README", body: "r", mode: 0o644})
+		res, _, err := stagedInventory(t, tgz, inventory.FormatTarGz, inventory.Limits{})
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := formatsOf(res); got != "tar.gz,zip,asar" {
+			t.Fatalf("containers %s: %s", got, paths(res))
+		}
+		got := nestedFiles(t, tgz, res)
+		if got["zip:a.txt"] != "aaa" || got["asar:main.js"] != "main1" {
+			t.Errorf("nested members %q", got)
+		}
+		checkAccepted(t, tgz, res)
+	})
 }
