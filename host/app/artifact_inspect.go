@@ -190,7 +190,7 @@ func unexpandedArchives(g *artifactGraph) string {
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or held where rea does not expand them from (inside an archive that is itself compressed in a zip member or a 7-Zip folder); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or held where rea does not expand them from (inside another ASAR, or inside an archive that was itself not expanded); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }
 
 // containerMagic is how an archive rea expands by name starts.
@@ -198,8 +198,11 @@ var containerMagic = map[string]string{".zip": "PK\x03\x04", ".7z": "7z\xbc\xaf"
 
 // unexpandedContainers says which files named and starting like an
 // archive rea reads (a zip, 7z, .deb, .rpm or AppImage) were listed but
-// not expanded — nested past max_depth, or compressed inside a zip member
-// or a 7-Zip folder, from where rea expands only ASAR archives — or "".
+// not expanded — nested past max_depth, held in a squashfs image (from
+// where rea expands only ASAR archives) or an ASAR, or not recognised as
+// the format they are named — or "". An archive stored or compressed in
+// a zip member, a 7-Zip folder, a tar stream, an RPM payload or an NSIS
+// item is expanded (container.expandMembers, expandStreamArchives).
 // Their entries are in nobody's inventory, so it is partial.
 func (s *artifactScan) unexpandedContainers() string {
 	var paths []string
@@ -215,5 +218,5 @@ func (s *artifactScan) unexpandedContainers() string {
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d archive(s) were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, or compressed inside a zip member or a 7-Zip folder, from where rea expands only ASAR archives; raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d archive(s) were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, held in a squashfs image (an AppImage, a snap: rea expands only ASAR archives from there) or in an ASAR, or not recognised as the format they are named though they start like it; raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }

@@ -123,7 +123,7 @@ func listTarMember(s *scope, ra io.ReaderAt, off, n int64, file, compression str
 		return err
 	} else if d != nil {
 		defer d.Close()
-		return listDecodedTar(s, d, file, compression, stamp)
+		return listDecodedTar(s, d, 0, file, compression, stamp)
 	}
 	dec, err := stream.Decoder(io.NewSectionReader(ra, off, n), compression)
 	if err != nil {
@@ -151,15 +151,20 @@ func sniffDeb(h []byte) bool {
 	return bytes.HasPrefix(h, []byte(arMagic+"debian-binary"))
 }
 
-// listDecodedTar lists a tar from the host's decoded copy of its stream:
-// headers are read and data seeked over, then the ASAR archives it holds
-// are expanded from the same copy.
-func listDecodedTar(s *scope, d *decoded, file, compression string, stamp func(*inventory.Entry)) error {
+// listDecodedTar lists a tar from the host's decoded copy of its stream
+// (fileSize: the file's size when the stream is all of it, a tar.gz):
+// headers are read and data seeked over, then the archives it holds are
+// expanded from the same copy — ASARs in place, any other archive (a zip
+// or a 7z in a .deb's data.tar) with its ranges read from the copy.
+func listDecodedTar(s *scope, d *decoded, fileSize int64, file, compression string, stamp func(*inventory.Entry)) error {
 	sr := io.NewSectionReader(d.ra, 0, d.size)
 	pos := func() int64 { p, _ := sr.Seek(0, io.SeekCurrent); return p }
 	start := len(s.b.res.Entries)
 	if err := listTarStreamStamped(s, tar.NewReader(sr), pos, d.size, file, compression, nil, stamp); err != nil {
 		return err
 	}
-	return expandStreamASARs(s, start, d)
+	if err := expandStreamASARs(s, start, d); err != nil {
+		return err
+	}
+	return expandStreamArchives(s, start, fileSize)
 }

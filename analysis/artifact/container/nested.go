@@ -242,9 +242,9 @@ func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inven
 // rea reads — a zip in a zip, an AppImage or a .deb in a zip — and its
 // ranges are moved into the outer file. An ASAR in a deflated zip member
 // is expanded from the host's decoded copy of the member (the member
-// becomes a deflate-stream range, so the host hashes that copy too).
-// Anything else (another format in a deflated member, past max_depth) is
-// listed, not expanded.
+// becomes a deflate-stream range, so the host hashes that copy too), and
+// so is any other archive in a deflated member (expandDeflatedArchives).
+// An archive past max_depth is listed, not expanded.
 func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
@@ -271,15 +271,63 @@ func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
 				return err
 			}
 		case inventory.CompressionDeflate:
-			if want == inventory.FormatASAR {
-				deflated = append(deflated, i)
-			}
+			deflated = append(deflated, i)
 		}
 	}
 	if len(deflated) == 0 || s.b.streams == nil {
 		return nil
 	}
-	return expandDeflatedASARs(s, deflated, size)
+	var asars, others []int
+	for _, i := range deflated {
+		if formatByName(s.b.res.Entries[i].Path) == inventory.FormatASAR {
+			asars = append(asars, i)
+		} else {
+			others = append(others, i)
+		}
+	}
+	if len(asars) > 0 {
+		if err := expandDeflatedASARs(s, asars, size); err != nil {
+			return err
+		}
+	}
+	if len(others) > 0 {
+		return expandDeflatedArchives(s, others, size)
+	}
+	return nil
+}
+
+// expandDeflatedArchives expands the archives other than ASAR (a zip, 7z,
+// .deb, AppImage, tar.gz, …) held in deflated zip members: each member
+// that decodes to the format its name says becomes a deflate-stream range
+// of the host's decoded copy (which the host hashes, checking the zip's
+// CRC-32), and expandStreamArchives lists it from that copy, its ranges
+// read from it (Range.Source) — as an archive in a compressed NSIS item.
+func expandDeflatedArchives(s *scope, idx []int, size int64) error {
+	depth := s.b.res.Containers[s.index].Depth + 1
+	for _, i := range idx {
+		e := s.b.res.Entries[i]
+		r := inventory.Range{File: e.Data.File, Compression: inventory.CompressionDeflateStream,
+			StreamOffset: e.Data.Offset, StreamLength: e.Data.Length}
+		d, err := s.decodedRange(r, size)
+		if err != nil {
+			return inContainer(err, e.Path, depth)
+		}
+		if d == nil {
+			return nil
+		}
+		got := d.size
+		ok := got == e.Size && nestedFormat(e.Path, io.NewSectionReader(d.ra, 0, got), e.Size) == formatByName(e.Path)
+		d.Close()
+		if got != e.Size {
+			return malformedf("zip member %q declares %d bytes but inflates to %d", e.Path, e.Size, got).WithDetail("path", e.Path)
+		}
+		if !ok {
+			continue
+		}
+		r.Offset, r.Length = 0, e.Size
+		s.b.res.Entries[i].Data = &r
+	}
+	return expandStreamArchives(s, idx[0], size)
 }
 
 // listPlaced lists the archive stored as entry i's bytes sec as a nested

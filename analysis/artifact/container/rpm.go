@@ -166,7 +166,10 @@ func listCpioMember(s *scope, ra io.ReaderAt, off, n int64, file, compression st
 		if err := addCpioMembers(s, members, off, n, file, compression); err != nil {
 			return err
 		}
-		return expandStreamASARs(s, start, d)
+		if err := expandStreamASARs(s, start, d); err != nil {
+			return err
+		}
+		return expandStreamArchives(s, start, 0)
 	}
 	dec, err := stream.Decoder(io.NewSectionReader(ra, off, n), compression)
 	if err != nil {

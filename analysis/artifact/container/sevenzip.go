@@ -987,7 +987,12 @@ func (z *szArchive) addFiles(files []szFile, st *szStreams) error {
 		}
 		rc.Close()
 	}
-	return expandFolderASARs(s, start, z.base+z.size)
+	if err := expandFolderASARs(s, start, z.base+z.size); err != nil {
+		return err
+	}
+	// Any other archive in a folder (a zip, a .deb, an AppImage) is
+	// listed from the folder's decoded copy, its ranges read from it.
+	return expandStreamArchives(s, start, z.base+z.size)
 }
 
 // sniffSevenZip recognises a 7-Zip archive by its signature.

@@ -34,7 +34,7 @@ func listTarGz(s *scope, ra io.ReaderAt, size int64, file string) error {
 		return err
 	} else if d != nil {
 		defer d.Close()
-		return listDecodedTar(s, d, file, inventory.CompressionGzipStream, nil)
+		return listDecodedTar(s, d, size, file, inventory.CompressionGzipStream, nil)
 	}
 	gz, err := gzip.NewReader(bufio.NewReaderSize(io.NewSectionReader(ra, 0, size), 64<<10))
 	if err != nil {
