@@ -2,7 +2,6 @@ package app
 
 import (
 	"context"
-	"io"
 	"os"
 	"sync"
 
@@ -65,26 +64,46 @@ func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64,
 }
 
 // hashStream decodes stream k once (from its staged copy when the
-// inventory left one) and hashes and CRC-checks every member in it.
+// inventory left one) and hashes and CRC-checks every member in it. A
+// stream the inventory staged for its size only was summed as it
+// decoded: members that are the whole stream (a non-solid NSIS item)
+// take that sum.
 func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, fj *fileJobs, k streamKey) error {
 	jobs := fj.streams[k]
-	var zr io.ReadCloser
-	var err error
-	if p, ok := s.decodedCopy(fj.streamRange[k]); ok {
-		zr, err = os.Open(p)
-	} else {
-		zr, err = stream.Open(fh, size, fj.streamRange[k])
-	}
-	if err != nil {
-		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
+	if s.stage != nil {
+		if d, ok := s.stage.Digest(fj.streamRange[k]); ok && wholeStream(jobs, d.Size) {
+			for _, j := range jobs {
+				j.fromDigest(d)
+				s.observe(j.entry, j)
+			}
+			return nil
+		}
 	}
 	sortJobs(jobs)
-	ahead := newReadAhead(zr, hashChunk, 4)
-	_, err = streamRanges(ctx, ahead, jobs, nil)
-	ahead.Close()
-	zr.Close()
-	if err != nil {
-		return err
+	if p, ok := s.decodedCopy(fj.streamRange[k]); ok {
+		// A plain file: read and hashed here; the other worker hashes
+		// another stream meanwhile.
+		f, err := os.Open(p)
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
+		}
+		_, err = streamRanges(ctx, f, jobs, nil)
+		f.Close()
+		if err != nil {
+			return err
+		}
+	} else {
+		zr, err := stream.Open(fh, size, fj.streamRange[k])
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
+		}
+		ahead := newReadAhead(zr, hashChunk, 4)
+		_, err = streamRanges(ctx, ahead, jobs, nil)
+		ahead.Close()
+		zr.Close()
+		if err != nil {
+			return err
+		}
 	}
 	for _, j := range jobs {
 		if err := s.checkCRC(j); err != nil {
@@ -93,4 +112,16 @@ func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, 
 		s.observe(j.entry, j)
 	}
 	return nil
+}
+
+// wholeStream reports whether every job is the whole of a stream of
+// size bytes, with no block hashes and no CRC-32 to check (a digest
+// carries neither).
+func wholeStream(jobs []*digestJob, size int64) bool {
+	for _, j := range jobs {
+		if j.offset != 0 || j.length != size || j.blockSize > 0 || j.crc != nil {
+			return false
+		}
+	}
+	return len(jobs) > 0
 }

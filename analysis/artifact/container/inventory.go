@@ -29,6 +29,23 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 // can expand the archives those streams hold (an app.asar in a .deb).
 // streams nil decodes them here instead.
 func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
+	return InventoryWith(fsys, name, format, lim, Options{Streams: streams}, progress)
+}
+
+// Options are what the caller does for the lister.
+type Options struct {
+	// Streams serves decoded copies of compressed streams (see
+	// InventoryStreams); nil decodes them here.
+	Streams fs.FS
+	// HostChecksums: the caller verifies the checksums containers
+	// declare over their file (inventory.Container.Checksum) while it
+	// hashes that file, so the lister declares them instead of reading
+	// the file for them (inventory.Request.HostChecksums).
+	HostChecksums bool
+}
+
+// InventoryWith is Inventory with opt.
+func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opt Options, progress func(abi.Progress)) (*inventory.Result, error) {
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
@@ -41,7 +58,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read input %q: %v; check that the path exists and is readable", name, err).WithDetail("field", "input")
 	}
 	b := newBuilder(lim, progress)
-	b.streams = streams
+	b.streams, b.hostChecksums = opt.Streams, opt.HostChecksums
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory

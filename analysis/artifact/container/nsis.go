@@ -47,8 +47,9 @@ type nsisMethod struct {
 // solid or not. Files get the names the script's File instructions give
 // them where those resolve (nsis_script.go), else data/item-N. A stored
 // 7-Zip item (electron-builder's app-64.7z) is expanded as a nested 7z
-// container. The installer's CRC-32 is checked when it has one.
-func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
+// container. The installer's CRC-32 is checked when it has one: here, or
+// by the host in the pass in which it hashes the file (HostChecksums).
+func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) (err error) {
 	fh := nsisOffset(ra, size)
 	if fh < 0 {
 		return malformedf("no NSIS first header (0xDEADBEEF \"NullsoftInst\") at a 512-byte boundary in the first %d bytes", nsisScanBytes)
@@ -72,8 +73,19 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 	end := fh + total
 	if flags&nsisFlagNoCRC == 0 {
 		end -= 4
-		if err := checkNSISCRC(ra, fh, end); err != nil {
+		if err := checkOrDeclareNSISCRC(s, ra, fh, end); err != nil {
 			return err
+		}
+		if s.b.res.Containers[s.index].Checksum != nil {
+			// A corrupt installer fails to list as often as it lists:
+			// its CRC-32 then says why, as it would have first.
+			defer func() {
+				if err != nil {
+					if cerr := checkNSISCRC(ra, fh, end); cerr != nil {
+						err = cerr
+					}
+				}
+			}()
 		}
 	}
 	start := fh + nsisFirstHeaderSize
@@ -81,22 +93,48 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 	n, _ := ra.ReadAt(sig[:], start)
 	m := detectNSISMethod(sig[:n], uint32(headerSize))
 	l := &nsisLister{s: s, ra: ra, size: size, file: file, headerSize: headerSize, m: m, probe: artpath.NewRegistry(),
-		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries)}
+		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries), dataStart: -1}
 	if m.solid {
 		return l.solid(start, end)
 	}
 	return l.nonSolid(start, end)
 }
 
-// checkNSISCRC compares the CRC-32 the installer ends with against its
-// bytes. The installer stub computes it (exehead/fileform.c) over the
-// file from byte 512 — its first 512-byte read is never summed — to the
-// CRC word; a first header at 0 (no stub) is summed from 0.
-func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
-	from := int64(512)
-	if fh == 0 {
-		from = 0
+// checkOrDeclareNSISCRC checks the installer's CRC-32 now, or, when the
+// host hashes the file anyway (HostChecksums) and the installer is a
+// file of its own (not read from a section or a decoded stream of
+// another), declares it on the container for the host to check in that
+// pass: summing 200 MB in the sandbox cost as much as the rest of the
+// inventory.
+func checkOrDeclareNSISCRC(s *scope, ra io.ReaderAt, fh, end int64) error {
+	if !s.b.hostChecksums || s.base != 0 || s.source != nil {
+		return checkNSISCRC(ra, fh, end)
 	}
+	from := nsisCRCStart(fh)
+	var w [4]byte
+	if n, _ := ra.ReadAt(w[:], end); n < 4 {
+		return malformedf("the NSIS installer's CRC-32 at %d is truncated", end)
+	}
+	s.b.res.Containers[s.index].Checksum = &inventory.Checksum{Algorithm: inventory.ChecksumCRC32,
+		Offset: from, Length: end - from, Value: binary.LittleEndian.Uint32(w[:])}
+	return nil
+}
+
+// nsisCRCStart is where the installer's CRC-32 starts: the installer
+// stub computes it (exehead/fileform.c) over the file from byte 512 —
+// its first 512-byte read is never summed; a first header at 0 (no
+// stub) is summed from 0.
+func nsisCRCStart(fh int64) int64 {
+	if fh == 0 {
+		return 0
+	}
+	return 512
+}
+
+// checkNSISCRC compares the CRC-32 the installer ends with (at end)
+// against its bytes from nsisCRCStart to that word.
+func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
+	from := nsisCRCStart(fh)
 	var w [4]byte
 	if n, _ := ra.ReadAt(w[:], end); n < 4 {
 		return malformedf("the NSIS installer's CRC-32 at %d is truncated", end)
@@ -188,6 +226,9 @@ type nsisLister struct {
 	afterUninst        bool
 	// first is the index of the container's first entry.
 	first int
+	// dataStart is where a non-solid installer's first item after the
+	// script header starts (-1 until it is known).
+	dataStart int64
 }
 
 // streamKind is the stream compression of a method; shift is how many
@@ -277,7 +318,6 @@ func (l *nsisLister) solid(start, end int64) error {
 // compressed on its own.
 func (l *nsisLister) nonSolid(start, end int64) error {
 	off := start
-	dataStart := int64(-1)
 	for item := 0; off < end; item++ {
 		var w [4]byte
 		if n, _ := l.ra.ReadAt(w[:], off); n < 4 {
@@ -303,10 +343,10 @@ func (l *nsisLister) nonSolid(start, end int64) error {
 				return err
 			}
 			off = data + length
-			dataStart = off
+			l.dataStart = off
 			continue
 		}
-		if err := l.addItem(item, off-dataStart, length, r, &inventory.Range{File: l.file, Offset: data, Length: length}); err != nil {
+		if err := l.addItem(item, off-l.dataStart, length, r, &inventory.Range{File: l.file, Offset: data, Length: length}); err != nil {
 			return err
 		}
 		off = data + length
@@ -346,12 +386,25 @@ func (l *nsisLister) itemRange(data, length int64) (*inventory.Range, error) {
 	if err := l.checkDictionary(r); err != nil {
 		return nil, err
 	}
-	n, err := l.decodedSize(r)
+	n, err := l.decodedSize(r, l.readsItem(data-4))
 	if err != nil {
 		return nil, err
 	}
 	r.Length = n
 	return &r, nil
+}
+
+// readsItem reports whether the lister will read the bytes of the
+// non-solid item whose length word is at off (from the host's decoded
+// copy): the script header's, and an item's whose name is one rea
+// expands as an archive. Any other item's bytes are only hashed, by the
+// host.
+func (l *nsisLister) readsItem(off int64) bool {
+	if l.dataStart < 0 {
+		return true // the script header
+	}
+	names := l.script.namesAt(off - l.dataStart)
+	return len(names) > 0 && formatByName(names[0]) != ""
 }
 
 // readHeader reads the install script's header (item 0), stored or
@@ -525,8 +578,14 @@ func (l *nsisLister) openStream(r inventory.Range) (*nsisStream, func(), error) 
 	return &nsisStream{r: cr, cr: cr}, func() { dec.Close() }, nil
 }
 
-// decodedSize decodes r to its end to learn its size.
-func (l *nsisLister) decodedSize(r inventory.Range) (int64, error) {
+// decodedSize decodes r to its end to learn its size; unless the lister
+// will read its bytes (content), the host is asked for the size alone.
+func (l *nsisLister) decodedSize(r inventory.Range, content bool) (int64, error) {
+	if !content {
+		if n, ok, err := l.s.decodedSize(r, l.size); ok {
+			return n, err
+		}
+	}
 	src, closeSrc, err := l.openStream(r)
 	if err != nil {
 		return 0, err

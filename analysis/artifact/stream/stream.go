@@ -10,7 +10,9 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"sync"
 
+	kflate "github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 	"github.com/ulikunitz/xz/lzma"
@@ -53,6 +55,9 @@ func OpenWith(ra io.ReaderAt, fileSize int64, r inventory.Range, fast bool) (io.
 	}
 	if off < 0 || n < 0 || off > fileSize || n > fileSize-off {
 		return nil, fmt.Errorf("the compressed stream %d+%d lies outside the file (%d bytes)", off, n, fileSize)
+	}
+	if r.Compression == inventory.CompressionDeflateStream {
+		return openInflater(io.NewSectionReader(ra, off, n)), nil
 	}
 	src := bufio.NewReaderSize(io.NewSectionReader(ra, off, n), 1<<20)
 	if fast && r.Compression == inventory.CompressionZstdStream {
@@ -102,6 +107,40 @@ func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
 		return zstdCloser{zr}, nil
 	}
 	return nil, fmt.Errorf("compression %q is not a stream", compression)
+}
+
+// inflater is a pooled DEFLATE decoder and its read buffer. Only the
+// host opens streams through Open: klauspost's inflater, about 1.3x
+// compress/flate's speed on installers' zlib items, is not linked into
+// the module. Pooled, because a non-solid installer holds hundreds of
+// small streams, and a fresh decoder and megabyte of buffer for each
+// kept the garbage collector stopping the decoding ones.
+type inflater struct {
+	br *bufio.Reader
+	fr io.ReadCloser
+}
+
+var inflaters sync.Pool
+
+func openInflater(src io.Reader) *inflater {
+	if f, ok := inflaters.Get().(*inflater); ok {
+		f.br.Reset(src)
+		if err := f.fr.(kflate.Resetter).Reset(f.br, nil); err == nil {
+			return f
+		}
+	}
+	br := bufio.NewReaderSize(src, 256<<10)
+	return &inflater{br: br, fr: kflate.NewReader(br)}
+}
+
+func (f *inflater) Read(p []byte) (int, error) { return f.fr.Read(p) }
+
+// Close returns the decoder to the pool; f must not be used after.
+func (f *inflater) Close() error {
+	err := f.fr.Close()
+	f.br.Reset(nil)
+	inflaters.Put(f)
+	return err
 }
 
 type zstdCloser struct{ *zstd.Decoder }
