@@ -110,8 +110,8 @@ func (j *digestJob) closeBlock() {
 	j.index++
 }
 
-// fromDigest finishes a job that is the whole of a stream the stage
-// summed as it decoded (stream.Stage.Digest); it has no CRC-32 to check.
+// fromDigest finishes a job whose bytes the stage summed as it decoded
+// them (stream.Stage.Sum); it has no CRC-32 or blocks to check.
 func (j *digestJob) fromDigest(d stream.StreamDigest) {
 	j.sha256 = hex.EncodeToString(d.SHA256[:])
 	j.head, j.headN = d.Head, d.HeadN

@@ -6,6 +6,7 @@ import (
 	"sync"
 
 	"rea/abi"
+	"rea/analysis/artifact/inventory"
 	"rea/analysis/artifact/stream"
 )
 
@@ -64,20 +65,18 @@ func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64,
 }
 
 // hashStream decodes stream k once (from its staged copy when the
-// inventory left one) and hashes and CRC-checks every member in it. A
-// stream the inventory staged for its size only was summed as it
-// decoded: members that are the whole stream (a non-solid NSIS item)
-// take that sum.
+// inventory left one) and hashes and CRC-checks every member in it.
+// Members whose bytes the stage summed while the inventory read the
+// stream without a copy (a non-solid NSIS item staged for its size, a
+// solid block's item skipped over) take those sums, when every member
+// of the stream has one.
 func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, fj *fileJobs, k streamKey) error {
 	jobs := fj.streams[k]
-	if s.stage != nil {
-		if d, ok := s.stage.Digest(fj.streamRange[k]); ok && wholeStream(jobs, d.Size) {
-			for _, j := range jobs {
-				j.fromDigest(d)
-				s.observe(j.entry, j)
-			}
-			return nil
+	if s.summed(fj.streamRange[k], jobs) {
+		for _, j := range jobs {
+			s.observe(j.entry, j)
 		}
+		return nil
 	}
 	sortJobs(jobs)
 	if p, ok := s.decodedCopy(fj.streamRange[k]); ok {
@@ -97,7 +96,7 @@ func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, 
 		if err != nil {
 			return abi.Errorf(abi.CodeArtifactOperationFailed, "%q: %v", fj.file, err)
 		}
-		ahead := newReadAhead(zr, hashChunk, 4)
+		ahead := stream.NewAhead(zr, 4, -1)
 		_, err = streamRanges(ctx, ahead, jobs, nil)
 		ahead.Close()
 		zr.Close()
@@ -114,14 +113,34 @@ func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, 
 	return nil
 }
 
-// wholeStream reports whether every job is the whole of a stream of
-// size bytes, with no block hashes and no CRC-32 to check (a digest
-// carries neither).
-func wholeStream(jobs []*digestJob, size int64) bool {
-	for _, j := range jobs {
-		if j.offset != 0 || j.length != size || j.blockSize > 0 || j.crc != nil {
+// summed finishes every job of stream r from the stage's sums, if each
+// has one (an empty range needs none) and none has block hashes or a
+// CRC-32 to check (a sum carries neither); otherwise it finishes none.
+func (s *artifactScan) summed(r inventory.Range, jobs []*digestJob) bool {
+	if s.stage == nil {
+		return false
+	}
+	sums := make([]stream.StreamDigest, len(jobs))
+	for n, j := range jobs {
+		if j.blockSize > 0 || j.crc != nil {
 			return false
 		}
+		if j.length == 0 {
+			continue
+		}
+		r.Offset, r.Length = j.offset, j.length
+		d, ok := s.stage.Sum(r)
+		if !ok || d.Size != j.length {
+			return false
+		}
+		sums[n] = d
 	}
-	return len(jobs) > 0
+	for n, j := range jobs {
+		if j.length == 0 {
+			j.finish()
+			continue
+		}
+		j.fromDigest(sums[n])
+	}
+	return true
 }

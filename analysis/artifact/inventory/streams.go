@@ -19,6 +19,17 @@ const DefaultStreamMountPath = "/streams"
 // that sum). Asking for the stream's own name later decodes it again.
 const StreamSizePrefix = "size."
 
+// StreamWalkPrefix before a StreamNameOf name asks the stream mount for
+// the stream's decoded bytes front to back, without a copy: the file
+// reads on and seeks forward only, and the host sums every span the
+// reader seeks over, so a lister that skips over a solid NSIS block's
+// items leaves the host their hashes. Seeking back fails.
+const StreamWalkPrefix = "walk."
+
+// StreamWalkName is the name under which the stream mount serves the
+// stream r points into front to back (StreamWalkPrefix).
+func StreamWalkName(r Range) string { return StreamWalkPrefix + StreamNameOf(r) }
+
 // StreamSizeName is the name under which the stream mount serves the
 // decoded size of the stream r points into.
 func StreamSizeName(r Range) string { return StreamSizePrefix + StreamNameOf(r) }

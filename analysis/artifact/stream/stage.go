@@ -25,6 +25,13 @@ import (
 // nested archives at random offsets); the host then hashes the same copy,
 // so nobody decompresses a stream twice.
 //
+// Two more ways to read a stream take no copy. Under
+// inventory.StreamSizePrefix the stage serves a stream's decoded size
+// alone, summing the stream as it decodes it; under
+// inventory.StreamWalkPrefix it serves the decoded bytes front to back,
+// summing every span the reader skips (a solid NSIS block's items). The
+// host hashes a member whose range is such a sum from it (Sum).
+//
 // A stream decodes to at most inventory.StreamBudget bytes: the copy
 // stops one byte past the budget, which tells the reader the limit cut
 // it. A stream that does not decode is not served (the open fails), and
@@ -43,7 +50,14 @@ type Stage struct {
 	// (a directory of packages) may not spend more disk than one input
 	// within the limits could list.
 	total int64
+	// sums are the sums of the spans of decoded streams read without a
+	// copy: a stream staged for its size is one span, a walked stream
+	// one per skip.
+	sums map[string]map[span]StreamDigest
 }
+
+// span is bytes [off, off+n) of a decoded stream.
+type span struct{ off, n int64 }
 
 // ErrTotalBudget is the error of a stream that would take the staged
 // copies of one input past inventory.StreamBudget's total-bytes bound.
@@ -58,12 +72,9 @@ type stagedStream struct {
 	// kept: path holds the decoded bytes (a stream staged for its size
 	// only keeps none, and is decoded again if its bytes are asked for).
 	kept bool
-	// digest of the decoded bytes, when the stream was staged for its
-	// size (summed while it decoded).
-	digest *StreamDigest
 }
 
-// StreamDigest is what a stream staged for its size decoded to.
+// StreamDigest is what a span of a decoded stream holds (Sum).
 type StreamDigest struct {
 	Size   int64
 	SHA256 [sha256.Size]byte
@@ -85,6 +96,13 @@ func (st *Stage) Open(name string) (fs.File, error) {
 		}
 		return newSizeFile(name, s.size), nil
 	}
+	if rest, ok := strings.CutPrefix(name, inventory.StreamWalkPrefix); ok {
+		f, err := st.walk(rest)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return f, nil
+	}
 	s, err := st.stage(name, true)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
@@ -105,18 +123,28 @@ func (st *Stage) Decoded(r inventory.Range) (string, bool) {
 	return s.path, true
 }
 
-// Digest returns what the stream r points into decoded to, if it was
-// staged for its size and decoded whole within its budget: the host
-// then observes a member that is the whole stream (a non-solid NSIS
-// item) without decoding or reading it again.
-func (st *Stage) Digest(r inventory.Range) (StreamDigest, bool) {
+// Sum returns the sum of exactly the bytes r addresses (Offset, Length)
+// of the stream it points into, if the stage summed that span while
+// decoding it without a copy: the whole of a stream staged for its size
+// (a non-solid NSIS item), or a span a walk skipped (an item of a solid
+// block). The host then observes the member without decoding or
+// reading it again.
+func (st *Stage) Sum(r inventory.Range) (StreamDigest, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	s, ok := st.staged[inventory.StreamNameOf(r)]
-	if !ok || !s.full || s.digest == nil {
-		return StreamDigest{}, false
+	d, ok := st.sums[inventory.StreamNameOf(r)][span{r.Offset, r.Length}]
+	return d, ok
+}
+
+// record keeps the sum of span sp of the stream called name (st.mu held).
+func (st *Stage) record(name string, sp span, d StreamDigest) {
+	if st.sums == nil {
+		st.sums = map[string]map[span]StreamDigest{}
 	}
-	return *s.digest, true
+	if st.sums[name] == nil {
+		st.sums[name] = map[span]StreamDigest{}
+	}
+	st.sums[name][sp] = d
 }
 
 // Err is the first stream that failed to decode, or nil.
@@ -155,7 +183,11 @@ func (st *Stage) stageLocked(name string, keep bool) (*stagedStream, error) {
 		s = &stagedStream{path: filepath.Join(st.Dir, fmt.Sprintf("stream-%d", len(st.staged)))}
 		st.staged[name] = s
 	}
-	s.err = st.decode(s, r, keep)
+	var sum *StreamDigest
+	sum, s.err = st.decode(s, r, keep)
+	if sum != nil {
+		st.record(name, span{0, s.size}, *sum)
+	}
 	if s.err != nil {
 		st.errs = append(st.errs, fmt.Errorf("the %s stream at bytes %d–%d of %q: %w", comp, off, off+n, file, s.err))
 	}
@@ -163,17 +195,18 @@ func (st *Stage) stageLocked(name string, keep bool) (*stagedStream, error) {
 }
 
 // decode decodes r within its budget: into s.path when keep, else only
-// summed (s.digest), which takes no disk.
-func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) error {
+// summed, which takes no disk (the sum is returned when the stream
+// decoded whole).
+func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) (*StreamDigest, error) {
 	n := r.StreamLength
 	in, err := st.openSource(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer in.Close()
 	info, err := in.Stat()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The host decodes natively, so zstd may use two goroutines and its
 	// normal buffers (the module's decoder keeps to one and low memory).
@@ -182,7 +215,7 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) error {
 	// does for hashing.
 	dec, err := OpenWith(in, info.Size(), r, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer dec.Close()
 	bn := n
@@ -194,15 +227,14 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) error {
 		d := &StreamDigest{}
 		w, err := pump(st.ctx(), nil, dec, budget+1, d)
 		s.size = w
-		if err != nil {
-			return err
+		if s.full = err == nil && w <= budget; !s.full {
+			d = nil
 		}
-		s.full, s.digest = w <= budget, d
-		return nil
+		return d, err
 	}
 	out, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	totalCap, _ := BudgetOf(st.Limits, 0x7fff_ffff_ffff) // the total-bytes bound alone
 	left := totalCap - st.total
@@ -214,14 +246,14 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) error {
 	s.size = w
 	st.total += w
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if w > left && left < budget {
 		os.Remove(s.path)
-		return ErrTotalBudget
+		return nil, ErrTotalBudget
 	}
 	s.full, s.kept = w <= budget, true
-	return nil
+	return nil, nil
 }
 
 // openSource opens the bytes r's offsets address: its file, or the
@@ -256,87 +288,34 @@ func BudgetOf(lim inventory.Limits, n int64) (int64, string) {
 	return inventory.StreamBudget(lim.WithDefaults(), n)
 }
 
-// pumpChunk is the read size of pump, pumpDepth how many chunks the
-// decoder may run ahead of the writer.
-const (
-	pumpChunk = 1 << 20
-	pumpDepth = 2
-)
-
-// pumpBuffers are pump's chunks, shared by every stream: a
-// non-solid installer stages hundreds of small streams, and a fresh
-// megabyte for each was a tenth of its inventory's CPU (zeroing).
-var pumpBuffers = sync.Pool{New: func() any { b := make([]byte, pumpChunk); return &b }}
-
 // pump copies at most limit bytes of r to w (nil: nowhere) and sums
 // them into d (nil: not summed), checking ctx between chunks. r is read
-// on a goroutine of its own, so decoding and writing or summing run on
-// two cores; pump returns only once that goroutine has stopped reading
-// r, so the caller may close r.
+// ahead on a goroutine of its own (decoding on one core, writing or
+// summing on the other); pump returns once that goroutine has stopped,
+// so the caller may close r.
 func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamDigest) (int64, error) {
-	type chunk struct {
-		b   *[]byte
-		n   int
-		err error
-	}
-	chunks := make(chan chunk, pumpDepth)
-	free := make(chan *[]byte, pumpDepth+1)
-	for range pumpDepth + 1 {
-		free <- pumpBuffers.Get().(*[]byte)
-	}
-	done, exited := make(chan struct{}), make(chan struct{})
-	go func() {
-		defer close(exited)
-		var read int64
-		for {
-			// b stays nil once the limit is read: that chunk says so.
-			var b *[]byte
-			if read < limit {
-				select {
-				case b = <-free:
-				case <-done:
-					return
-				}
-			}
-			var n int
-			var err error
-			if b != nil {
-				n, err = io.ReadFull(r, (*b)[:min(int64(len(*b)), limit-read)])
-				read += int64(n)
-				if err == io.ErrUnexpectedEOF {
-					err = io.EOF
-				}
-			}
-			select {
-			case chunks <- chunk{b, n, err}:
-			case <-done:
-				if b != nil {
-					free <- b
-				}
-				return
-			}
-			if err != nil || b == nil {
-				return
-			}
-		}
-	}()
+	a := NewAhead(r, 2, limit)
+	defer a.Close()
 	var sha hash.Hash
 	if d != nil {
 		sha = sha256.New()
 	}
 	var total int64
-	var err error
-	for err == nil {
-		if err = ctx.Err(); err != nil {
+	for {
+		if err := ctx.Err(); err != nil {
+			return total, err
+		}
+		p, err := a.Next()
+		if err == io.EOF {
 			break
 		}
-		c := <-chunks
-		if c.b == nil {
-			break // limit bytes read
+		if err != nil {
+			return total, err
 		}
-		p := (*c.b)[:c.n]
-		if w != nil && len(p) > 0 {
-			_, err = w.Write(p)
+		if w != nil {
+			if _, err := w.Write(p); err != nil {
+				return total, err
+			}
 		}
 		if d != nil {
 			sha.Write(p)
@@ -345,31 +324,6 @@ func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamD
 			}
 		}
 		total += int64(len(p))
-		free <- c.b
-		if c.err == io.EOF {
-			break
-		}
-		if c.err != nil && err == nil {
-			err = c.err
-		}
-	}
-	close(done)
-	<-exited
-drain:
-	for {
-		select {
-		case c := <-chunks:
-			if c.b != nil {
-				pumpBuffers.Put(c.b)
-			}
-		case b := <-free:
-			pumpBuffers.Put(b)
-		default:
-			break drain
-		}
-	}
-	if err != nil {
-		return total, err
 	}
 	if d != nil {
 		d.Size = total
