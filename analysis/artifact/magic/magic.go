@@ -22,6 +22,9 @@ const (
 	SevenZip = "7z"
 	NSIS     = "nsis"
 	DMG      = "dmg"
+	// HFSPlus and APFS are bare disk-image volumes (what dmg2img writes).
+	HFSPlus = "hfs+"
+	APFS    = "apfs"
 )
 
 // nsisScanBytes bounds the search for NSIS's first header, which sits at a
@@ -54,8 +57,15 @@ func Package(ra io.ReaderAt, size int64) string {
 		return SevenZip
 	case bytes.HasPrefix(h, []byte("MZ")) && nsisHeader(ra, size):
 		return NSIS
-	case dmgTrailer(ra, size):
+	case dmgTrailer(ra, size), bytes.HasPrefix(h, []byte("encrcdsa")):
 		return DMG
+	}
+	var v [1028]byte
+	if n, _ := ra.ReadAt(v[:], 0); n == len(v) && (string(v[1024:]) == "H+\x00\x04" || string(v[1024:]) == "HX\x00\x05") {
+		return HFSPlus
+	}
+	if n >= 36 && string(h[32:36]) == "NXSB" {
+		return APFS
 	}
 	return ""
 }
@@ -79,7 +89,8 @@ func nsisHeader(ra io.ReaderAt, size int64) bool {
 	return false
 }
 
-// dmgTrailer recognises a UDIF disk image by its 512-byte "koly" trailer.
+// dmgTrailer recognises a UDIF disk image by its 512-byte "koly" trailer
+// (an encrypted image starts with "encrcdsa" instead).
 func dmgTrailer(ra io.ReaderAt, size int64) bool {
 	if size < 512 {
 		return false
