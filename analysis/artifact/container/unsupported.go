@@ -126,8 +126,12 @@ func isEncryptedDMG(ra io.ReaderAt) bool {
 }
 
 // bareVolume recognises an HFS+/HFSX volume header (at 1024) or an APFS
-// container superblock (magic at 32) at the start of the input.
+// container superblock (magic at 32) at the start of the input — never in
+// a file that starts like an executable, whose bytes there are code.
 func bareVolume(ra io.ReaderAt) string {
+	if looksNative(ra) {
+		return ""
+	}
 	var h [1028]byte
 	n, _ := ra.ReadAt(h[:], 0)
 	switch {

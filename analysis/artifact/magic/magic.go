@@ -60,6 +60,9 @@ func Package(ra io.ReaderAt, size int64) string {
 	case dmgTrailer(ra, size), bytes.HasPrefix(h, []byte("encrcdsa")):
 		return DMG
 	}
+	if native(h) { // an executable's bytes at 32 and 1024 are code, not a volume header
+		return ""
+	}
 	var v [1028]byte
 	if n, _ := ra.ReadAt(v[:], 0); n == len(v) && (string(v[1024:]) == "H+\x00\x04" || string(v[1024:]) == "HX\x00\x05") {
 		return HFSPlus
@@ -68,6 +71,22 @@ func Package(ra io.ReaderAt, size int64) string {
 		return APFS
 	}
 	return ""
+}
+
+// native reports whether h starts like an ELF, PE or Mach-O executable.
+func native(h []byte) bool {
+	if len(h) < 4 {
+		return false
+	}
+	switch {
+	case string(h[:4]) == "\x7fELF", h[0] == 'M' && h[1] == 'Z':
+		return true
+	}
+	switch binary.BigEndian.Uint32(h) {
+	case 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca:
+		return true
+	}
+	return false
 }
 
 // nsisHeader looks for NSIS's first header (0xDEADBEEF "NullsoftInst"

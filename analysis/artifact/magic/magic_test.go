@@ -60,6 +60,8 @@ func TestPackageNamesEachFormatLikeTheContainerReader(t *testing.T) {
 		{"hfs+ of another version", at(4096, 1024, "H+\x00\x05"), ""},
 		{"volume header cut short", at(1027, 1024, "H+\x00"), ""},
 		{"bare apfs", at(4096, 32, "NXSB"), magic.APFS},
+		{"ELF with a volume signature in its code", at(4096, 0, "\x7fELF\x02\x01\x01", 32, "NXSB", 1024, "H+\x00\x04"), ""},
+		{"Mach-O with a volume signature in its code", at(4096, 0, "\xcf\xfa\xed\xfe", 1024, "H+\x00\x04"), ""},
 		{"plain ELF", at(1024, 0, "\x7fELF\x02\x01\x01"), ""},
 		{"plain PE", at(1024, 0, "MZ"), ""},
 		{"asar", at(1024, 0, "\x04\x00\x00\x00\x10\x00\x00\x00"), ""},
