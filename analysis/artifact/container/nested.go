@@ -73,7 +73,9 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 // outer is r, listed by scope s, in the outer file's terms: moved by the
 // scope's base and read from its source stream, if any.
 func (s *scope) outer(r inventory.Range, size int64) inventory.Range {
-	r = rebase(r, s.base, size)
+	if s.section {
+		r = rebase(r, s.base, size)
+	}
 	if s.source != nil {
 		r = r.WithSource(*s.source)
 	}
@@ -82,13 +84,12 @@ func (s *scope) outer(r inventory.Range, size int64) inventory.Range {
 
 // rebase moves a range listed from a section of the outer file that
 // starts at base (size bytes long) to the outer file. A stream that was
-// the whole section (a tar.gz) becomes that section. The input itself
-// (base 0) keeps its ranges as listed. A range read from a stream's
-// decoded bytes (Source) is moved with that stream.
+// the whole section (a tar.gz) becomes that section, even at base 0 (a
+// tar.gz at the start of a 7-Zip folder is not the whole folder); only
+// a container listed from a whole file (the input, a directory's file)
+// keeps such a stream as listed. A range read from a stream's decoded
+// bytes (Source) is moved with that stream.
 func rebase(r inventory.Range, base, size int64) inventory.Range {
-	if base == 0 {
-		return r
-	}
 	if r.Source != nil {
 		src := rebase(*r.Source, base, size)
 		r.Source = &src
@@ -374,10 +375,10 @@ func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int
 	e := s.b.res.Entries[i]
 	off := e.Data.Offset
 	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
-	saved := s.b.base
-	s.b.base = s.base + off
+	saved, savedSection := s.b.base, s.b.section
+	s.b.base, s.b.section = s.base+off, true
 	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, format, s.index, i, depth)
-	s.b.base = saved
+	s.b.base, s.b.section = saved, savedSection
 	if err != nil {
 		return err
 	}
@@ -644,10 +645,10 @@ func listHeld(s *scope, i int, local inventory.Range, sec *io.SectionReader, off
 	// streams while it is listed.
 	outerSrc := s.outer(local, fileSize)
 	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
-	savedBase, savedSrc := s.b.base, s.b.source
-	s.b.base, s.b.source = off, &outerSrc
+	savedBase, savedSrc, savedSection := s.b.base, s.b.source, s.b.section
+	s.b.base, s.b.source, s.b.section = off, &outerSrc, true
 	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, want, s.index, i, depth)
-	s.b.base, s.b.source = savedBase, savedSrc
+	s.b.base, s.b.source, s.b.section = savedBase, savedSrc, savedSection
 	if err != nil {
 		return err
 	}
