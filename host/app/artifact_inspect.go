@@ -184,11 +184,16 @@ func (s *artifactScan) unexpandedArchives(g *artifactGraph) string {
 			containers[n.ArtifactID] = true
 		}
 	}
-	cut := s.depthCutPaths()
+	cut := map[int]bool{} // occurrences of files left at max_depth
+	for i, e := range s.res.Entries {
+		if s.depthCut(e) && i < len(g.occurrenceOf) && g.occurrenceOf[i] >= 0 {
+			cut[g.occurrenceOf[i]] = true
+		}
+	}
 	var paths []string
-	for _, o := range g.occurrences {
+	for k, o := range g.occurrences {
 		if o.EntryKind == inventory.KindFile && o.ArtifactID != nil && strings.HasSuffix(strings.ToLower(o.LogicalPath), ".asar") &&
-			!containers[*o.ArtifactID] && !cut[o.LogicalPath] {
+			!containers[*o.ArtifactID] && !cut[k] {
 			paths = append(paths, o.LogicalPath)
 		}
 	}
@@ -198,16 +203,10 @@ func (s *artifactScan) unexpandedArchives(g *artifactGraph) string {
 	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): they do not hold a readable ASAR header, so their entries are not in the inventory; extract the file (extract_artifact) and look at it", len(paths), paths[0])
 }
 
-// depthCutPaths are the logical paths of the files the module left
-// unopened because their container is at max_depth (it says so itself).
-func (s *artifactScan) depthCutPaths() map[string]bool {
-	cut := map[string]bool{}
-	for _, e := range s.res.Entries {
-		if e.Kind == inventory.KindFile && e.Nested < 0 && s.res.Containers[e.Container].Depth >= s.res.Limits.MaxDepth {
-			cut[e.Path] = true
-		}
-	}
-	return cut
+// depthCut reports whether e is a file the module left unopened because
+// its container is at max_depth (the module says so itself).
+func (s *artifactScan) depthCut(e inventory.Entry) bool {
+	return e.Kind == inventory.KindFile && e.Nested < 0 && s.res.Containers[e.Container].Depth >= s.res.Limits.MaxDepth
 }
 
 // containerMagic is how an archive rea expands by name starts (a tar's
@@ -233,10 +232,11 @@ var containerMagic = []struct{ suffix, magic string }{
 // .tar.gz that holds no tar). Its entries are in nobody's inventory, so
 // it is partial.
 func (s *artifactScan) unexpandedContainers() string {
-	cut := s.depthCutPaths()
 	var paths []string
 	for i, e := range s.res.Entries {
-		if e.Kind != inventory.KindFile || e.Nested > 0 || i >= len(s.obs) || cut[e.Path] {
+		// An unpacked ASAR member's bytes are a file of their own (of
+		// the directory or the package beside the ASAR), judged there.
+		if e.Kind != inventory.KindFile || e.Nested > 0 || e.Unpacked || i >= len(s.obs) || s.depthCut(e) {
 			continue
 		}
 		lower := strings.ToLower(e.Path)
