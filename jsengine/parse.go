@@ -237,7 +237,7 @@ func (pf *parsedFile) loc(idx file.Idx) Location {
 	if pf.smap == nil {
 		l = Location{File: pf.path, Line: line + 1, Column: col + 1}
 	} else if seg, ok := pf.smap.Original(line, col); ok {
-		l = Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+		l = Location{File: pf.path, Line: int(seg.OrigLine) + 1, Column: int(seg.OrigColumn) + 1}
 	} else {
 		l = Location{File: pf.path, Line: 1, Column: 1}
 	}

@@ -245,7 +245,7 @@ func TestNestedTarGzIsBounded(t *testing.T) {
 	deep := deflatedZipOf(t, filepath.Join(dir, "deep.zip"), [][2]string{{"app.tar.gz", tarGz(filepath.Join(dir, "app.tar.gz"), dir, filepath.Base(inner))}})
 	r = rea(t, "", env, "inspect-artifact", "--max-depth", "1", deep)
 	if r.code != 0 || !strings.Contains(r.stdout, "in 2 containers") || !strings.Contains(r.stdout, "coverage partial") ||
-		!strings.Contains(r.stdout, "1 file(s) named as an archive rea reads (first: inner.zip) were listed and hashed but not opened: they are nested deeper than max_depth (1)") {
+		!strings.Contains(r.stdout, "1 file(s) named as an archive rea reads (first: app.tar.gz!/inner.zip) were listed and hashed but not opened: they are nested deeper than max_depth (1)") {
 		t.Errorf("max-depth 1: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	if strings.Contains(r.stdout, "archive(s) were listed and hashed") {

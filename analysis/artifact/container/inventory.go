@@ -59,6 +59,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 		if err := walkDir(s, fsys, name, 0); err != nil {
 			return nil, err
 		}
+		noteDiskImages(b.res)
 		return b.finish(), nil
 	}
 	if !info.Mode().IsRegular() {
@@ -87,6 +88,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 	if _, err := listArchive(b, ra, info.Size(), name, format, -1, -1, 0); err != nil {
 		return nil, err
 	}
+	noteDiskImages(b.res)
 	return b.finish(), nil
 }
 

@@ -688,13 +688,13 @@ func (b *builder) finish() *inventory.Result {
 func depthLimitation(res *inventory.Result, maxDepth int) string {
 	var first string
 	n := 0
-	for _, e := range res.Entries {
+	for i, e := range res.Entries {
 		if e.Kind != inventory.KindFile || e.Nested >= 0 || e.Data == nil || e.Size == 0 ||
 			res.Containers[e.Container].Depth < maxDepth || formatByName(e.Path) == "" {
 			continue
 		}
 		if n == 0 {
-			first = e.Path
+			first = logicalPath(res, i)
 		}
 		n++
 	}

@@ -367,7 +367,7 @@ func TestArchivesPastMaxDepthAreSaid(t *testing.T) {
 	if got := formatsOf(res); got != "zip,tar.gz" {
 		t.Fatalf("containers %s", got)
 	}
-	want := "1 file(s) named as an archive rea reads (first: inner.zip) were listed and hashed but not opened: they are nested deeper than max_depth (1), so their entries are not in the inventory"
+	want := "1 file(s) named as an archive rea reads (first: app.tar.gz!/inner.zip) were listed and hashed but not opened: they are nested deeper than max_depth (1), so their entries are not in the inventory"
 	if len(res.Limitations) != 1 || !strings.HasPrefix(res.Limitations[0], want) {
 		t.Fatalf("limitations %q, want one starting %q", res.Limitations, want)
 	}
@@ -376,7 +376,7 @@ func TestArchivesPastMaxDepthAreSaid(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if got := formatsOf(res); got != "appimage,zip" || len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "(first: app.asar)") ||
+	if got := formatsOf(res); got != "appimage,zip" || len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "(first: app.zip!/app.asar)") ||
 		!strings.Contains(res.Limitations[0], "max_depth (1)") {
 		t.Fatalf("containers %s, limitations %q", got, res.Limitations)
 	}
