@@ -281,6 +281,11 @@ func checkStructure(res *inventory.Result) error {
 			return bad("container %d names file %q", i, c.File)
 		}
 	}
+	// A blocks stream (an archive in a squashfs file) names the entry
+	// holding its blocks; every range gets them before it is checked.
+	if err := res.ResolveSources(); err != nil {
+		return bad("%v", err)
+	}
 	for i, e := range res.Entries {
 		if e.Container < 0 || e.Container >= len(res.Containers) {
 			return bad("entry %d names container %d", i, e.Container)

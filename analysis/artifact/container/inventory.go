@@ -60,7 +60,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 			return nil, err
 		}
 		noteDiskImages(b.res)
-		return b.res, nil
+		return b.finish(), nil
 	}
 	if !info.Mode().IsRegular() {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is neither a regular file nor a directory", name).WithDetail("field", "input")
@@ -89,7 +89,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 		return nil, err
 	}
 	noteDiskImages(b.res)
-	return b.res, nil
+	return b.finish(), nil
 }
 
 func openReaderAt(fsys fs.FS, name string) (fs.File, io.ReaderAt, error) {
@@ -120,7 +120,7 @@ func listArchiveAs(b *builder, ra io.ReaderAt, size int64, file, name, format st
 	}
 	switch format {
 	case inventory.FormatASAR:
-		_, err = parseASAR(s, ra, size, file)
+		err = listASAR(s, ra, size, file)
 	case inventory.FormatZip:
 		err = listZip(s, ra, size, file)
 	case inventory.FormatTar:
@@ -209,19 +209,28 @@ func looksNative(ra io.ReaderAt) bool {
 }
 
 // nestedFormat decides whether a file found in a directory input is an
-// archive to expand: by name first, then by magic bytes.
+// archive to expand: by name first, then by magic bytes (for a tar.gz,
+// the first tar header too: a gzip file named .tar.gz that does not hold
+// a tar stays a file).
 func nestedFormat(name string, ra io.ReaderAt, size int64) string {
 	want := formatByName(name)
-	if want != "" && sniff(ra, size) == want {
+	if want != "" && sniff(ra, size) == want && (want != inventory.FormatTarGz || gzipHoldsTar(ra, size)) {
 		return want
 	}
 	return ""
 }
 
 // formatByName names the archive format a directory input expands for a
-// file name, or "" for names that are not expanded.
+// file name, or "" for names that are not expanded. A tar.gz is named by
+// its full suffix: a plain .gz (a .deb's changelog.gz) is not a tar.
 func formatByName(name string) string {
-	switch strings.ToLower(path.Ext(name)) {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, ".tar.gz") || strings.HasSuffix(lower, ".tgz") {
+		return inventory.FormatTarGz
+	}
+	switch path.Ext(lower) {
+	case ".tar":
+		return inventory.FormatTar
 	case ".asar":
 		return inventory.FormatASAR
 	case ".deb":

@@ -268,6 +268,10 @@ type Range struct {
 	// a compressed NSIS item); Source may itself have a Source, one per
 	// level of such nesting.
 	Source *Range `json:"source,omitempty"`
+	// BlocksOf, on a CompressionBlocksStream Source only, is the index of
+	// the entry (a squashfs file) whose blocks the stream decodes; see
+	// CompressionBlocksStream.
+	BlocksOf *int `json:"blocks_of,omitempty"`
 }
 
 // MaxSourceDepth bounds the chain of Source streams of one range.
