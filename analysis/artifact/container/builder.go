@@ -21,7 +21,10 @@ import (
 // builder accumulates the entries of every container and enforces the
 // limits that span containers (entry count, total bytes).
 type builder struct {
-	lim      inventory.Limits
+	lim inventory.Limits
+	// topOnly leaves archives among the input's entries unexpanded
+	// (Options.TopLevelOnly).
+	topOnly  bool
 	res      *inventory.Result
 	progress func(abi.Progress)
 	// streams serves the host's decoded copies of compressed streams

@@ -29,6 +29,27 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 // can expand the archives those streams hold (an app.asar in a .deb).
 // streams nil decodes them here instead.
 func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
+	return InventoryWith(fsys, name, format, lim, Options{Streams: streams}, progress)
+}
+
+// Options say where an inventory reads decoded streams from and how deep it
+// goes.
+type Options struct {
+	// Streams serves the host's decoded copies of compressed streams, as
+	// for InventoryStreams; nil decodes them here.
+	Streams fs.FS
+	// TopLevelOnly lists the input's own entries and leaves the archives
+	// among them unexpanded, listed and hashed as files. It is for callers
+	// that read only the top level — the JavaScript analysis analyses the
+	// files of the input itself, never those inside an archive it holds —
+	// which then neither pay for the archives' members nor fail on a
+	// malformed one (a test fixture's corrupt zip).
+	TopLevelOnly bool
+}
+
+// InventoryWith is InventoryStreams with Options.
+func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opts Options, progress func(abi.Progress)) (*inventory.Result, error) {
+	streams := opts.Streams
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
@@ -42,6 +63,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 	}
 	b := newBuilder(lim, progress)
 	b.streams = streams
+	b.topOnly = opts.TopLevelOnly
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory
@@ -320,6 +342,9 @@ func specialKind(t fs.FileMode) string {
 
 // expandNested lists an archive found in a directory as a child container.
 func expandNested(s *scope, fsys fs.FS, p string, size int64, idx, depth int) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if formatByName(p) == "" {
 		return nil
 	}

@@ -131,6 +131,9 @@ func rebase(r inventory.Range, base, size int64) inventory.Range {
 // An archive nested deeper than max_depth is left listed but not
 // expanded (the inventory then says so: depthLimitation).
 func expandNestedASARs(s *scope, start int, open func(e inventory.Entry) io.ReaderAt, place func(e inventory.Entry, r inventory.Range) inventory.Range, inner innerExpander) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) { return open(e), nil }, place, inner)
 }
 
@@ -166,6 +169,9 @@ func inBlocks(ra io.ReaderAt) innerExpander {
 // expandNestedASARsErr is expandNestedASARs whose open may fail (a
 // decoded copy past its budget).
 func expandNestedASARsErr(s *scope, start int, open func(i int, e inventory.Entry) (io.ReaderAt, error), place func(e inventory.Entry, r inventory.Range) inventory.Range, inner innerExpander) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
 	for i := start; i < end; i++ {
@@ -219,6 +225,9 @@ func streamPlace(e inventory.Entry, r inventory.Range) inventory.Range {
 // expandStreamASARs expands the ASAR archives a stream container listed:
 // their bytes are a range of the decoded stream, so are their members'.
 func expandStreamASARs(s *scope, start int, d *decoded, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandNestedASARs(s, start,
 		func(e inventory.Entry) io.ReaderAt {
 			if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
@@ -234,6 +243,9 @@ func expandStreamASARs(s *scope, start int, d *decoded, fileSize int64) error {
 // the archive's members are ranges of the same folder output. Without
 // a stage (native callers) they stay listed, not expanded.
 func expandFolderASARs(s *scope, start int, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandDecodedASARs(s, start, fileSize, func(e inventory.Entry) bool {
 		return e.Data.Compression == inventory.CompressionSevenZipFolder && e.Data.Folder != nil
 	}, "7-Zip member %q lies past the end of its decoded folder (%d bytes)")
@@ -244,6 +256,9 @@ func expandFolderASARs(s *scope, start int, fileSize int64) error {
 // stream decoded once, closed at the end); pastEnd is the message of a
 // member that lies past its stream's end.
 func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inventory.Entry) bool, pastEnd string) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if s.b.streams == nil {
 		return nil
 	}
@@ -284,6 +299,9 @@ func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inven
 // so is any other archive in a deflated member (expandDeflatedArchives).
 // An archive past max_depth is listed, not expanded.
 func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
 	var deflated []int
@@ -341,6 +359,9 @@ func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
 // CRC-32), and expandStreamArchives lists it from that copy, its ranges
 // read from it (Range.Source) — as an archive in a compressed NSIS item.
 func expandDeflatedArchives(s *scope, idx []int, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	for _, i := range idx {
 		e := s.b.res.Entries[i]
@@ -400,6 +421,9 @@ func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int
 // expandDeflatedASARs expands the ASAR archives held in deflated zip
 // members from the host's decoded copies of those members.
 func expandDeflatedASARs(s *scope, idx []int, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	want := map[int]bool{}
 	for _, i := range idx {
 		want[i] = true
@@ -516,6 +540,9 @@ func sliceBlocks(blocks []inventory.Block, off, n int64) []inventory.Block {
 
 // expandBlockASARs expands the ASAR archives a squashfs image holds.
 func expandBlockASARs(s *scope, start int, ra io.ReaderAt) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandNestedASARs(s, start,
 		func(e inventory.Entry) io.ReaderAt {
 			if e.Data.Compression != inventory.CompressionBlocks {
@@ -538,6 +565,9 @@ func expandBlockASARs(s *scope, start int, ra io.ReaderAt) error {
 // declares then read from that copy (Range.Source), as for an archive in
 // a compressed stream. Without a stage they stay listed, not expanded.
 func expandBlockArchives(s *scope, start int, ra io.ReaderAt) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if s.b.streams == nil {
 		return nil
 	}
@@ -586,6 +616,9 @@ func expandBlockArchives(s *scope, start int, ra io.ReaderAt) error {
 // stream budget, every entry limit); without a stage (native callers)
 // the archives stay listed, not expanded.
 func expandStreamArchives(s *scope, start int, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if s.b.streams == nil {
 		return nil
 	}

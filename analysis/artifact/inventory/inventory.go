@@ -172,6 +172,10 @@ type Request struct {
 	// the host decodes a stream once, natively, and both the module
 	// (listing, nested archives) and the host (hashing) read that copy.
 	StreamMount string `json:"stream_mount,omitempty"`
+	// TopLevelOnly leaves archives among the input's entries unexpanded
+	// (container.Options.TopLevelOnly): the JavaScript analysis reads only
+	// the input's own files.
+	TopLevelOnly bool `json:"top_level_only,omitempty"`
 }
 
 // DefaultMountPath is where the host mounts the input.
