@@ -422,6 +422,43 @@ func TestHostileArtifacts(t *testing.T) {
 			t.Fatalf("a correct SHA256 is not verified: %.1500s", s)
 		}
 	})
+	t.Run("disk image trailers lie", func(t *testing.T) {
+		c := newCorpus(t)
+		// A UDIF "koly" trailer whose property list lies past the end, past
+		// 2^63 or is 2^62 bytes long; an encrypted header; a bare HFS+
+		// volume header with nothing behind it. rea reads no disk image:
+		// each is refused typed by every artifact command, naming what it
+		// is, reading nothing it declares.
+		koly := func(off, n uint64) []byte {
+			b := make([]byte, 1024+512)
+			copy(b, "Apple_HFS")
+			k := b[1024:]
+			copy(k, "koly")
+			binary.BigEndian.PutUint32(k[4:], 4)
+			binary.BigEndian.PutUint32(k[8:], 512)
+			binary.BigEndian.PutUint64(k[216:], off)
+			binary.BigEndian.PutUint64(k[224:], n)
+			return b
+		}
+		bare := make([]byte, 4096)
+		copy(bare[1024:], "H+\x00\x04")
+		for name, b := range map[string][]byte{
+			"past-end.dmg":  koly(1000, 4000),
+			"overflow.dmg":  koly(1<<63, 1<<63),
+			"huge.dmg":      koly(0, 1<<62),
+			"encrypted.dmg": append([]byte("encrcdsa\x00\x00\x00\x02"), make([]byte, 1024)...),
+			"volume.hfs":    bare,
+		} {
+			p := c.write(t, name, b)
+			out := filepath.Join(c.dir, "out-"+name)
+			for _, args := range [][]string{{"inspect-artifact", p}, {"analyze", p}, {"extract-artifact", p, "--path", "**", "--output", out}} {
+				wantError(t, c.run(t, nil, args...), "capability_unavailable", name, "7z x")
+			}
+			if _, err := os.Stat(out); err == nil {
+				t.Fatalf("%s: a refused extraction created %s", name, out)
+			}
+		}
+	})
 }
 
 func TestHostileJavaScript(t *testing.T) {

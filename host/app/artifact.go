@@ -59,6 +59,10 @@ type ArtifactRequest struct {
 	IntegrityPolicy string `json:"integrity_policy,omitempty"`
 	// MaxIntegrityMismatches bounds recorded contradictions (default 10, ≤ 100).
 	MaxIntegrityMismatches int `json:"max_integrity_mismatches,omitempty"`
+	// topLevelOnly leaves archives among the input's entries unexpanded
+	// (inventory.Request.TopLevelOnly): set by the JavaScript analysis,
+	// which reads only the input's own files; never a wire field.
+	topLevelOnly bool
 }
 
 // validate fills defaults and refuses bad values with field names.
@@ -205,7 +209,7 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 		Module:    ArtifactModule,
 		Operation: inventory.Operation,
 		Params: inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath,
-			HostChecksums: true},
+			TopLevelOnly: req.topLevelOnly, HostChecksums: true},
 		Mounts: []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)},
 			{GuestPath: inventory.DefaultStreamMountPath, FS: stage}},
 		Limits:   a.Config.Limits,
@@ -291,6 +295,11 @@ func checkStructure(res *inventory.Result) error {
 		if k := c.Checksum; k != nil && (k.Algorithm != inventory.ChecksumCRC32 || k.Offset < 0 || k.Length < 0 || k.Offset > (1<<62)-k.Length) {
 			return bad("container %d declares checksum %+v", i, *k)
 		}
+	}
+	// A blocks stream (an archive in a squashfs file) names the entry
+	// holding its blocks; every range gets them before it is checked.
+	if err := res.ResolveSources(); err != nil {
+		return bad("%v", err)
 	}
 	for i, e := range res.Entries {
 		if e.Container < 0 || e.Container >= len(res.Containers) {

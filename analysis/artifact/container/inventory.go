@@ -32,11 +32,19 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 	return InventoryWith(fsys, name, format, lim, Options{Streams: streams}, progress)
 }
 
-// Options are what the caller does for the lister.
+// Options say where an inventory reads decoded streams from, how deep it
+// goes, and what the caller checks for it.
 type Options struct {
-	// Streams serves decoded copies of compressed streams (see
-	// InventoryStreams); nil decodes them here.
+	// Streams serves the host's decoded copies of compressed streams, as
+	// for InventoryStreams; nil decodes them here.
 	Streams fs.FS
+	// TopLevelOnly lists the input's own entries and leaves the archives
+	// among them unexpanded, listed and hashed as files. It is for callers
+	// that read only the top level — the JavaScript analysis analyses the
+	// files of the input itself, never those inside an archive it holds —
+	// which then neither pay for the archives' members nor fail on a
+	// malformed one (a test fixture's corrupt zip).
+	TopLevelOnly bool
 	// HostChecksums: the caller verifies the checksums containers
 	// declare over their file (inventory.Container.Checksum) while it
 	// hashes that file, so the lister declares them instead of reading
@@ -44,8 +52,9 @@ type Options struct {
 	HostChecksums bool
 }
 
-// InventoryWith is Inventory with opt.
-func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opt Options, progress func(abi.Progress)) (*inventory.Result, error) {
+// InventoryWith is InventoryStreams with Options.
+func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opts Options, progress func(abi.Progress)) (*inventory.Result, error) {
+	streams := opts.Streams
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
@@ -58,7 +67,9 @@ func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opt Op
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot read input %q: %v; check that the path exists and is readable", name, err).WithDetail("field", "input")
 	}
 	b := newBuilder(lim, progress)
-	b.streams, b.hostChecksums = opt.Streams, opt.HostChecksums
+	b.streams = streams
+	b.topOnly = opts.TopLevelOnly
+	b.hostChecksums = opts.HostChecksums
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory
@@ -76,7 +87,8 @@ func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opt Op
 		if err := walkDir(s, fsys, name, 0); err != nil {
 			return nil, err
 		}
-		return b.res, nil
+		noteDiskImages(b.res)
+		return b.finish(), nil
 	}
 	if !info.Mode().IsRegular() {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is neither a regular file nor a directory", name).WithDetail("field", "input")
@@ -104,7 +116,8 @@ func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opt Op
 	if _, err := listArchive(b, ra, info.Size(), name, format, -1, -1, 0); err != nil {
 		return nil, err
 	}
-	return b.res, nil
+	noteDiskImages(b.res)
+	return b.finish(), nil
 }
 
 func openReaderAt(fsys fs.FS, name string) (fs.File, io.ReaderAt, error) {
@@ -135,7 +148,7 @@ func listArchiveAs(b *builder, ra io.ReaderAt, size int64, file, name, format st
 	}
 	switch format {
 	case inventory.FormatASAR:
-		_, err = parseASAR(s, ra, size, file)
+		err = listASAR(s, ra, size, file)
 	case inventory.FormatZip:
 		err = listZip(s, ra, size, file)
 	case inventory.FormatTar:
@@ -224,19 +237,28 @@ func looksNative(ra io.ReaderAt) bool {
 }
 
 // nestedFormat decides whether a file found in a directory input is an
-// archive to expand: by name first, then by magic bytes.
+// archive to expand: by name first, then by magic bytes (for a tar.gz,
+// the first tar header too: a gzip file named .tar.gz that does not hold
+// a tar stays a file).
 func nestedFormat(name string, ra io.ReaderAt, size int64) string {
 	want := formatByName(name)
-	if want != "" && sniff(ra, size) == want {
+	if want != "" && sniff(ra, size) == want && (want != inventory.FormatTarGz || gzipHoldsTar(ra, size)) {
 		return want
 	}
 	return ""
 }
 
 // formatByName names the archive format a directory input expands for a
-// file name, or "" for names that are not expanded.
+// file name, or "" for names that are not expanded. A tar.gz is named by
+// its full suffix: a plain .gz (a .deb's changelog.gz) is not a tar.
 func formatByName(name string) string {
-	switch strings.ToLower(path.Ext(name)) {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, ".tar.gz") || strings.HasSuffix(lower, ".tgz") {
+		return inventory.FormatTarGz
+	}
+	switch path.Ext(lower) {
+	case ".tar":
+		return inventory.FormatTar
 	case ".asar":
 		return inventory.FormatASAR
 	case ".deb":
@@ -326,6 +348,9 @@ func specialKind(t fs.FileMode) string {
 
 // expandNested lists an archive found in a directory as a child container.
 func expandNested(s *scope, fsys fs.FS, p string, size int64, idx, depth int) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if formatByName(p) == "" {
 		return nil
 	}

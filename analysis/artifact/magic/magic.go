@@ -22,6 +22,9 @@ const (
 	SevenZip = "7z"
 	NSIS     = "nsis"
 	DMG      = "dmg"
+	// HFSPlus and APFS are bare disk-image volumes (what dmg2img writes).
+	HFSPlus = "hfs+"
+	APFS    = "apfs"
 )
 
 // nsisScanBytes bounds the search for NSIS's first header, which sits at a
@@ -54,10 +57,36 @@ func Package(ra io.ReaderAt, size int64) string {
 		return SevenZip
 	case bytes.HasPrefix(h, []byte("MZ")) && nsisHeader(ra, size):
 		return NSIS
-	case dmgTrailer(ra, size):
+	case dmgTrailer(ra, size), bytes.HasPrefix(h, []byte("encrcdsa")):
 		return DMG
 	}
+	if native(h) { // an executable's bytes at 32 and 1024 are code, not a volume header
+		return ""
+	}
+	var v [1028]byte
+	if n, _ := ra.ReadAt(v[:], 0); n == len(v) && (string(v[1024:]) == "H+\x00\x04" || string(v[1024:]) == "HX\x00\x05") {
+		return HFSPlus
+	}
+	if n >= 36 && string(h[32:36]) == "NXSB" {
+		return APFS
+	}
 	return ""
+}
+
+// native reports whether h starts like an ELF, PE or Mach-O executable.
+func native(h []byte) bool {
+	if len(h) < 4 {
+		return false
+	}
+	switch {
+	case string(h[:4]) == "\x7fELF", h[0] == 'M' && h[1] == 'Z':
+		return true
+	}
+	switch binary.BigEndian.Uint32(h) {
+	case 0xfeedface, 0xfeedfacf, 0xcefaedfe, 0xcffaedfe, 0xcafebabe, 0xbebafeca:
+		return true
+	}
+	return false
 }
 
 // nsisHeader looks for NSIS's first header (0xDEADBEEF "NullsoftInst"
@@ -79,7 +108,8 @@ func nsisHeader(ra io.ReaderAt, size int64) bool {
 	return false
 }
 
-// dmgTrailer recognises a UDIF disk image by its 512-byte "koly" trailer.
+// dmgTrailer recognises a UDIF disk image by its 512-byte "koly" trailer
+// (an encrypted image starts with "encrcdsa" instead).
 func dmgTrailer(ra io.ReaderAt, size int64) bool {
 	if size < 512 {
 		return false

@@ -58,7 +58,7 @@ func NewAhead(r io.Reader, depth int, limit int64) *Ahead {
 			if limit >= 0 {
 				p = p[:min(int64(len(p)), limit-read)]
 			}
-			n, err := io.ReadFull(r, p)
+			n, err := fill(r, p)
 			read += int64(n)
 			if n > 0 {
 				select {
@@ -70,9 +70,6 @@ func NewAhead(r io.Reader, depth int, limit int64) *Ahead {
 			} else {
 				a.free <- b
 			}
-			if err == io.ErrUnexpectedEOF {
-				err = io.EOF
-			}
 			if err != nil {
 				a.err = err
 				return
@@ -81,6 +78,26 @@ func NewAhead(r io.Reader, depth int, limit int64) *Ahead {
 		a.err = io.EOF
 	}()
 	return a
+}
+
+// fill reads until p is full or r says why not: io.EOF at its end, or
+// its own error (a truncated stream's io.ErrUnexpectedEOF is the
+// decoder's, and stays an error, unlike io.ReadFull's short read).
+func fill(r io.Reader, p []byte) (int, error) {
+	n, idle := 0, 0
+	for n < len(p) {
+		m, err := r.Read(p[n:])
+		n += m
+		if err != nil {
+			return n, err
+		}
+		if m > 0 {
+			idle = 0
+		} else if idle++; idle > 100 {
+			return n, io.ErrNoProgress
+		}
+	}
+	return n, nil
 }
 
 // Next returns the next chunk, valid until the next call of Next, Read

@@ -229,7 +229,36 @@ func TestAheadStopsEarlyAndAtItsLimit(t *testing.T) {
 		t.Fatalf("error: %v", err)
 	}
 	a.Close()
+	// A decoder's io.ErrUnexpectedEOF (a truncated stream) stays an
+	// error; it is not the short last read of a stream that ended.
+	a = NewAhead(io.MultiReader(bytes.NewReader(want[:100]), iotestCut{}), 2, -1)
+	if got, err := io.ReadAll(a); err != io.ErrUnexpectedEOF || len(got) != 100 {
+		t.Fatalf("truncated: %d bytes, %v", len(got), err)
+	}
+	a.Close()
 }
+
+// TestStageRefusesATruncatedStream: a stream cut short does not stage,
+// for its size or for its bytes, and Err says why.
+func TestStageRefusesATruncatedStream(t *testing.T) {
+	data, r := deflated(t, payload(2<<20))
+	r.StreamLength /= 2
+	for _, name := range []string{inventory.StreamSizeName(r), inventory.StreamNameOf(r), inventory.StreamWalkName(r)} {
+		st := stageOf(t, data, inventory.Limits{})
+		f, err := st.Open(name)
+		if err == nil {
+			_, err = io.Copy(io.Discard, f)
+			f.Close()
+		}
+		if err == nil || st.Err() == nil {
+			t.Errorf("%s: %v, stage %v", name[:5], err, st.Err())
+		}
+	}
+}
+
+type iotestCut struct{}
+
+func (iotestCut) Read([]byte) (int, error) { return 0, io.ErrUnexpectedEOF }
 
 var errBoom = errors.New("boom")
 
