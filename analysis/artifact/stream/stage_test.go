@@ -265,3 +265,29 @@ var errBoom = errors.New("boom")
 type iotestErr struct{}
 
 func (iotestErr) Read([]byte) (int, error) { return 0, errBoom }
+
+// TestPooledInflaterIsGivenBackOnce: closing a DEFLATE stream twice gives
+// its pooled decoder back once, and a read after the close fails instead
+// of reading the decoder's next user's stream.
+func TestPooledInflaterIsGivenBackOnce(t *testing.T) {
+	want := payload(300 << 10)
+	data, r := deflated(t, want)
+	a, err := Open(bytes.NewReader(data), int64(len(data)), r)
+	if err != nil {
+		t.Fatal(err)
+	}
+	a.Close()
+	a.Close()
+	if _, err := a.Read(make([]byte, 10)); err == nil {
+		t.Fatal("a closed stream read")
+	}
+	b, _ := Open(bytes.NewReader(data), int64(len(data)), r)
+	c, _ := Open(bytes.NewReader(data), int64(len(data)), r)
+	gb, _ := io.ReadAll(b)
+	gc, _ := io.ReadAll(c)
+	b.Close()
+	c.Close()
+	if !bytes.Equal(gb, want) || !bytes.Equal(gc, want) {
+		t.Fatal("two streams opened after a double close share a decoder")
+	}
+}

@@ -10,6 +10,7 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
 	"sync"
 
 	kflate "github.com/klauspost/compress/flate"
@@ -130,24 +131,38 @@ type inflater struct {
 
 var inflaters sync.Pool
 
-func openInflater(src io.Reader) *inflater {
+func openInflater(src io.Reader) *inflation {
 	if f, ok := inflaters.Get().(*inflater); ok {
 		f.br.Reset(src)
 		if err := f.fr.(kflate.Resetter).Reset(f.br, nil); err == nil {
-			return f
+			return &inflation{f: f}
 		}
 	}
 	br := bufio.NewReaderSize(src, 256<<10)
-	return &inflater{br: br, fr: kflate.NewReader(br)}
+	return &inflation{f: &inflater{br: br, fr: kflate.NewReader(br)}}
 }
 
-func (f *inflater) Read(p []byte) (int, error) { return f.fr.Read(p) }
+// inflation is one use of a pooled inflater: its Close gives the
+// inflater back once, however often it is called, and reads after it
+// fail rather than reach the inflater's next user.
+type inflation struct{ f *inflater }
 
-// Close returns the decoder to the pool; f must not be used after.
-func (f *inflater) Close() error {
-	err := f.fr.Close()
-	f.br.Reset(nil)
-	inflaters.Put(f)
+func (i *inflation) Read(p []byte) (int, error) {
+	if i.f == nil {
+		return 0, os.ErrClosed
+	}
+	return i.f.fr.Read(p)
+}
+
+// Close returns the decoder to the pool.
+func (i *inflation) Close() error {
+	if i.f == nil {
+		return nil
+	}
+	err := i.f.fr.Close()
+	i.f.br.Reset(nil)
+	inflaters.Put(i.f)
+	i.f = nil
 	return err
 }
 
