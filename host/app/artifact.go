@@ -588,18 +588,25 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 		fj.plain = append(fj.plain, c.job)
 	}
 	sortJobs(fj.plain)
-	if len(fj.streamOrder) == 0 {
+	if len(fj.streamOrder) == 0 && len(fj.blocks) == 0 {
 		return s.hashPass(ctx, fh, size, fj, checks, parsed, parsedWant)
 	}
 	// The compressed streams (a solid installer's block, 7-Zip folders,
-	// a package's data stream) are hashed while the file is read for its
-	// digest and plain ranges: two cores, not one after the other. The
-	// file's own failure (a checksum that does not match) is the one
+	// a package's data stream) and the files stored as blocks (a
+	// squashfs image's) are decoded and hashed while the file is read for
+	// its digest and plain ranges: two cores, not one after the other.
+	// The file's own failure (a checksum that does not match) is the one
 	// said.
 	sctx, cancel := context.WithCancel(ctx)
 	defer cancel()
 	streamsDone := make(chan error, 1)
-	go func() { streamsDone <- s.hashStreams(sctx, fh, size, fj) }()
+	go func() {
+		err := s.hashAllBlocks(sctx, fh, size, fj)
+		if err == nil {
+			err = s.hashStreams(sctx, fh, size, fj)
+		}
+		streamsDone <- err
+	}()
 	err = s.hashPass(ctx, fh, size, fj, checks, parsed, parsedWant)
 	if err != nil {
 		cancel()
@@ -612,7 +619,7 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 
 // hashPass reads fj's file once for its plain ranges, the checksums its
 // containers declare and, when it is the input or a whole entry, its
-// digest; then hashes its deflated and block members.
+// digest; then hashes its deflated members.
 func (s *artifactScan) hashPass(ctx context.Context, fh *os.File, size int64, fj *fileJobs, checks []checksumCheck, parsed *digestJob, parsedWant string) error {
 	var whole = sha256.New()
 	needWhole := len(fj.whole) > 0 || fj.source == nil && fj.file == s.input.name && !s.input.isDir
@@ -653,12 +660,6 @@ func (s *artifactScan) hashPass(ctx context.Context, fh *os.File, size int64, fj
 	}
 	for _, i := range fj.deflate {
 		if err := s.hashDeflated(ctx, fh, size, i); err != nil {
-			return err
-		}
-	}
-	cache := &stream.BlockCache{}
-	for _, i := range fj.blocks {
-		if err := s.hashBlocks(ctx, fh, size, i, cache); err != nil {
 			return err
 		}
 	}

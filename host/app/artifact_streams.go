@@ -19,27 +19,52 @@ const streamWorkers = 2
 // 7z archive's folders, a package's data stream), each once, front to
 // back. The streams are independent, so streamWorkers of them run at
 // once: electron-builder writes its app-64.7z with -ms=off, a folder per
-// file, and one LZMA2 decoder is the whole cost of such an archive. The
-// error returned is the first, in file order, of the streams that failed
-// before any other had (later failures are the cancel's echo).
+// file, and one LZMA2 decoder is the whole cost of such an archive.
 func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64, fj *fileJobs) error {
+	return inParallel(ctx, len(fj.streamOrder), func(ctx context.Context, _, n int) error {
+		return s.hashStream(ctx, fh, size, fj, fj.streamOrder[n])
+	})
+}
+
+// hashAllBlocks hashes the entries stored as separately compressed
+// blocks (a squashfs image's files), streamWorkers files at once, each
+// worker with its own block cache.
+func (s *artifactScan) hashAllBlocks(ctx context.Context, fh *os.File, size int64, fj *fileJobs) error {
+	caches := make([]*stream.BlockCache, streamWorkers)
+	for w := range caches {
+		caches[w] = &stream.BlockCache{}
+		defer caches[w].Close()
+	}
+	return inParallel(ctx, len(fj.blocks), func(ctx context.Context, w, n int) error {
+		return s.hashBlocks(ctx, fh, size, fj.blocks[n], caches[w])
+	})
+}
+
+// inParallel runs do for 0 … count-1, streamWorkers at a time; worker
+// says which of them runs it (for state a worker keeps). The error
+// returned is the first, in order, of the calls that failed before any
+// other had (later failures are the cancel's echo).
+func inParallel(ctx context.Context, count int, do func(ctx context.Context, worker, n int) error) error {
 	parent := ctx
 	ctx, cancel := context.WithCancel(ctx)
 	defer cancel()
-	errs := make([]error, len(fj.streamOrder))
-	own := make([]bool, len(fj.streamOrder)) // failed before any cancel: not a consequence of one
+	errs := make([]error, count)
+	own := make([]bool, count) // failed before any cancel: not a consequence of one
 	var mu sync.Mutex
-	sem := make(chan struct{}, streamWorkers)
+	workers := make(chan int, streamWorkers)
+	for w := range streamWorkers {
+		workers <- w
+	}
 	var wg sync.WaitGroup
-	for n, k := range fj.streamOrder {
+	for n := range count {
 		if ctx.Err() != nil {
 			break
 		}
-		sem <- struct{}{}
+		w := <-workers
 		wg.Add(1)
 		go func() {
-			defer func() { <-sem; wg.Done() }()
-			if err := s.hashStream(ctx, fh, size, fj, k); err != nil {
+			defer func() { workers <- w; wg.Done() }()
+			if err := do(ctx, w, n); err != nil {
 				mu.Lock()
 				errs[n], own[n] = err, ctx.Err() == nil
 				cancel()
@@ -53,7 +78,7 @@ func (s *artifactScan) hashStreams(ctx context.Context, fh *os.File, size int64,
 			return err
 		}
 	}
-	if parent.Err() != nil { // possibly before any stream began
+	if parent.Err() != nil { // possibly before any call began
 		return abi.Errorf(abi.CodeCancelled, "hashing was cancelled")
 	}
 	for _, err := range errs {
