@@ -59,6 +59,9 @@ type Partition struct {
 	// compresses every chunk with zlib and writes all-zero chunks as
 	// zero-fill, as hdiutil's UDZO does.
 	Kind func(i int, chunk []byte) uint32
+	// Tamper, when set, may change the block table before it is written
+	// (the terminator last), for tests of hostile tables.
+	Tamper func(chunks []Chunk)
 }
 
 // Chunk is one block-table entry as written, for tests that corrupt it.
@@ -105,8 +108,20 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 				zw, _ := zlib.NewWriterLevel(&fork, zlib.BestCompression)
 				zw.Write(b)
 				zw.Close()
+			case ChunkBzip2:
+				z, err := bzip2Compress(b)
+				if err != nil {
+					return nil, err
+				}
+				fork.Write(z)
+			case ChunkADC, ChunkLZFSE, ChunkLZMA:
+				// No encoder here: the chunk holds its bytes as they are
+				// under the type's name, so a test can check a reader
+				// that does not decode the type says so (real readers
+				// fail on it).
+				fork.Write(b)
 			default:
-				return nil, fmt.Errorf("udifpack writes zero, ignore, raw and zlib chunks, not %#x", c.Type)
+				return nil, fmt.Errorf("udifpack writes zero, ignore, raw, zlib and bzip2 chunks, not %#x", c.Type)
 			}
 			if c.Type != ChunkZero && c.Type != ChunkIgnore {
 				c.Length = uint64(fork.Len()) - c.Offset
@@ -115,6 +130,9 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 			off += int64(len(b))
 		}
 		chunks = append(chunks, Chunk{Type: ChunkTerminator, Sector: uint64(p.Size / SectorSize), Offset: uint64(fork.Len())})
+		if p.Tamper != nil {
+			p.Tamper(chunks)
+		}
 		tables = append(tables, mish(sector, uint64(p.Size/SectorSize), chunks, crc.Sum32()))
 		all = append(all, chunks)
 		sector += uint64(p.Size / SectorSize)
@@ -145,6 +163,18 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 		}
 	}
 	return all, nil
+}
+
+// bzip2Compress compresses b with the real bzip2 (Debian's bzip2
+// package; Go has no bzip2 writer), as hdiutil's UDBZ chunks are.
+func bzip2Compress(b []byte) ([]byte, error) {
+	cmd := exec.Command("bzip2", "-c", "-9")
+	cmd.Stdin = bytes.NewReader(b)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("bzip2 writes UDBZ chunks: %v (apt-get install -y bzip2)", err)
+	}
+	return out, nil
 }
 
 // DefaultKind is hdiutil's UDZO choice: zero-fill for an all-zero chunk,

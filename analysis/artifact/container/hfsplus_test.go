@@ -1,0 +1,326 @@
+package container
+
+import (
+	"bytes"
+	"encoding/binary"
+	"io"
+	"io/fs"
+	"os"
+	"os/exec"
+	"path/filepath"
+	"sort"
+	"strings"
+	"testing"
+	"unicode/utf16"
+
+	"rea/abi"
+	"rea/analysis/artifact/inventory"
+	"rea/analysis/artifact/stream"
+	"rea/analysis/artifact/udifpack"
+)
+
+// wrapVolume wraps an HFS+ volume in UDIF with chunks of sectors
+// sectors, each of the type kind chooses (nil: hdiutil's UDZO choice),
+// its block table changed by tamper when set.
+func wrapVolume(t testing.TB, vol []byte, sectors int, kind func(int, []byte) uint32, tamper func([]udifpack.Chunk)) []byte {
+	t.Helper()
+	var buf bytes.Buffer
+	if _, err := udifpack.Write(&buf, []udifpack.Partition{{Name: "disk image (Apple_HFS : 0)", Data: bytes.NewReader(vol), Size: int64(len(vol)),
+		ChunkSectors: sectors, Kind: kind, Tamper: tamper}}); err != nil {
+		t.Fatal(err)
+	}
+	return buf.Bytes()
+}
+
+// sevenZipVolume extracts a disk image with 7-Zip, the independent
+// oracle, and returns the directory holding its volume's root.
+func sevenZipVolume(t testing.TB, dmg []byte) string {
+	t.Helper()
+	dir := t.TempDir()
+	p := filepath.Join(dir, "x.dmg")
+	if err := os.WriteFile(p, dmg, 0o644); err != nil {
+		t.Fatal(err)
+	}
+	if b, err := exec.Command("7z", "x", "-y", "-o"+filepath.Join(dir, "out"), p).CombinedOutput(); err != nil {
+		t.Fatalf("7z x: %v\n%s", err, b)
+	}
+	return filepath.Join(dir, "out", "Example")
+}
+
+// blockBytes decodes a listed file's blocks from the image.
+func blockBytes(t testing.TB, img []byte, e inventory.Entry) []byte {
+	t.Helper()
+	if err := stream.CheckBlocks(e.Data.Blocks, int64(len(img)), e.Size); err != nil {
+		t.Fatalf("%s: %v", e.Path, err)
+	}
+	got, err := io.ReadAll(stream.OpenBlocks(bytes.NewReader(img), *e.Data, nil))
+	if err != nil {
+		t.Fatalf("%s: %v", e.Path, err)
+	}
+	return got
+}
+
+// agreeWithSevenZip checks that the inventory's own entries are exactly
+// the files, folders and links 7-Zip extracts, with the same bytes.
+func agreeWithSevenZip(t *testing.T, img []byte, res *inventory.Result, root string) {
+	t.Helper()
+	listed := map[string]inventory.Entry{}
+	for _, e := range res.Entries {
+		if e.Container == 0 {
+			listed[e.Path] = e
+		}
+	}
+	seen := 0
+	err := filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil || p == root {
+			return err
+		}
+		rel := filepath.ToSlash(strings.TrimPrefix(p, root+string(filepath.Separator)))
+		e, ok := listed[rel]
+		if !ok {
+			t.Errorf("7-Zip extracts %s, which rea does not list", rel)
+			return nil
+		}
+		seen++
+		switch {
+		case d.Type()&fs.ModeSymlink != 0:
+			target, _ := os.Readlink(p)
+			if e.Kind != inventory.KindLink || e.Link.Target != target {
+				t.Errorf("%s: listed %s %+v, 7-Zip extracts a link to %q", rel, e.Kind, e.Link, target)
+			}
+		case d.IsDir():
+			if e.Kind != inventory.KindDirectory {
+				t.Errorf("%s: listed %s, 7-Zip extracts a folder", rel, e.Kind)
+			}
+		default:
+			want, _ := os.ReadFile(p)
+			if e.Kind == inventory.KindLink { // 7-Zip may write a link as a file of its target
+				if string(want) != e.Link.Target {
+					t.Errorf("%s: link to %q, 7-Zip wrote %q", rel, e.Link.Target, want)
+				}
+				return nil
+			}
+			if e.Kind != inventory.KindFile || e.Size != int64(len(want)) || !bytes.Equal(blockBytes(t, img, e), want) {
+				t.Errorf("%s: listed %s of %d bytes, which differ from 7-Zip's %d", rel, e.Kind, e.Size, len(want))
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if seen != len(listed) {
+		t.Errorf("rea lists %d entries, 7-Zip extracts %d", len(listed), seen)
+	}
+}
+
+// TestDiskImagesListTheirHFSPlusVolume: a real HFS+ volume (xorriso)
+// wrapped in UDIF with every chunk layout rea decodes — zlib, stored,
+// zero-fill, bzip2, small and hdiutil-sized chunks — is listed exactly as
+// 7-Zip extracts it, each file's blocks decoding to 7-Zip's bytes, the
+// link with its target, the bundle's app.asar expanded, nothing partial.
+func TestDiskImagesListTheirHFSPlusVolume(t *testing.T) {
+	dmg, vol := dmgFixture(t)
+	if _, err := exec.LookPath("bzip2"); err != nil {
+		t.Fatal("bzip2 writes this test's UDBZ chunks: apt-get install -y bzip2 (.ci/run installs it)")
+	}
+	always := func(k uint32) func(int, []byte) uint32 { return func(int, []byte) uint32 { return k } }
+	cases := []struct {
+		name string
+		img  []byte
+	}{
+		{"zlib, stored and zero-fill, 16 sectors", dmg},
+		{"zlib, 2048 sectors (hdiutil)", wrapVolume(t, vol, 0, nil, nil)},
+		{"stored, 1 sector", wrapVolume(t, vol, 1, always(udifpack.ChunkRaw), nil)},
+		{"bzip2 (UDBZ), 24 sectors", wrapVolume(t, vol, 24, always(udifpack.ChunkBzip2), nil)},
+		{"zero-fill as ignore, 7 sectors", wrapVolume(t, vol, 7, func(i int, b []byte) uint32 {
+			if udifpack.DefaultKind(i, b) == udifpack.ChunkZero {
+				return udifpack.ChunkIgnore
+			}
+			return udifpack.ChunkZlib
+		}, nil)},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			res, err := inventoryOf(t, "Example.dmg", c.img, inventory.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			if res.Format != inventory.FormatDMG || len(res.Limitations) != 0 {
+				t.Fatalf("format %s, limitations %q", res.Format, res.Limitations)
+			}
+			agreeWithSevenZip(t, c.img, res, sevenZipVolume(t, c.img))
+			var asar, nested []string
+			for _, e := range res.Entries {
+				if e.Container == 0 && e.Nested > 0 {
+					asar = append(asar, e.Path)
+				}
+				if e.Container > 0 {
+					nested = append(nested, e.Path)
+				}
+			}
+			sort.Strings(nested)
+			if strings.Join(asar, ",") != "Example.app/Contents/Resources/app.asar" || strings.Join(nested, ",") != "main.js,package.json" {
+				t.Fatalf("expanded %q holding %q", asar, nested)
+			}
+			for _, e := range res.Entries {
+				if e.Path == "Example.app/run" && (e.Kind != inventory.KindLink || e.Link.Target != "Contents/MacOS/Example" || e.Link.Escapes) {
+					t.Fatalf("link %+v", e.Link)
+				}
+			}
+		})
+	}
+}
+
+// hfsLayout is where the structures a hostile test corrupts lie in a
+// volume xorriso wrote, read from its header (TN1150 offsets).
+type hfsLayout struct {
+	blockSize, catalog, nodeSize, firstLeaf int
+}
+
+func layoutOf(t testing.TB, vol []byte) hfsLayout {
+	t.Helper()
+	be := binary.BigEndian
+	h := vol[1024:]
+	l := hfsLayout{blockSize: int(be.Uint32(h[40:]))}
+	l.catalog = int(be.Uint32(h[272+16:])) * l.blockSize
+	hr := vol[l.catalog+14:]
+	l.firstLeaf, l.nodeSize = int(be.Uint32(hr[10:])), int(be.Uint16(hr[18:]))
+	return l
+}
+
+// catalogName is the offset of the catalog key naming name: its length
+// field, then parent ID, name length and the UTF-16BE name.
+func catalogName(t testing.TB, vol []byte, name string) int {
+	t.Helper()
+	var u []byte
+	for _, c := range utf16.Encode([]rune(name)) {
+		u = binary.BigEndian.AppendUint16(u, c)
+	}
+	l := layoutOf(t, vol)
+	i := bytes.Index(vol[l.catalog:], append(binary.BigEndian.AppendUint16(nil, uint16(len(name))), u...))
+	if i < 0 {
+		t.Fatalf("no catalog key names %q", name)
+	}
+	return l.catalog + i - 6
+}
+
+// TestDiskImageChunksRheaCannotDecode: a file whose bytes lie in an
+// LZFSE chunk is not listed, and a limitation names it and the chunk
+// type (the coverage is partial); the catalog in an ADC chunk makes the
+// volume unreadable: capability_unavailable naming ADC.
+func TestDiskImageChunksRheaCannotDecode(t *testing.T) {
+	_, vol := dmgFixture(t)
+	l := layoutOf(t, vol)
+	lzfse := wrapVolume(t, vol, 16, func(i int, b []byte) uint32 {
+		if bytes.Contains(b, []byte("mach-o body")) {
+			return udifpack.ChunkLZFSE
+		}
+		return udifpack.DefaultKind(i, b)
+	}, nil)
+	res, err := inventoryOf(t, "Example.dmg", lzfse, inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	// The chunks holding the executable hold the start of the file
+	// before it too (Info.plist): both are named.
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "2 file(s) of the disk image's HFS+ volume were not listed because rea cannot decode their bytes (2 in chunks compressed with LZFSE (ULFO); first: Example.app/Contents/Info.plist)") {
+		t.Fatalf("limitations %q", res.Limitations)
+	}
+	if strings.Contains(paths(res), "MacOS/Example") || !strings.Contains(paths(res), "f:Example.app/Contents/Resources/app.asar") {
+		t.Fatalf("listed %s", paths(res))
+	}
+	adc := wrapVolume(t, vol, 16, func(i int, b []byte) uint32 {
+		if i == l.catalog/(16*512) {
+			return udifpack.ChunkADC
+		}
+		return udifpack.DefaultKind(i, b)
+	}, nil)
+	_, err = inventoryOf(t, "Example.dmg", adc, inventory.Limits{})
+	wantTyped(t, err, abi.CodeCapabilityUnavailable, "lies in a chunk compressed with ADC (UDCO), which rea does not decode")
+}
+
+// TestHFSPlusNamesAsMacOSShowsThem: a catalog name holding '/' (the
+// Carbon separator's stand-in) is listed with ':' as macOS shows it.
+func TestHFSPlusNamesAsMacOSShowsThem(t *testing.T) {
+	_, vol := dmgFixture(t)
+	v := bytes.Clone(vol)
+	k := catalogName(t, v, "empty.txt")
+	copy(v[k+8+2*5:], "\x00/") // "empty/txt"
+	res, err := inventoryOf(t, "Example.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(paths(res), "f:Example.app/Contents/Resources/empty:txt") {
+		t.Fatalf("listed %s", paths(res))
+	}
+}
+
+// TestHostileDiskImagesAreContained: corrupt catalogs, extents, block
+// tables and chunks, and truncated images, are each refused with a
+// typed error naming what is wrong — never a panic, a read outside the
+// image or a partial listing that looks complete.
+func TestHostileDiskImagesAreContained(t *testing.T) {
+	dmg, vol := dmgFixture(t)
+	l := layoutOf(t, vol)
+	be := binary.BigEndian
+	leaf := l.catalog + l.firstLeaf*l.nodeSize
+	edit := func(f func(v []byte)) []byte {
+		v := bytes.Clone(vol)
+		f(v)
+		return wrapVolume(t, v, 16, nil, nil)
+	}
+	table := func(f func(c []udifpack.Chunk)) []byte { return wrapVolume(t, vol, 16, nil, f) }
+	allZlib := func(int, []byte) uint32 { return udifpack.ChunkZlib }
+	trailer := dmg[len(dmg)-512:]
+	const malformed = abi.CodeArtifactOperationFailed
+	cases := []struct {
+		name string
+		img  []byte
+		lim  inventory.Limits
+		code string
+		says string
+	}{
+		{"catalog leaf chain cycle", edit(func(v []byte) { be.PutUint32(v[leaf:], uint32(l.firstLeaf)) }), inventory.Limits{}, malformed, "returns to node"},
+		{"catalog leaf links past the tree", edit(func(v []byte) { be.PutUint32(v[leaf:], 1<<30) }), inventory.Limits{}, malformed, "links to node 1073741824"},
+		{"record offset outside the node", edit(func(v []byte) { be.PutUint16(v[leaf+l.nodeSize-4:], uint16(l.nodeSize)) }), inventory.Limits{}, malformed, "outside the node's"},
+		{"node size not a power of two", edit(func(v []byte) { be.PutUint16(v[l.catalog+14+18:], 1000) }), inventory.Limits{}, malformed, "declares nodes of 1000 bytes"},
+		{"extent outside the volume", edit(func(v []byte) {
+			k := catalogName(t, v, "Info.plist")
+			d := k + 2 + int(be.Uint16(v[k:]))
+			be.PutUint32(v[d+88+16:], 0xfffff000)
+		}), inventory.Limits{}, malformed, "lies outside the"},
+		{"fork larger than its extents", edit(func(v []byte) {
+			k := catalogName(t, v, "Info.plist")
+			d := k + 2 + int(be.Uint16(v[k:]))
+			be.PutUint64(v[d+88:], 1<<40)
+		}), inventory.Limits{MaxEntryBytes: 1 << 50, MaxTotalBytes: 1 << 50}, malformed, "but its extents hold"},
+		{"name ..", edit(func(v []byte) {
+			k := catalogName(t, v, "empty.txt")
+			be.PutUint16(v[k+6:], 2)
+			copy(v[k+8:], "\x00.\x00.")
+		}), inventory.Limits{}, malformed, `holds an entry named ".."`},
+		{"name with NUL", edit(func(v []byte) { copy(v[catalogName(t, v, "empty.txt")+8+2:], "\x00\x00") }), inventory.Limits{}, malformed, "holds an entry named"},
+		{"volume larger than its partition", edit(func(v []byte) { be.PutUint32(v[1024+44:], 1<<24) }), inventory.Limits{}, malformed, "more than its"},
+		{"chunk outside the data fork", table(func(c []udifpack.Chunk) { c[1].Offset = 1 << 40 }), inventory.Limits{}, malformed, "lies outside the"},
+		{"chunks overlapping in the partition", table(func(c []udifpack.Chunk) { c[2].Sector-- }), inventory.Limits{}, malformed, "tile the partition"},
+		{"chunks leaving a gap", table(func(c []udifpack.Chunk) { c[2].Sector++ }), inventory.Limits{}, malformed, "tile the partition"},
+		{"chunks sharing compressed bytes", table(func(c []udifpack.Chunk) { c[3].Offset, c[3].Length = c[2].Offset, c[2].Length }), inventory.Limits{}, malformed, "overlap in its data fork"},
+		{"zlib bomb chunk", wrapVolume(t, append(bytes.Clone(vol), make([]byte, 4<<20)...), 8192, allZlib, nil), inventory.Limits{MaxCompressionRatio: 200}, abi.CodeResourceConstraint, "max_compression_ratio"},
+		{"chunk inflating short of its size", wrapVolume(t, vol, 16, allZlib, func(c []udifpack.Chunk) {
+			i := l.catalog / (16 * 512)
+			c[i].Sectors++
+			c[i+1].Sector++
+			c[i+1].Sectors--
+		}), inventory.Limits{}, malformed, "not the 8704 its block table declares"},
+		{"metadata over max_header_bytes", dmg, inventory.Limits{MaxHeaderBytes: 4096}, abi.CodeResourceConstraint, "max_header_bytes"},
+		{"truncated, trailer kept", append(bytes.Clone(dmg[:len(dmg)/3]), trailer...), inventory.Limits{}, malformed, "outside the"},
+		{"truncated", dmg[:len(dmg)/2], inventory.Limits{}, malformed, "not a recognised container"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			_, err := inventoryOf(t, "x.dmg", c.img, c.lim)
+			wantTyped(t, err, c.code, c.says)
+		})
+	}
+}
