@@ -373,3 +373,166 @@ func FuzzHFSPlusCatalog(f *testing.F) {
 		}
 	})
 }
+
+// catalogFile is the offset of the data of the file record named name
+// (the record type, then the record as TN1150 lays it out).
+func catalogFile(t testing.TB, vol []byte, name string) int {
+	t.Helper()
+	be := binary.BigEndian
+	var pat []byte
+	pat = be.AppendUint16(pat, uint16(len(name)))
+	for _, c := range utf16.Encode([]rune(name)) {
+		pat = be.AppendUint16(pat, c)
+	}
+	l := layoutOf(t, vol)
+	for from := l.catalog; ; {
+		i := bytes.Index(vol[from:], pat)
+		if i < 0 {
+			t.Fatalf("no file record names %q", name)
+		}
+		k := from + i - 6
+		if d := k + 2 + int(be.Uint16(vol[k:])); k >= l.catalog && d+2 <= len(vol) && be.Uint16(vol[d:]) == 2 {
+			return d
+		}
+		from += i + 1
+	}
+}
+
+// TestHFSPlusForksContinueInTheExtentsOverflowFile: a data fork whose
+// first eight extents do not hold it continues in the extents-overflow
+// B-tree. The real volume's executable is rewritten as eight one-block
+// extents plus an overflow record for the rest (the extents B-tree moved
+// to two new blocks to hold the leaf); rea and 7-Zip read the same bytes.
+func TestHFSPlusForksContinueInTheExtentsOverflowFile(t *testing.T) {
+	_, vol := dmgFixture(t)
+	be := binary.BigEndian
+	bs := layoutOf(t, vol).blockSize
+	v := bytes.Clone(vol)
+	total := int(be.Uint32(v[1024+44:]))
+	fork := v[1024+192 : 1024+272]
+	oldTree := int(be.Uint32(fork[16:])) * bs
+	node := int(be.Uint16(v[oldTree+14+18:]))
+	blocks := (2*node + bs - 1) / bs
+	tree := total * bs
+	v = append(v, make([]byte, blocks*bs)...)
+	fork = v[1024+192 : 1024+272]
+	copy(v[tree:], v[oldTree:oldTree+node])
+	hr := v[tree+14:]
+	be.PutUint16(hr, 1)      // depth
+	be.PutUint32(hr[2:], 1)  // root
+	be.PutUint32(hr[6:], 1)  // leaf records
+	be.PutUint32(hr[10:], 1) // first leaf
+	be.PutUint32(hr[14:], 1) // last leaf
+	be.PutUint32(hr[22:], 2) // nodes
+	be.PutUint32(hr[26:], 0) // free nodes
+	be.PutUint32(v[1024+44:], uint32(total+blocks))
+	clear(fork)
+	be.PutUint64(fork, uint64(2*node))
+	be.PutUint32(fork[12:], uint32(blocks))
+	be.PutUint32(fork[16:], uint32(total))
+	be.PutUint32(fork[20:], uint32(blocks))
+	// node 0's map record marks node 1 in use (its first bit).
+	v[tree+int(be.Uint16(v[tree+node-6:]))] |= 0x40
+
+	d := catalogFile(t, v, "Example")
+	id, ext := be.Uint32(v[d+8:]), v[d+88+16:d+88+80]
+	start, count := be.Uint32(ext), be.Uint32(ext[4:])
+	if count <= 8 || be.Uint32(ext[12:]) != 0 {
+		t.Fatalf("the executable's fork is %d blocks at %d plus more; the test needs one extent of more than 8", count, start)
+	}
+	for i := range 8 {
+		be.PutUint32(ext[8*i:], start+uint32(i))
+		be.PutUint32(ext[8*i+4:], 1)
+	}
+	leaf := v[tree+node : tree+2*node]
+	leaf[8], leaf[9] = 0xff, 1 // a leaf at height 1
+	be.PutUint16(leaf[10:], 1)
+	rec := leaf[14:]
+	be.PutUint16(rec, 10)
+	be.PutUint32(rec[4:], id)
+	be.PutUint32(rec[8:], 8)
+	be.PutUint32(rec[12:], start+8)
+	be.PutUint32(rec[16:], count-8)
+	be.PutUint16(leaf[node-2:], 14)
+	be.PutUint16(leaf[node-4:], 14+12+64)
+
+	img := wrapVolume(t, v, 16, nil, nil)
+	res, err := inventoryOf(t, "Example.dmg", img, inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	agreeWithSevenZip(t, img, res, sevenZipVolume(t, img))
+	orig, err := inventoryOf(t, "Example.dmg", wrapVolume(t, vol, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if paths(res) != paths(orig) {
+		t.Fatalf("listed %s\nwithout the overflow %s", paths(res), paths(orig))
+	}
+}
+
+// TestHFSPlusHardLinksReadTheirINode: a hard link (a file record of type
+// hlnk, creator hfs+, naming iNode<n>) is listed as a file holding the
+// bytes of iNode<n> in the hidden private folder, which is not listed.
+// xorriso writes no hard links, so a real volume is rewritten: a folder
+// named like the private one gets its NULs, a file becomes the link.
+func TestHFSPlusHardLinksReadTheirINode(t *testing.T) {
+	if _, err := exec.LookPath("xorriso"); err != nil {
+		t.Fatal("xorriso builds this test's HFS+ volume: apt-get install -y xorriso (.ci/run installs it)")
+	}
+	dir := t.TempDir()
+	for name, body := range map[string]string{"ZZZZHFS+ Private Data/iNode7": "the linked body\n", "X.app/Contents/Resources/link.txt": "placeholder\n", "X.app/Contents/Info.plist": "<plist/>"} {
+		p := filepath.Join(dir, filepath.FromSlash(name))
+		os.MkdirAll(filepath.Dir(p), 0o755)
+		os.WriteFile(p, []byte(body), 0o644)
+	}
+	vol, err := udifpack.HFSPlusVolume(dir, "X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	be := binary.BigEndian
+	u := func(s string) []byte {
+		var b []byte
+		for _, c := range utf16.Encode([]rune(s)) {
+			b = be.AppendUint16(b, c)
+		}
+		return b
+	}
+	v := bytes.ReplaceAll(vol, u("ZZZZHFS+ Private Data"), u(hfsPrivateDir))
+	d := catalogFile(t, v, "link.txt")
+	copy(v[d+48:], "hlnkhfs+")
+	be.PutUint32(v[d+44:], 7)
+	clear(v[d+88 : d+168])
+	res, err := inventoryOf(t, "X.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	img := wrapVolume(t, v, 16, nil, nil)
+	if want := "d:X.app d:X.app/Contents f:X.app/Contents/Info.plist d:X.app/Contents/Resources f:X.app/Contents/Resources/link.txt"; paths(res) != want {
+		t.Fatalf("listed %s, want %s", paths(res), want)
+	}
+	if got := blockBytes(t, img, res.Entries[4]); string(got) != "the linked body\n" {
+		t.Fatalf("the link reads %q", got)
+	}
+	// A link to an iNode the private folder lacks is refused.
+	be.PutUint32(v[d+44:], 8)
+	_, err = inventoryOf(t, "X.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	wantTyped(t, err, abi.CodeArtifactOperationFailed, "names iNode8, which the volume's private folder does not hold")
+}
+
+// TestHFSPlusCompressedFilesAreNamedNotListed: a file the file system
+// compressed (UF_COMPRESSED: decmpfs keeps its bytes in an attribute or
+// the resource fork) is not listed, and a limitation names it.
+func TestHFSPlusCompressedFilesAreNamedNotListed(t *testing.T) {
+	_, vol := dmgFixture(t)
+	v := bytes.Clone(vol)
+	v[catalogFile(t, v, "Info.plist")+41] |= hfsUFCompressed
+	res, err := inventoryOf(t, "Example.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "1 compressed by the file system (decmpfs); first: Example.app/Contents/Info.plist") ||
+		strings.Contains(paths(res), "Info.plist") {
+		t.Fatalf("limitations %q, listed %s", res.Limitations, paths(res))
+	}
+}
