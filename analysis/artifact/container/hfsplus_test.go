@@ -141,6 +141,33 @@ func TestDiskImagesListTheirHFSPlusVolume(t *testing.T) {
 			return udifpack.ChunkZlib
 		}, nil)},
 	}
+	// hdiutil's GPT layout: one blkx entry per region, HFS+ the fifth.
+	gpt := func(hfsName string) []byte {
+		mbr := make([]byte, 512)
+		mbr[510], mbr[511] = 0x55, 0xaa
+		hdr := append([]byte("EFI PART"), make([]byte, 504)...)
+		parts := []udifpack.Partition{
+			{Name: "Protective Master Boot Record (MBR : 0)", Data: bytes.NewReader(mbr), Size: 512},
+			{Name: "GPT Header (Primary GPT Header : 1)", Data: bytes.NewReader(hdr), Size: 512},
+			{Name: "GPT Partition Data (Primary GPT Table : 2)", Data: bytes.NewReader(make([]byte, 16384)), Size: 16384},
+			{Name: " (Apple_Free : 3)", Data: bytes.NewReader(make([]byte, 4096)), Size: 4096},
+			{Name: hfsName, Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 32},
+			{Name: "GPT Partition Data (Backup GPT Table : 5)", Data: bytes.NewReader(make([]byte, 16384)), Size: 16384},
+			{Name: "GPT Header (Backup GPT Header : 6)", Data: bytes.NewReader(hdr), Size: 512},
+		}
+		var buf bytes.Buffer
+		if _, err := udifpack.Write(&buf, parts); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}
+	cases = append(cases, struct {
+		name string
+		img  []byte
+	}{"GPT layout, HFS+ fifth", gpt("disk image (Apple_HFS : 4)")}, struct {
+		name string
+		img  []byte
+	}{"GPT layout, HFS+ found by its signature", gpt("disk image (Unnamed : 4)")})
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
 			res, err := inventoryOf(t, "Example.dmg", c.img, inventory.Limits{})

@@ -291,8 +291,8 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 				return m, nil
 			case xml.StartElement:
 				if t.Name.Local == "key" {
-					var k string
-					if err := d.DecodeElement(&k, &t); err != nil {
+					k, err := plistText(d)
+					if err != nil {
 						return nil, err
 					}
 					key = k
@@ -324,8 +324,8 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 			}
 		}
 	case "data":
-		var txt string
-		if err := d.DecodeElement(&txt, start); err != nil {
+		txt, err := plistText(d)
+		if err != nil {
 			return nil, err
 		}
 		txt = strings.Map(func(r rune) rune {
@@ -336,23 +336,43 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 		}, txt)
 		return base64.StdEncoding.DecodeString(txt)
 	default:
-		var txt string
-		if err := d.DecodeElement(&txt, start); err != nil {
-			return nil, err
+		return plistText(d)
+	}
+}
+
+// plistText reads the text of a scalar element up to its end tag (no
+// reflection: encoding/xml's DecodeElement would add its unmarshaller).
+func plistText(d *xml.Decoder) (string, error) {
+	var b strings.Builder
+	for {
+		tok, err := d.Token()
+		if err != nil {
+			return "", err
 		}
-		return txt, nil
+		switch t := tok.(type) {
+		case xml.CharData:
+			b.Write(t)
+		case xml.StartElement:
+			return "", fmt.Errorf("<%s> inside a scalar", t.Name.Local)
+		case xml.EndElement:
+			return b.String(), nil
+		}
 	}
 }
 
 // udifReader reads a partition's decoded bytes (the volume's metadata),
-// decoding chunks as needed and charging them to max_header_bytes.
+// decoding chunks as needed: each chunk decoded (a cache miss) is charged
+// to decoded, bounded by max_total_bytes (a symbolic link's target may
+// cost a whole 1 MiB chunk); the B-tree nodes read are charged to budget,
+// bounded by max_header_bytes.
 type udifReader struct {
-	s      *scope
-	ra     io.ReaderAt
-	p      *udifPartition
-	cache  map[int][]byte
-	cached int64
-	budget *int64
+	s       *scope
+	ra      io.ReaderAt
+	p       *udifPartition
+	cache   map[int][]byte
+	cached  int64
+	budget  *int64
+	decoded int64
 }
 
 // chunkAt is the index of the chunk holding partition byte off.
@@ -402,10 +422,8 @@ func (r *udifReader) decode(i int) ([]byte, error) {
 		return nil, abi.Errorf(abi.CodeCapabilityUnavailable, "the disk image's file system metadata lies in a chunk compressed with %s, which rea does not decode; convert the image (hdiutil convert -format UDZO) or extract it with 7z x", udifChunkNames[c.typ]).
 			WithDetail("format", "dmg").WithDetail("chunk_type", udifChunkNames[c.typ])
 	}
-	*r.budget -= c.size
-	if *r.budget < 0 {
-		lim := r.s.b.lim.MaxHeaderBytes
-		return nil, limitError("max_header_bytes", lim, lim-*r.budget, "the disk image chunks holding the volume's metadata decompress")
+	if r.decoded += c.size; r.decoded > r.s.b.lim.MaxTotalBytes {
+		return nil, limitError("max_total_bytes", r.s.b.lim.MaxTotalBytes, r.decoded, "the disk image chunks decoded to read the volume's metadata and links")
 	}
 	raw := make([]byte, c.length)
 	if _, err := r.ra.ReadAt(raw, c.offset); err != nil {
