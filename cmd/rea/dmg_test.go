@@ -41,6 +41,7 @@ func buildDMG(t *testing.T, extra ...string) string {
 	}
 	os.WriteFile(filepath.Join(tree, "Example.app", "Contents", "Info.plist"), []byte("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>\n"), 0o644)
 	os.WriteFile(filepath.Join(tree, "Example.app", "Contents", "MacOS", "Example"), bytes.Repeat([]byte("\xcf\xfa\xed\xfe stub "), 30000), 0o755)
+	os.WriteFile(filepath.Join(res, "empty.txt"), nil, 0o644)
 	for _, name := range extra {
 		os.WriteFile(filepath.Join(res, name), []byte("added "+name+"\n"), 0o644)
 	}
@@ -106,8 +107,8 @@ func TestDiskImagesAreReadEndToEnd(t *testing.T) {
 		files++
 		return nil
 	})
-	if files != 3 {
-		t.Fatalf("7-Zip extracted %d files, want 3", files)
+	if files != 4 {
+		t.Fatalf("7-Zip extracted %d files, want 4", files)
 	}
 	r = rea(t, "", env, "analyze", dmg)
 	if r.code != 0 || !strings.Contains(r.stdout, "Example-1.0.0.dmg: analysing Example.app/Contents/Resources/app.asar") ||

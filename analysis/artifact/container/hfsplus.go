@@ -99,6 +99,7 @@ type hfsVolume struct {
 	records    int
 	seen       map[uint32]bool
 	private    uint32 // the hard-link folder's ID, 0 when absent
+	inodes     map[string]hfsRecord
 	skipped    []string
 	skippedWhy map[string]int
 }
@@ -416,10 +417,10 @@ func (v *hfsVolume) catalogRecord(rec []byte) error {
 	for i := range name {
 		name[i] = be.Uint16(rec[8+2*i:])
 	}
-	data := rec[2+keyLen+keyLen%2:]
-	if len(data) < 2 {
+	if 2+keyLen+keyLen%2+2 > len(rec) {
 		return malformedf("a catalog record has no data after its key")
 	}
+	data := rec[2+keyLen+keyLen%2:]
 	r := hfsRecord{name: name}
 	switch be.Uint16(data) {
 	case 1: // folder
@@ -555,13 +556,16 @@ func (v *hfsVolume) inode(n uint32) (hfsRecord, bool) {
 	if v.private == 0 {
 		return hfsRecord{}, false
 	}
-	want := fmt.Sprintf("iNode%d", n)
-	for _, k := range v.children[v.private] {
-		if !k.folder && string(utf16.Decode(k.name)) == want && k.fdType != "hlnk" {
-			return k, true
+	if v.inodes == nil {
+		v.inodes = map[string]hfsRecord{}
+		for _, k := range v.children[v.private] {
+			if !k.folder && k.fdType != "hlnk" {
+				v.inodes[string(utf16.Decode(k.name))] = k
+			}
 		}
 	}
-	return hfsRecord{}, false
+	k, ok := v.inodes[fmt.Sprintf("iNode%d", n)]
+	return k, ok
 }
 
 // skip records a file that is not listed because its bytes cannot be

@@ -301,6 +301,15 @@ func TestHostileDiskImagesAreContained(t *testing.T) {
 	table := func(f func(c []udifpack.Chunk)) []byte { return wrapVolume(t, vol, 16, nil, f) }
 	allZlib := func(int, []byte) uint32 { return udifpack.ChunkZlib }
 	trailer := dmg[len(dmg)-512:]
+	// plist is an image of nothing but a property list and its trailer.
+	plist := func(doc string) []byte {
+		k := bytes.Clone(trailer)
+		be.PutUint64(k[24:], 0)
+		be.PutUint64(k[32:], 0)
+		be.PutUint64(k[216:], 0)
+		be.PutUint64(k[224:], uint64(len(doc)))
+		return append([]byte(doc), k...)
+	}
 	const malformed = abi.CodeArtifactOperationFailed
 	cases := []struct {
 		name string
@@ -342,6 +351,11 @@ func TestHostileDiskImagesAreContained(t *testing.T) {
 			c[i+1].Sectors--
 		}), inventory.Limits{}, malformed, "not the 8704 its block table declares"},
 		{"metadata over max_header_bytes", dmg, inventory.Limits{MaxHeaderBytes: 4096}, abi.CodeResourceConstraint, "max_header_bytes"},
+		{"plist of an array", plist("<plist><array><dict/></array></plist>"), inventory.Limits{}, malformed, "no resource-fork/blkx"},
+		{"plist nested 100 deep", plist("<plist>" + strings.Repeat("<array>", 100) + strings.Repeat("</array>", 100) + "</plist>"), inventory.Limits{}, malformed, "nested more than 16 levels"},
+		{"blkx without a table", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Name</key><string>x</string></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "has no Data block table"},
+		{"mish not base64", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Data</key><data>!!</data></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "does not parse"},
+		{"mish too short", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Data</key><data>bWlzaA==</data></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "not a version-1 mish table"},
 		{"truncated, trailer kept", append(bytes.Clone(dmg[:len(dmg)/3]), trailer...), inventory.Limits{}, malformed, "outside the"},
 		{"truncated", dmg[:len(dmg)/2], inventory.Limits{}, malformed, "not a recognised container"},
 	}

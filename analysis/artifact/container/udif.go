@@ -232,7 +232,8 @@ func plistBlkx(doc []byte) ([]blkxEntry, error) {
 	if err != nil {
 		return nil, malformedf("the disk image's property list does not parse: %v", err)
 	}
-	rf, _ := root.(map[string]any)["resource-fork"].(map[string]any)
+	top, _ := root.(map[string]any)
+	rf, _ := top["resource-fork"].(map[string]any)
 	arr, _ := rf["blkx"].([]any)
 	if len(arr) == 0 {
 		return nil, malformedf("the disk image's property list has no resource-fork/blkx block tables")
