@@ -134,6 +134,7 @@ func TestDiskImagesListTheirHFSPlusVolume(t *testing.T) {
 		{"zlib, 2048 sectors (hdiutil)", wrapVolume(t, vol, 0, nil, nil)},
 		{"stored, 1 sector", wrapVolume(t, vol, 1, always(udifpack.ChunkRaw), nil)},
 		{"bzip2 (UDBZ), 24 sectors", wrapVolume(t, vol, 24, always(udifpack.ChunkBzip2), nil)},
+		{"xz (ULMO), 40 sectors", wrapVolume(t, vol, 40, always(udifpack.ChunkLZMA), nil)},
 		{"zero-fill as ignore, 7 sectors", wrapVolume(t, vol, 7, func(i int, b []byte) uint32 {
 			if udifpack.DefaultKind(i, b) == udifpack.ChunkZero {
 				return udifpack.ChunkIgnore

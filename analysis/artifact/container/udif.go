@@ -54,7 +54,7 @@ const (
 )
 
 // udifChunkNames spells the chunk types rea does not decode.
-var udifChunkNames = map[uint32]string{udifChunkADC: "ADC (UDCO)", udifChunkLZFSE: "LZFSE (ULFO)", udifChunkLZMA: "LZMA (ULMO)"}
+var udifChunkNames = map[uint32]string{udifChunkADC: "ADC (UDCO)", udifChunkLZFSE: "LZFSE (ULFO)"}
 
 // udifChunk is one block-table entry: Size decoded bytes at Start of the
 // partition, held in Length bytes at Offset of the file.
@@ -192,7 +192,7 @@ func (img *udifImage) mish(s *scope, name string, b []byte) (udifPartition, erro
 		case udifChunkZero, udifChunkIgnore:
 			p.chunks = append(p.chunks, c)
 			continue
-		case udifChunkRaw, udifChunkZlib, udifChunkBzip2, udifChunkADC, udifChunkLZFSE, udifChunkLZMA:
+		case udifChunkRaw, udifChunkZlib, udifChunkBzip2, udifChunkLZMA, udifChunkADC, udifChunkLZFSE:
 		default:
 			return udifPartition{}, malformedf("chunk %d of partition %q has unknown type %#x", i, name, typ)
 		}
@@ -453,6 +453,8 @@ func udifCodec(typ uint32) string {
 		return inventory.CodecZlib
 	case udifChunkBzip2:
 		return inventory.CodecBzip2
+	case udifChunkLZMA: // ULMO: libcompression's "LZMA in an XZ container"
+		return inventory.CodecXz
 	case udifChunkRaw:
 		return inventory.CodecStored
 	}

@@ -24,6 +24,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/ulikunitz/xz"
 )
 
 // Chunk types of a block table.
@@ -114,14 +116,25 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 					return nil, err
 				}
 				fork.Write(z)
-			case ChunkADC, ChunkLZFSE, ChunkLZMA:
+			case ChunkLZMA:
+				// ULMO chunks are xz streams (Apple's libcompression
+				// COMPRESSION_LZMA: "LZMA in an XZ container").
+				xw, err := xz.NewWriter(&fork)
+				if err != nil {
+					return nil, err
+				}
+				xw.Write(b)
+				if err := xw.Close(); err != nil {
+					return nil, err
+				}
+			case ChunkADC, ChunkLZFSE:
 				// No encoder here: the chunk holds its bytes as they are
 				// under the type's name, so a test can check a reader
 				// that does not decode the type says so (real readers
 				// fail on it).
 				fork.Write(b)
 			default:
-				return nil, fmt.Errorf("udifpack writes zero, ignore, raw, zlib and bzip2 chunks, not %#x", c.Type)
+				return nil, fmt.Errorf("udifpack writes zero, ignore, raw, zlib, bzip2, xz (ULMO), ADC and LZFSE chunks, not %#x", c.Type)
 			}
 			if c.Type != ChunkZero && c.Type != ChunkIgnore {
 				c.Length = uint64(fork.Len()) - c.Offset
