@@ -240,8 +240,10 @@ func TestDiskImagesInsideArchivesMakeCoveragePartial(t *testing.T) {
 }
 
 // FuzzDiskImage feeds arbitrary bytes, ending like a UDIF image or not,
-// to the inventory: it never panics, every failure is typed, and an input
-// sniffed as a disk image is refused with capability_unavailable.
+// to the inventory: it never panics, every failure is typed, and an
+// encrypted image or bare volume (a disk image rea does not list) is
+// refused with capability_unavailable. Seeds include a real xorriso
+// volume in UDIF (udif-xorriso-bundle), which the reader lists.
 func FuzzDiskImage(f *testing.F) {
 	var img bytes.Buffer
 	part := make([]byte, 8192)
