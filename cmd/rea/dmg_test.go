@@ -51,6 +51,13 @@ func buildDMG(t *testing.T, extra ...string) string {
 	if err := os.Symlink("Contents/MacOS/Example", filepath.Join(tree, "Example.app", "run")); err != nil {
 		t.Fatal(err)
 	}
+	// What electron-builder puts beside the bundle: the drag target and
+	// the window background.
+	if err := os.Symlink("/Applications", filepath.Join(tree, "Applications")); err != nil {
+		t.Fatal(err)
+	}
+	os.MkdirAll(filepath.Join(tree, ".background"), 0o755)
+	os.WriteFile(filepath.Join(tree, ".background", "background.png"), []byte("\x89PNG\r\n\x1a\n"), 0o644)
 	vol, err := udifpack.HFSPlusVolume(tree, "Example")
 	if err != nil {
 		t.Fatal(err)
@@ -81,7 +88,8 @@ func TestDiskImagesAreReadEndToEnd(t *testing.T) {
 	r := rea(t, "", env, "inspect-artifact", dmg)
 	if r.code != 0 || !strings.Contains(r.stdout, "coverage complete") || !strings.Contains(r.stdout, "in 2 containers") ||
 		!strings.Contains(r.stdout, "Example.app/Contents/Resources/app.asar") || !strings.Contains(r.stdout, "Example.app/Contents/MacOS/Example executable") ||
-		!strings.Contains(r.stdout, "Example.app/run -> Contents/MacOS/Example") || strings.Contains(r.stdout, "mismatch ") {
+		!strings.Contains(r.stdout, "Example.app/run -> Contents/MacOS/Example") || !strings.Contains(r.stdout, "Applications -> /Applications (absolute)") ||
+		!strings.Contains(r.stdout, ".background/background.png") || strings.Contains(r.stdout, "mismatch ") {
 		t.Fatalf("inspect-artifact: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 	out := filepath.Join(t.TempDir(), "out")
@@ -94,7 +102,7 @@ func TestDiskImagesAreReadEndToEnd(t *testing.T) {
 		t.Fatalf("7z x: %v\n%s", err, b)
 	}
 	files := 0
-	filepath.WalkDir(filepath.Join(oracle, "Example"), func(p string, d fs.DirEntry, err error) error {
+	filepath.WalkDir(filepath.Join(oracle, "Example", "Example.app"), func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() || d.Type()&fs.ModeSymlink != 0 || strings.HasSuffix(p, string(filepath.Separator)+"run") {
 			return err
 		}
