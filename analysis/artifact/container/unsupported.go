@@ -142,9 +142,9 @@ func shellQuote(s string) string {
 }
 
 // SniffPackage names the package or archive format the bytes start like
-// (including those rea recognises but cannot read: type-1 AppImages, disk
-// images and bare HFS+/APFS volumes), or ""
-// for anything else (a plain executable, an ASAR, unknown bytes). The host
+// ("dmg" for a UDIF image, whatever its volume; also those rea recognises
+// but cannot read: type-1 AppImages, encrypted disk images and bare
+// HFS+/APFS volumes), or "" for anything else (a plain executable, an ASAR, unknown bytes). The host
 // uses it to route `rea analyze FILE`; it reads magic numbers only.
 func SniffPackage(ra io.ReaderAt, size int64) string {
 	switch f := sniff(ra, size); f {
