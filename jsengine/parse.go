@@ -133,14 +133,14 @@ func parseJS(p, src string) (*parsedFile, error) {
 			continue
 		}
 		gen := res.Code
-		prog, err := admitted.Derive(gen).Parse()
-		if err != nil {
-			lastErr = fmt.Errorf("parse esbuild output: %w", err)
-			continue
-		}
 		m, err := sourcemap.Parse([]byte(res.Map))
 		if err != nil {
 			return nil, fmt.Errorf("esbuild source map for %s: %w", p, err)
+		}
+		prog, err := admitted.Derive(blankHelperPrologue(gen, m)).Parse()
+		if err != nil {
+			lastErr = fmt.Errorf("parse esbuild output: %w", err)
+			continue
 		}
 		pf.prog, pf.generated, pf.smap, pf.parsedBy = prog, gen, m, "esbuild+goja"
 		pf.lineStarts = lineStarts(gen)
@@ -237,7 +237,7 @@ func (pf *parsedFile) loc(idx file.Idx) Location {
 	if pf.smap == nil {
 		l = Location{File: pf.path, Line: line + 1, Column: col + 1}
 	} else if seg, ok := pf.smap.Original(line, col); ok {
-		l = Location{File: pf.path, Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}
+		l = Location{File: pf.path, Line: int(seg.OrigLine) + 1, Column: int(seg.OrigColumn) + 1}
 	} else {
 		l = Location{File: pf.path, Line: 1, Column: 1}
 	}
@@ -394,4 +394,36 @@ func redactURLs(s string) string {
 		}
 		return redactURL(u)
 	})
+}
+
+// blankHelperPrologue replaces with spaces the lines esbuild puts before
+// the first line its map covers: its runtime helpers (__defProp, __export,
+// __toCommonJS, __decorateClass, …), the same few dozen lines in every
+// transformed file and none of the application's code. The analysis knows
+// these helpers by name (module.go, eval.go), never by their bodies, so
+// parsing and walking them again in every file was pure cost. Positions do
+// not move: every other byte, newlines included, stays where it was.
+func blankHelperPrologue(gen string, m *sourcemap.Map) string {
+	n := 0
+	for n < len(m.Lines) && len(m.Lines[n]) == 0 {
+		n++
+	}
+	if n == 0 || n >= len(m.Lines) {
+		return gen
+	}
+	end := 0
+	for i := 0; i < n; i++ {
+		nl := strings.IndexByte(gen[end:], '\n')
+		if nl < 0 {
+			return gen
+		}
+		end += nl + 1
+	}
+	b := []byte(gen)
+	for i := 0; i < end; i++ {
+		if b[i] != '\n' {
+			b[i] = ' '
+		}
+	}
+	return string(b)
 }

@@ -5,6 +5,8 @@ import (
 	"strings"
 	"testing"
 
+	"github.com/dop251/goja/ast"
+
 	"rea/jsengine/jsparse"
 )
 
@@ -175,5 +177,44 @@ func TestLineStartsFindsWhatAByteLoopFinds(t *testing.T) {
 				t.Fatalf("lineStarts(%q) = %v; want %v", b, got, want)
 			}
 		}
+	}
+}
+
+// esbuild's runtime helpers at the top of a transformed file are blanked
+// before goja parses it (blankHelperPrologue): the syntax tree holds none of
+// their declarations, positions after them are unchanged, and the exports
+// the analysis reads from the __export call are still found.
+func TestParseJSLeavesEsbuildsHelpersOutOfTheSyntaxTree(t *testing.T) {
+	src := "function d(t: any) {}\n@d\nexport class Svc {\n  go(): string { return 'needle'; }\n}\nexport const n: number = 1;\n"
+	pf, err := parseJS("svc.ts", src)
+	if err != nil {
+		t.Fatal(err)
+	}
+	if !strings.Contains(pf.generated, "var __defProp") || !strings.Contains(pf.generated, "__decorateClass") {
+		t.Fatalf("esbuild's output no longer starts with its helpers; this test needs another input:\n%s", pf.generated)
+	}
+	for _, st := range pf.prog.Body {
+		if vs, ok := st.(*ast.VariableStatement); ok {
+			for _, b := range vs.List {
+				if id, ok := b.Target.(*ast.Identifier); ok && strings.HasPrefix(string(id.Name), "__") {
+					t.Errorf("helper %s is in the syntax tree", id.Name)
+				}
+			}
+		}
+	}
+	off := indexOf(pf.generated, `"needle"`)
+	if got := pf.loc(idxAt(off)); got.Line != 4 || got.Column != 25 {
+		t.Fatalf("needle at %d:%d, want 4:25", got.Line, got.Column)
+	}
+	m := newModuleInfo("svc.ts", pf, "", len(src))
+	buildScopes(m, 1<<20)
+	var names []string
+	for _, d := range m.exports {
+		if d.name != "" { // module.exports = __toCommonJS(…)
+			names = append(names, d.name)
+		}
+	}
+	if strings.Join(names, ",") != "Svc,n" {
+		t.Fatalf("exports %v, want Svc,n", names)
 	}
 }

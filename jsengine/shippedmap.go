@@ -51,10 +51,10 @@ func (e *engine) loadShippedMap(p, src string) *shippedMap {
 // original maps a 1-based position of the shipped file to its source.
 func (sm *shippedMap) original(line, col int) (report.SourcePosition, bool) {
 	seg, ok := sm.m.OnLine(line-1, col-1)
-	if !ok || seg.Source >= len(sm.names) {
+	if !ok || int(seg.Source) >= len(sm.names) {
 		return report.SourcePosition{}, false
 	}
-	return report.SourcePosition{File: sm.names[seg.Source], Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}, true
+	return report.SourcePosition{File: sm.names[seg.Source], Line: int(seg.OrigLine) + 1, Column: int(seg.OrigColumn) + 1}, true
 }
 
 // sourceLine returns line (1-based) of the embedded source named file.

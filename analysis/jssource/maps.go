@@ -87,10 +87,10 @@ func (s *shipped) original(line, col16 int) (*sourcewire.Original, int) {
 		return nil, -1
 	}
 	seg, ok := s.m.OnLine(line-1, col16)
-	if !ok || seg.Source >= len(s.names) {
+	if !ok || int(seg.Source) >= len(s.names) {
 		return nil, -1
 	}
-	return &sourcewire.Original{File: s.names[seg.Source], Line: seg.OrigLine + 1, Column: seg.OrigColumn + 1}, seg.Source
+	return &sourcewire.Original{File: s.names[seg.Source], Line: int(seg.OrigLine) + 1, Column: int(seg.OrigColumn) + 1}, int(seg.Source)
 }
 
 // content is the embedded source of index i, if the map carries it.

@@ -127,7 +127,7 @@ func TestNestedDeflatedZipsAreBounded(t *testing.T) {
 	}
 	r = rea(t, "", env, "inspect-artifact", "--max-depth", "1", z)
 	if r.code != 0 || !strings.Contains(r.stdout, "in 2 containers") || !strings.Contains(r.stdout, "coverage partial") ||
-		!strings.Contains(r.stdout, "nested deeper than max_depth") || !strings.Contains(r.stdout, "first: app.zip") {
+		!strings.Contains(r.stdout, "nested deeper than max_depth") || !strings.Contains(r.stdout, "first: mid.zip!/app.zip") {
 		t.Errorf("max-depth 1: exit %d\n%s%s", r.code, r.stdout, r.stderr)
 	}
 

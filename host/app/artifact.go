@@ -57,6 +57,10 @@ type ArtifactRequest struct {
 	IntegrityPolicy string `json:"integrity_policy,omitempty"`
 	// MaxIntegrityMismatches bounds recorded contradictions (default 10, ≤ 100).
 	MaxIntegrityMismatches int `json:"max_integrity_mismatches,omitempty"`
+	// topLevelOnly leaves archives among the input's entries unexpanded
+	// (inventory.Request.TopLevelOnly): set by the JavaScript analysis,
+	// which reads only the input's own files; never a wire field.
+	topLevelOnly bool
 }
 
 // validate fills defaults and refuses bad values with field names.
@@ -202,7 +206,7 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	out, err := a.Runner.Run(ctx, sandbox.Call{
 		Module:    ArtifactModule,
 		Operation: inventory.Operation,
-		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath},
+		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath, TopLevelOnly: req.topLevelOnly},
 		Mounts: []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)},
 			{GuestPath: inventory.DefaultStreamMountPath, FS: stage}},
 		Limits:   a.Config.Limits,
@@ -280,6 +284,11 @@ func checkStructure(res *inventory.Result) error {
 		if !fsValid(c.File) {
 			return bad("container %d names file %q", i, c.File)
 		}
+	}
+	// A blocks stream (an archive in a squashfs file) names the entry
+	// holding its blocks; every range gets them before it is checked.
+	if err := res.ResolveSources(); err != nil {
+		return bad("%v", err)
 	}
 	for i, e := range res.Entries {
 		if e.Container < 0 || e.Container >= len(res.Containers) {

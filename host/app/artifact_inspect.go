@@ -3,7 +3,6 @@ package app
 import (
 	"context"
 	"fmt"
-	"path"
 	"strings"
 
 	"rea/abi"
@@ -135,7 +134,7 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 		inv.Limitations = append(inv.Limitations, n)
 		s.partial = true
 	}
-	if n := unexpandedArchives(g); n != "" {
+	if n := s.unexpandedArchives(g); n != "" {
 		// An ASAR rea listed but did not expand (past max_depth, not an
 		// ASAR, a zip member) is hashed but its own entries are not: the
 		// inventory is not the whole application.
@@ -173,50 +172,83 @@ func (s *artifactScan) inventory(req InspectArtifactRequest) *ArtifactInventory 
 }
 
 // unexpandedArchives says which .asar files the inventory lists without
-// expanding them (no container node of their own), or "" when none.
-func unexpandedArchives(g *artifactGraph) string {
+// expanding them (no container node of their own), or "" when none. rea
+// expands an ASAR wherever it is held (stored or compressed in any
+// container it reads, squashfs blocks, another ASAR), so what is left is
+// a file named .asar that is not one; one past max_depth is said by the
+// module itself (its limitations) and not counted again here.
+func (s *artifactScan) unexpandedArchives(g *artifactGraph) string {
 	containers := map[string]bool{}
 	for _, n := range g.nodes {
 		if n.Kind == "container" && n.Format != "" { // a container rea read, not one named so
 			containers[n.ArtifactID] = true
 		}
 	}
+	cut := map[int]bool{} // occurrences of files left at max_depth
+	for i, e := range s.res.Entries {
+		if s.depthCut(e) && i < len(g.occurrenceOf) && g.occurrenceOf[i] >= 0 {
+			cut[g.occurrenceOf[i]] = true
+		}
+	}
 	var paths []string
-	for _, o := range g.occurrences {
-		if o.EntryKind == inventory.KindFile && o.ArtifactID != nil && strings.HasSuffix(strings.ToLower(o.LogicalPath), ".asar") && !containers[*o.ArtifactID] {
+	for k, o := range g.occurrences {
+		if o.EntryKind == inventory.KindFile && o.ArtifactID != nil && strings.HasSuffix(strings.ToLower(o.LogicalPath), ".asar") &&
+			!containers[*o.ArtifactID] && !cut[k] {
 			paths = append(paths, o.LogicalPath)
 		}
 	}
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, not an ASAR, or held where rea does not expand them from (inside another ASAR, or inside an archive that was itself not expanded); raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d file(s) named .asar were listed and hashed but their entries were not (first: %s): they do not hold a readable ASAR header, so their entries are not in the inventory; extract the file (extract_artifact) and look at it", len(paths), paths[0])
 }
 
-// containerMagic is how an archive rea expands by name starts.
-var containerMagic = map[string]string{".zip": "PK\x03\x04", ".7z": "7z\xbc\xaf", ".deb": "!<ar", ".rpm": "\xed\xab\xee\xdb", ".appimage": "\x7fELF"}
+// depthCut reports whether e is a file the module left unopened because
+// its container is at max_depth (the module says so itself).
+func (s *artifactScan) depthCut(e inventory.Entry) bool {
+	return e.Kind == inventory.KindFile && e.Nested < 0 && s.res.Containers[e.Container].Depth >= s.res.Limits.MaxDepth
+}
+
+// containerMagic is how an archive rea expands by name starts (a tar's
+// magic is at offset 257: the module alone decides whether a .tar is one).
+var containerMagic = []struct{ suffix, magic string }{
+	{".tar.gz", "\x1f\x8b"}, {".tgz", "\x1f\x8b"},
+	{".zip", "PK\x03\x04"}, {".jar", "PK\x03\x04"}, {".apk", "PK\x03\x04"}, {".ipa", "PK\x03\x04"}, {".xpi", "PK\x03\x04"},
+	{".crx", "PK\x03\x04"}, {".nupkg", "PK\x03\x04"}, {".vsix", "PK\x03\x04"}, {".whl", "PK\x03\x04"}, {".aar", "PK\x03\x04"},
+	{".appx", "PK\x03\x04"}, {".msix", "PK\x03\x04"},
+	{".7z", "7z\xbc\xaf"}, {".deb", "!<ar"}, {".rpm", "\xed\xab\xee\xdb"}, {".appimage", "\x7fELF"},
+	{".squashfs", "hsqs"}, {".sqfs", "hsqs"}, {".snap", "hsqs"},
+}
 
 // unexpandedContainers says which files named and starting like an
-// archive rea reads (a zip, 7z, .deb, .rpm or AppImage) were listed but
-// not expanded — nested past max_depth, held in a squashfs image (from
-// where rea expands only ASAR archives) or an ASAR, or not recognised as
-// the format they are named — or "". An archive stored or compressed in
-// a zip member, a 7-Zip folder, a tar stream, an RPM payload or an NSIS
-// item is expanded (container.expandMembers, expandStreamArchives).
-// Their entries are in nobody's inventory, so it is partial.
+// archive rea reads (a zip, tar.gz, 7z, .deb, .rpm, AppImage or squashfs
+// image) were listed but not expanded, or "". rea expands such an
+// archive wherever it is held — stored or compressed in a zip member, a
+// 7-Zip folder, a tar stream, an RPM payload or an NSIS item, in a
+// squashfs image's blocks, in an ASAR — to max_depth (past it the module
+// says so, and those are not counted again here), so what is left is a
+// file not recognised as the format it is named though it starts like it
+// (an ELF named .AppImage with no squashfs image after it, a gzip named
+// .tar.gz that holds no tar). Its entries are in nobody's inventory, so
+// it is partial.
 func (s *artifactScan) unexpandedContainers() string {
 	var paths []string
 	for i, e := range s.res.Entries {
-		if e.Kind != inventory.KindFile || e.Nested > 0 || i >= len(s.obs) {
+		// An unpacked ASAR member's bytes are a file of their own (of
+		// the directory or the package beside the ASAR), judged there.
+		if e.Kind != inventory.KindFile || e.Nested > 0 || e.Unpacked || i >= len(s.obs) || s.depthCut(e) {
 			continue
 		}
-		magic, ok := containerMagic[strings.ToLower(path.Ext(e.Path))]
-		if o := s.obs[i]; ok && o.headN == 4 && string(o.head[:]) == magic {
-			paths = append(paths, e.Path)
+		lower := strings.ToLower(e.Path)
+		for _, m := range containerMagic {
+			if o := s.obs[i]; strings.HasSuffix(lower, m.suffix) && strings.HasPrefix(string(o.head[:o.headN]), m.magic) {
+				paths = append(paths, e.Path)
+				break
+			}
 		}
 	}
 	if len(paths) == 0 {
 		return ""
 	}
-	return fmt.Sprintf("%d archive(s) were listed and hashed but their entries were not (first: %s): nested deeper than max_depth, held in a squashfs image (an AppImage, a snap: rea expands only ASAR archives from there) or in an ASAR, or not recognised as the format they are named though they start like it; raise max_depth, or extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
+	return fmt.Sprintf("%d archive(s) were listed and hashed but their entries were not (first: %s): not recognised as the format they are named, though they start like it, so their entries are not in the inventory; extract the archive (extract_artifact) and inspect it itself", len(paths), paths[0])
 }

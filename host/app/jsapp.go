@@ -209,6 +209,10 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	artReq := ArtifactRequest{
 		InputPath: abs, Format: format, Limits: req.Limits,
 		IntegrityPolicy: req.IntegrityPolicy, MaxIntegrityMismatches: req.MaxIntegrityMismatches,
+		// The analysis reads the input's own files only (applicationTree):
+		// archives among them — a test fixture's zip, a packed dependency —
+		// are hashed as files, not listed, so a malformed one cannot fail it.
+		topLevelOnly: true,
 	}
 	// A repeat over unchanged input is answered from the application result
 	// cache before any module loads (appcache.go: the key is the host's walk

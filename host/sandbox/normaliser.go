@@ -327,14 +327,15 @@ func (n *normaliser) close() (uint64, error) {
 	<-n.served
 	n.mu.Lock()
 	err := n.err
-	if n.r.log != nil {
-		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", n.announced, "unannounced", n.unannounced,
-			"announced_unasked", len(n.ahead), "guest_waited", n.waited)
-	}
+	announced, unannounced, unasked, waited := n.announced, n.unannounced, len(n.ahead), n.waited
 	n.mu.Unlock()
 	n.in.send(nil)
 	<-exited
 	used := min(n.limits.Fuel, 1<<62) - min(n.fuel.Get(), min(n.limits.Fuel, 1<<62))
+	if n.r.log != nil {
+		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", announced, "unannounced", unannounced,
+			"announced_unasked", unasked, "guest_waited", waited, "fuel", used)
+	}
 	_ = inst.Close(context.Background())
 	return used, err
 }

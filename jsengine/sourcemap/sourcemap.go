@@ -7,18 +7,22 @@
 package sourcemap
 
 import (
+	"cmp"
 	"encoding/json"
 	"fmt"
+	"math"
+	"slices"
 	"sort"
+	"strings"
 )
 
 // Segment maps one generated column to an original position. All fields are
 // zero-based, as in the source map format.
 type Segment struct {
-	GenColumn  int
-	Source     int
-	OrigLine   int
-	OrigColumn int
+	GenColumn  int32
+	Source     int32
+	OrigLine   int32
+	OrigColumn int32
 }
 
 // Map is a decoded source map: for each generated line its segments, sorted
@@ -101,7 +105,7 @@ func (m *Map) Original(line, col int) (seg Segment, ok bool) {
 		if l < line {
 			return segs[len(segs)-1], true
 		}
-		i := sort.Search(len(segs), func(i int) bool { return segs[i].GenColumn > col })
+		i := sort.Search(len(segs), func(i int) bool { return int(segs[i].GenColumn) > col })
 		if i > 0 {
 			return segs[i-1], true
 		}
@@ -119,7 +123,7 @@ func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
 		return Segment{}, false
 	}
 	segs := m.Lines[line]
-	i := sort.Search(len(segs), func(i int) bool { return segs[i].GenColumn > col })
+	i := sort.Search(len(segs), func(i int) bool { return int(segs[i].GenColumn) > col })
 	if i == 0 {
 		return segs[0], true
 	}
@@ -128,6 +132,12 @@ func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
 
 const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
 
+// decodeMappings decodes "mappings" into each generated line's segments.
+// Every segment lives in one backing array (sized from the separators, an
+// upper bound), each line a slice of it: one allocation instead of one per
+// line and its growth, which in wasm is much of a large application's
+// garbage. A line is sorted only when its segments are out of order (the
+// format allows it; esbuild and tsc never write it).
 func decodeMappings(s string, nSources int) ([][]Segment, error) {
 	var decode [256]int8
 	for i := range decode {
@@ -136,17 +146,18 @@ func decodeMappings(s string, nSources int) ([][]Segment, error) {
 	for i := 0; i < len(base64Alphabet); i++ {
 		decode[base64Alphabet[i]] = int8(i)
 	}
+	nLines := strings.Count(s, ";") + 1
 	var (
-		lines                    [][]Segment
-		cur                      []Segment
+		lines                    = make([][]Segment, 0, nLines)
+		all                      = make([]Segment, 0, nLines+strings.Count(s, ","))
+		lineStart                int
 		genCol, src, oLine, oCol int
 		fields                   [5]int
 		nField                   int
 		value, shift             int
 		inValue                  bool
-		flushSegment             func() error
 	)
-	flushSegment = func() error {
+	flushSegment := func() error {
 		if nField == 0 {
 			return nil
 		}
@@ -155,15 +166,24 @@ func decodeMappings(s string, nSources int) ([][]Segment, error) {
 			src += fields[1]
 			oLine += fields[2]
 			oCol += fields[3]
-			if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 {
+			if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 ||
+				genCol > math.MaxInt32 || oLine > math.MaxInt32 || oCol > math.MaxInt32 {
 				return fmt.Errorf("decode source map: segment out of range")
 			}
-			cur = append(cur, Segment{GenColumn: genCol, Source: src, OrigLine: oLine, OrigColumn: oCol})
+			all = append(all, Segment{GenColumn: int32(genCol), Source: int32(src), OrigLine: int32(oLine), OrigColumn: int32(oCol)})
 		} else if nField != 1 {
 			return fmt.Errorf("decode source map: segment with %d fields", nField)
 		}
 		nField = 0
 		return nil
+	}
+	endLine := func() {
+		line := all[lineStart:len(all):len(all)]
+		if !slices.IsSortedFunc(line, byGenColumn) {
+			slices.SortStableFunc(line, byGenColumn)
+		}
+		lines = append(lines, line)
+		lineStart = len(all)
 	}
 	for i := 0; i < len(s); i++ {
 		c := s[i]
@@ -176,9 +196,7 @@ func decodeMappings(s string, nSources int) ([][]Segment, error) {
 				return nil, err
 			}
 			if c == ';' {
-				sort.SliceStable(cur, func(a, b int) bool { return cur[a].GenColumn < cur[b].GenColumn })
-				lines = append(lines, cur)
-				cur = nil
+				endLine()
 				genCol = 0
 			}
 			continue
@@ -213,7 +231,8 @@ func decodeMappings(s string, nSources int) ([][]Segment, error) {
 	if err := flushSegment(); err != nil {
 		return nil, err
 	}
-	sort.SliceStable(cur, func(a, b int) bool { return cur[a].GenColumn < cur[b].GenColumn })
-	lines = append(lines, cur)
+	endLine()
 	return lines, nil
 }
+
+func byGenColumn(a, b Segment) int { return cmp.Compare(a.GenColumn, b.GenColumn) }

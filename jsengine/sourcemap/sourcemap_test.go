@@ -50,6 +50,8 @@ func TestParseRejectsMalformedMappings(t *testing.T) {
 		"three fields":   `{"version":3,"sources":["a"],"mappings":"AAA"}`,
 		"not json":       `{`,
 		"too long value": `{"version":3,"sources":["a"],"mappings":"gggggggggggggggA"}`,
+		// 2^31 as a generated column: past the int32 a segment keeps.
+		"column over int32": `{"version":3,"sources":["a"],"mappings":"ggggggEAAA"}`,
 	} {
 		if _, err := Parse([]byte(data)); err == nil {
 			t.Errorf("%s: Parse accepted %s", name, data)
@@ -69,5 +71,33 @@ func TestOriginalFallsBackToEarlierLine(t *testing.T) {
 	seg, ok := m.Original(1, 0)
 	if !ok || seg.GenColumn != 4 {
 		t.Fatalf("got %+v %v", seg, ok)
+	}
+}
+
+// Segments of a line may come in any order (the format allows it): lookups
+// see them sorted, and each line keeps only its own segments although they
+// share one backing array.
+func TestLinesAreSortedAndKeptApart(t *testing.T) {
+	// line 0: col 8 -> (0,0,0), then col 2 -> (0,1,0); line 1: col 0 -> (0,2,0).
+	m, err := Parse([]byte(`{"version":3,"sources":["a"],"mappings":"QAAA,NACA;AACA"}`))
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(m.Lines) != 2 || len(m.Lines[0]) != 2 || len(m.Lines[1]) != 1 {
+		t.Fatalf("lines %+v", m.Lines)
+	}
+	if m.Lines[0][0].GenColumn != 2 || m.Lines[0][0].OrigLine != 1 || m.Lines[0][1].GenColumn != 8 || m.Lines[0][1].OrigLine != 0 {
+		t.Fatalf("line 0 not sorted by generated column: %+v", m.Lines[0])
+	}
+	if seg, ok := m.OnLine(0, 5); !ok || seg.OrigLine != 1 {
+		t.Fatalf("OnLine(0, 5) = %+v %v, want the segment at column 2", seg, ok)
+	}
+	if seg, ok := m.OnLine(1, 3); !ok || seg.OrigLine != 2 {
+		t.Fatalf("OnLine(1, 3) = %+v %v", seg, ok)
+	}
+	// Appending to one line's slice must never overwrite the next line's.
+	l0 := append(m.Lines[0], Segment{GenColumn: 99})
+	if m.Lines[1][0].OrigLine != 2 || len(l0) != 3 {
+		t.Fatalf("lines share capacity: %+v", m.Lines)
 	}
 }

@@ -60,5 +60,5 @@ func inventoryHandler(params json.RawMessage, progress *abi.Reporter) (any, erro
 		}
 		streams = os.DirFS(req.StreamMount)
 	}
-	return container.InventoryStreams(os.DirFS(mount), streams, input, req.Format, req.Limits, progress.Report)
+	return container.InventoryWith(os.DirFS(mount), input, req.Format, req.Limits, container.Options{Streams: streams, TopLevelOnly: req.TopLevelOnly}, progress.Report)
 }

@@ -11,13 +11,38 @@ import (
 	"encoding/binary"
 	"io"
 	"os"
+	"runtime/debug"
+	"runtime/metrics"
 
 	"rea/abi"
 	"rea/jsengine/normalise"
 	"rea/jsengine/normalise/esbuild"
 )
 
+// The collector: esbuild's transform of one file allocates megabytes that
+// are garbage once its result is written, around a live heap of a few (its
+// runtime helpers' syntax tree, cached). At Go's default (GOGC=100) that
+// live heap made a collection every few transforms, and wasm's
+// single-threaded collector was over a quarter of the module's fuel on
+// @theia/core's TypeScript. So the heap may reach gcFloor before the first
+// collection, and twice the live heap (what GOGC=100 allows) when that is
+// more, so a file whose transform keeps much alive does not collect
+// continuously.
+const gcFloor = 32 << 20
+
+func tuneGC(live []metrics.Sample) {
+	metrics.Read(live)
+	limit := int64(gcFloor)
+	if l := live[0].Value; l.Kind() == metrics.KindUint64 && int64(l.Uint64())*2 > limit {
+		limit = int64(l.Uint64()) * 2
+	}
+	debug.SetMemoryLimit(limit)
+}
+
 func main() {
+	debug.SetGCPercent(-1)
+	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
+	tuneGC(live)
 	in := bufio.NewReaderSize(os.Stdin, 64<<10)
 	var head [4]byte
 	for {
@@ -40,6 +65,7 @@ func main() {
 			os.Exit(abi.ExitBadRequest)
 		}
 		out := normalise.EncodeResult(esbuild.Transform(req))
+		tuneGC(live)
 		binary.BigEndian.PutUint32(head[:], uint32(len(out)))
 		if _, err := os.Stdout.Write(append(head[:], out...)); err != nil {
 			os.Exit(abi.ExitInternal)

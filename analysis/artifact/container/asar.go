@@ -84,6 +84,17 @@ func readASARHeader(r io.ReaderAt, size int64, maxHeader int64) ([]byte, int64, 
 	return header, base, nil
 }
 
+// listASAR lists an ASAR archive held plainly (the input, or stored in
+// a zip or a tar), then the archives among its members, which are plain
+// ranges of r like a zip's stored members (a zip or another ASAR in it).
+func listASAR(s *scope, r io.ReaderAt, size int64, file string) error {
+	start := len(s.b.res.Entries)
+	if _, err := parseASAR(s, r, size, file); err != nil {
+		return err
+	}
+	return expandMembers(s, start, r, size)
+}
+
 func parseASAR(s *scope, r io.ReaderAt, size int64, file string) (int64, error) {
 	header, base, err := readASARHeader(r, size, s.b.lim.MaxHeaderBytes)
 	if err != nil {

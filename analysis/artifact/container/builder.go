@@ -21,7 +21,10 @@ import (
 // builder accumulates the entries of every container and enforces the
 // limits that span containers (entry count, total bytes).
 type builder struct {
-	lim      inventory.Limits
+	lim inventory.Limits
+	// topOnly leaves archives among the input's entries unexpanded
+	// (Options.TopLevelOnly).
+	topOnly  bool
 	res      *inventory.Result
 	progress func(abi.Progress)
 	// streams serves the host's decoded copies of compressed streams
@@ -36,6 +39,9 @@ type builder struct {
 	// decoded bytes hold the container being opened — an archive held
 	// in a compressed NSIS item — and base is then an offset in them.
 	source *inventory.Range
+	// section is set while a container held inside another is listed
+	// (base may then be 0: an archive at the start of a decoded stream).
+	section bool
 }
 
 func newBuilder(lim inventory.Limits, progress func(abi.Progress)) *builder {
@@ -48,9 +54,10 @@ type scope struct {
 	b     *builder
 	index int
 	reg   *artpath.Registry
-	// base, source: see builder.base and builder.source.
-	base   int64
-	source *inventory.Range
+	// base, source, section: see builder.base, source and section.
+	base    int64
+	source  *inventory.Range
+	section bool
 }
 
 func (b *builder) openContainer(c inventory.Container) (*scope, error) {
@@ -60,7 +67,7 @@ func (b *builder) openContainer(c inventory.Container) (*scope, error) {
 	}
 	c.Index = len(b.res.Containers)
 	b.res.Containers = append(b.res.Containers, c)
-	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry(), base: b.base, source: b.source}, nil
+	return &scope{b: b, index: c.Index, reg: artpath.NewRegistry(), base: b.base, source: b.source, section: b.section}, nil
 }
 
 // normalize checks a declared path against the path rules and limits.

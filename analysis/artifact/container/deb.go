@@ -112,7 +112,12 @@ func listTarMember(s *scope, ra io.ReaderAt, off, n int64, file, compression str
 	if compression == inventory.CompressionNone {
 		sr := io.NewSectionReader(ra, off, n)
 		pos := func() int64 { p, _ := sr.Seek(0, io.SeekCurrent); return off + p }
-		return listTarStream(s, tar.NewReader(sr), pos, off+n, file, inventory.CompressionNone, nil)
+		start := len(s.b.res.Entries)
+		if err := listTarStream(s, tar.NewReader(sr), pos, off+n, file, inventory.CompressionNone, nil); err != nil {
+			return err
+		}
+		// An uncompressed data.tar: its archives are plain ranges of ra.
+		return expandMembers(s, start, ra, off+n)
 	}
 	stamp := func(e *inventory.Entry) {
 		if e.Data != nil {
@@ -163,7 +168,7 @@ func listDecodedTar(s *scope, d *decoded, fileSize int64, file, compression stri
 	if err := listTarStreamStamped(s, tar.NewReader(sr), pos, d.size, file, compression, nil, stamp); err != nil {
 		return err
 	}
-	if err := expandStreamASARs(s, start, d); err != nil {
+	if err := expandStreamASARs(s, start, d, fileSize); err != nil {
 		return err
 	}
 	return expandStreamArchives(s, start, fileSize)

@@ -29,6 +29,27 @@ func Inventory(fsys fs.FS, name, format string, lim inventory.Limits, progress f
 // can expand the archives those streams hold (an app.asar in a .deb).
 // streams nil decodes them here instead.
 func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Limits, progress func(abi.Progress)) (*inventory.Result, error) {
+	return InventoryWith(fsys, name, format, lim, Options{Streams: streams}, progress)
+}
+
+// Options say where an inventory reads decoded streams from and how deep it
+// goes.
+type Options struct {
+	// Streams serves the host's decoded copies of compressed streams, as
+	// for InventoryStreams; nil decodes them here.
+	Streams fs.FS
+	// TopLevelOnly lists the input's own entries and leaves the archives
+	// among them unexpanded, listed and hashed as files. It is for callers
+	// that read only the top level — the JavaScript analysis analyses the
+	// files of the input itself, never those inside an archive it holds —
+	// which then neither pay for the archives' members nor fail on a
+	// malformed one (a test fixture's corrupt zip).
+	TopLevelOnly bool
+}
+
+// InventoryWith is InventoryStreams with Options.
+func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opts Options, progress func(abi.Progress)) (*inventory.Result, error) {
+	streams := opts.Streams
 	if err := lim.Validate(); err != nil {
 		return nil, err
 	}
@@ -42,6 +63,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 	}
 	b := newBuilder(lim, progress)
 	b.streams = streams
+	b.topOnly = opts.TopLevelOnly
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory
@@ -60,7 +82,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 			return nil, err
 		}
 		noteDiskImages(b.res)
-		return b.res, nil
+		return b.finish(), nil
 	}
 	if !info.Mode().IsRegular() {
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "input %q is neither a regular file nor a directory", name).WithDetail("field", "input")
@@ -89,7 +111,7 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 		return nil, err
 	}
 	noteDiskImages(b.res)
-	return b.res, nil
+	return b.finish(), nil
 }
 
 func openReaderAt(fsys fs.FS, name string) (fs.File, io.ReaderAt, error) {
@@ -120,7 +142,7 @@ func listArchiveAs(b *builder, ra io.ReaderAt, size int64, file, name, format st
 	}
 	switch format {
 	case inventory.FormatASAR:
-		_, err = parseASAR(s, ra, size, file)
+		err = listASAR(s, ra, size, file)
 	case inventory.FormatZip:
 		err = listZip(s, ra, size, file)
 	case inventory.FormatTar:
@@ -213,19 +235,28 @@ func looksNative(ra io.ReaderAt) bool {
 }
 
 // nestedFormat decides whether a file found in a directory input is an
-// archive to expand: by name first, then by magic bytes.
+// archive to expand: by name first, then by magic bytes (for a tar.gz,
+// the first tar header too: a gzip file named .tar.gz that does not hold
+// a tar stays a file).
 func nestedFormat(name string, ra io.ReaderAt, size int64) string {
 	want := formatByName(name)
-	if want != "" && sniff(ra, size) == want {
+	if want != "" && sniff(ra, size) == want && (want != inventory.FormatTarGz || gzipHoldsTar(ra, size)) {
 		return want
 	}
 	return ""
 }
 
 // formatByName names the archive format a directory input expands for a
-// file name, or "" for names that are not expanded.
+// file name, or "" for names that are not expanded. A tar.gz is named by
+// its full suffix: a plain .gz (a .deb's changelog.gz) is not a tar.
 func formatByName(name string) string {
-	switch strings.ToLower(path.Ext(name)) {
+	lower := strings.ToLower(name)
+	if strings.HasSuffix(lower, ".tar.gz") || strings.HasSuffix(lower, ".tgz") {
+		return inventory.FormatTarGz
+	}
+	switch path.Ext(lower) {
+	case ".tar":
+		return inventory.FormatTar
 	case ".asar":
 		return inventory.FormatASAR
 	case ".deb":
@@ -315,6 +346,9 @@ func specialKind(t fs.FileMode) string {
 
 // expandNested lists an archive found in a directory as a child container.
 func expandNested(s *scope, fsys fs.FS, p string, size int64, idx, depth int) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if formatByName(p) == "" {
 		return nil
 	}

@@ -40,6 +40,9 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 	f, err := s.b.streams.Open(name)
 	what := strings.TrimSuffix(compression, "-stream")
 	if err != nil {
+		if compression == inventory.CompressionBlocksStream {
+			return nil, malformedf("the %d bytes of its squashfs blocks do not decode (the host could not decode them: %v)", n, err)
+		}
 		return nil, malformedf("the %s stream at bytes %d–%d is corrupt or truncated (the host could not decode it: %v)", what, off, off+n, err)
 	}
 	info, err := f.Stat()
@@ -70,7 +73,9 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 // outer is r, listed by scope s, in the outer file's terms: moved by the
 // scope's base and read from its source stream, if any.
 func (s *scope) outer(r inventory.Range, size int64) inventory.Range {
-	r = rebase(r, s.base, size)
+	if s.section {
+		r = rebase(r, s.base, size)
+	}
 	if s.source != nil {
 		r = r.WithSource(*s.source)
 	}
@@ -79,13 +84,12 @@ func (s *scope) outer(r inventory.Range, size int64) inventory.Range {
 
 // rebase moves a range listed from a section of the outer file that
 // starts at base (size bytes long) to the outer file. A stream that was
-// the whole section (a tar.gz) becomes that section. The input itself
-// (base 0) keeps its ranges as listed. A range read from a stream's
-// decoded bytes (Source) is moved with that stream.
+// the whole section (a tar.gz) becomes that section, even at base 0 (a
+// tar.gz at the start of a 7-Zip folder is not the whole folder); only
+// a container listed from a whole file (the input, a directory's file)
+// keeps such a stream as listed. A range read from a stream's decoded
+// bytes (Source) is moved with that stream.
 func rebase(r inventory.Range, base, size int64) inventory.Range {
-	if base == 0 {
-		return r
-	}
 	if r.Source != nil {
 		src := rebase(*r.Source, base, size)
 		r.Source = &src
@@ -97,7 +101,7 @@ func rebase(r inventory.Range, base, size int64) inventory.Range {
 	switch {
 	case r.Compression == inventory.CompressionNone || r.Compression == inventory.CompressionDeflate:
 		r.Offset += base
-	case r.Compression == inventory.CompressionBlocks:
+	case r.Compression == inventory.CompressionBlocks || r.Compression == inventory.CompressionBlocksStream:
 		r.Blocks = append([]inventory.Block(nil), r.Blocks...)
 		for i := range r.Blocks {
 			if r.Blocks[i].Length > 0 {
@@ -122,15 +126,52 @@ func rebase(r inventory.Range, base, size int64) inventory.Range {
 // the files container s declared from entry index start on. open gives
 // random access to a file's bytes (nil: the entry cannot be expanded);
 // place turns a range inside that file's bytes into a range of the
-// outer file. An archive nested deeper than max_depth is left listed but
-// not expanded (the host then says the inventory is partial).
-func expandNestedASARs(s *scope, start int, open func(e inventory.Entry) io.ReaderAt, place func(e inventory.Entry, r inventory.Range) inventory.Range) error {
-	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) { return open(e), nil }, place)
+// outer file; inner then expands the archives among the ASAR's members
+// (placed where the ASAR is: in a decoded stream, in squashfs blocks).
+// An archive nested deeper than max_depth is left listed but not
+// expanded (the inventory then says so: depthLimitation).
+func expandNestedASARs(s *scope, start int, open func(e inventory.Entry) io.ReaderAt, place func(e inventory.Entry, r inventory.Range) inventory.Range, inner innerExpander) error {
+	if s.b.topOnly {
+		return nil
+	}
+	return expandNestedASARsErr(s, start, func(_ int, e inventory.Entry) (io.ReaderAt, error) { return open(e), nil }, place, inner)
+}
+
+// innerExpander expands the archives among the entries container c
+// declared from entry index first on.
+type innerExpander func(c *scope, first int) error
+
+// inStreams expands the archives among entries whose ranges lie in
+// decoded streams (an ASAR's members, placed in the stream holding it):
+// ASARs from the stream's copy, any other archive with its ranges read
+// from that copy.
+func inStreams(fileSize int64) innerExpander {
+	return func(c *scope, first int) error {
+		if err := expandDecodedASARs(c, first, fileSize, func(e inventory.Entry) bool { return stream.IsStream(e.Data.Compression) },
+			"%q lies past the end of its decoded stream (%d bytes)"); err != nil {
+			return err
+		}
+		return expandStreamArchives(c, first, fileSize)
+	}
+}
+
+// inBlocks expands the archives among entries stored as squashfs blocks
+// of ra (an ASAR's members, placed in the blocks of the file holding it).
+func inBlocks(ra io.ReaderAt) innerExpander {
+	return func(c *scope, first int) error {
+		if err := expandBlockASARs(c, first, ra); err != nil {
+			return err
+		}
+		return expandBlockArchives(c, first, ra)
+	}
 }
 
 // expandNestedASARsErr is expandNestedASARs whose open may fail (a
 // decoded copy past its budget).
-func expandNestedASARsErr(s *scope, start int, open func(i int, e inventory.Entry) (io.ReaderAt, error), place func(e inventory.Entry, r inventory.Range) inventory.Range) error {
+func expandNestedASARsErr(s *scope, start int, open func(i int, e inventory.Entry) (io.ReaderAt, error), place func(e inventory.Entry, r inventory.Range) inventory.Range, inner innerExpander) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
 	for i := start; i < end; i++ {
@@ -166,6 +207,9 @@ func expandNestedASARsErr(s *scope, start int, open func(i int, e inventory.Entr
 			}
 		}
 		s.b.res.Entries[i].Nested = child.index
+		if err := inner(child, first); err != nil {
+			return inContainer(err, e.Path, depth)
+		}
 	}
 	return nil
 }
@@ -180,14 +224,17 @@ func streamPlace(e inventory.Entry, r inventory.Range) inventory.Range {
 
 // expandStreamASARs expands the ASAR archives a stream container listed:
 // their bytes are a range of the decoded stream, so are their members'.
-func expandStreamASARs(s *scope, start int, d *decoded) error {
+func expandStreamASARs(s *scope, start int, d *decoded, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandNestedASARs(s, start,
 		func(e inventory.Entry) io.ReaderAt {
 			if e.Data.Offset > d.size || e.Data.Length > d.size-e.Data.Offset {
 				return nil
 			}
 			return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length)
-		}, streamPlace)
+		}, streamPlace, inStreams(fileSize))
 }
 
 // expandFolderASARs expands the ASAR archives among a 7-Zip archive's
@@ -196,6 +243,9 @@ func expandStreamASARs(s *scope, start int, d *decoded) error {
 // the archive's members are ranges of the same folder output. Without
 // a stage (native callers) they stay listed, not expanded.
 func expandFolderASARs(s *scope, start int, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandDecodedASARs(s, start, fileSize, func(e inventory.Entry) bool {
 		return e.Data.Compression == inventory.CompressionSevenZipFolder && e.Data.Folder != nil
 	}, "7-Zip member %q lies past the end of its decoded folder (%d bytes)")
@@ -206,6 +256,9 @@ func expandFolderASARs(s *scope, start int, fileSize int64) error {
 // stream decoded once, closed at the end); pastEnd is the message of a
 // member that lies past its stream's end.
 func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inventory.Entry) bool, pastEnd string) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if s.b.streams == nil {
 		return nil
 	}
@@ -232,7 +285,7 @@ func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inven
 			return nil, malformedf(pastEnd, e.Path, d.size)
 		}
 		return io.NewSectionReader(d.ra, e.Data.Offset, e.Data.Length), nil
-	}, streamPlace)
+	}, streamPlace, inStreams(fileSize))
 }
 
 // expandMembers expands the archives among the files a zip or a plain
@@ -246,6 +299,9 @@ func expandDecodedASARs(s *scope, start int, fileSize int64, inStream func(inven
 // so is any other archive in a deflated member (expandDeflatedArchives).
 // An archive past max_depth is listed, not expanded.
 func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	end := len(s.b.res.Entries)
 	var deflated []int
@@ -303,6 +359,9 @@ func expandMembers(s *scope, start int, ra io.ReaderAt, size int64) error {
 // CRC-32), and expandStreamArchives lists it from that copy, its ranges
 // read from it (Range.Source) — as an archive in a compressed NSIS item.
 func expandDeflatedArchives(s *scope, idx []int, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	depth := s.b.res.Containers[s.index].Depth + 1
 	for _, i := range idx {
 		e := s.b.res.Entries[i]
@@ -337,10 +396,10 @@ func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int
 	e := s.b.res.Entries[i]
 	off := e.Data.Offset
 	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
-	saved := s.b.base
-	s.b.base = s.base + off
+	saved, savedSection := s.b.base, s.b.section
+	s.b.base, s.b.section = s.base+off, true
 	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, format, s.index, i, depth)
-	s.b.base = saved
+	s.b.base, s.b.section = saved, savedSection
 	if err != nil {
 		return err
 	}
@@ -362,6 +421,9 @@ func listPlaced(s *scope, sec *io.SectionReader, i int, format string, depth int
 // expandDeflatedASARs expands the ASAR archives held in deflated zip
 // members from the host's decoded copies of those members.
 func expandDeflatedASARs(s *scope, idx []int, size int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	want := map[int]bool{}
 	for _, i := range idx {
 		want[i] = true
@@ -395,23 +457,59 @@ func expandDeflatedASARs(s *scope, idx []int, size int64) error {
 			StreamOffset: e.Data.Offset, StreamLength: e.Data.Length}
 		s.b.res.Entries[i].Data = &r
 		return io.NewSectionReader(d.ra, 0, d.size), nil
-	}, streamPlace)
+	}, streamPlace, inStreams(size))
 }
 
 // blockFile gives random access to the bytes of a blocks entry (a
-// squashfs file) by decoding its blocks from the start; it serves the
-// small reads an ASAR header needs.
+// squashfs file): a read decodes only the blocks it covers (found by
+// their declared sizes) and keeps the last one, since headers are read
+// in small pieces at nearby offsets.
 type blockFile struct {
-	ra io.ReaderAt
-	r  inventory.Range
+	ra    io.ReaderAt
+	r     inventory.Range
+	cache stream.BlockCache
+	// last is the index and decoded bytes of the last block read.
+	last int
+	data []byte
 }
 
-func (b blockFile) ReadAt(p []byte, off int64) (int, error) {
-	br := stream.OpenBlocks(b.ra, b.r, nil)
-	if _, err := io.CopyN(io.Discard, br, off); err != nil {
-		return 0, err
+func newBlockFile(ra io.ReaderAt, r inventory.Range) *blockFile {
+	return &blockFile{ra: ra, r: r, last: -1}
+}
+
+func (b *blockFile) ReadAt(p []byte, off int64) (int, error) {
+	if off < 0 {
+		return 0, io.EOF
 	}
-	return io.ReadFull(br, p)
+	n := 0
+	var pos int64
+	for i, blk := range b.r.Blocks {
+		if n == len(p) {
+			return n, nil
+		}
+		end := pos + blk.Size
+		if end <= off+int64(n) {
+			pos = end
+			continue
+		}
+		if b.last != i {
+			data, err := io.ReadAll(stream.OpenBlocks(b.ra, inventory.Range{Blocks: b.r.Blocks[i : i+1]}, &b.cache))
+			if err != nil {
+				return n, err
+			}
+			b.last, b.data = i, data
+		}
+		at := off + int64(n) - pos
+		if at >= int64(len(b.data)) {
+			return n, io.ErrUnexpectedEOF
+		}
+		n += copy(p[n:], b.data[at:])
+		pos = end
+	}
+	if n < len(p) {
+		return n, io.EOF
+	}
+	return n, nil
 }
 
 // sliceBlocks is the list of blocks that holds bytes [off, off+n) of the
@@ -442,13 +540,68 @@ func sliceBlocks(blocks []inventory.Block, off, n int64) []inventory.Block {
 
 // expandBlockASARs expands the ASAR archives a squashfs image holds.
 func expandBlockASARs(s *scope, start int, ra io.ReaderAt) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandNestedASARs(s, start,
-		func(e inventory.Entry) io.ReaderAt { return blockFile{ra: ra, r: *e.Data} },
+		func(e inventory.Entry) io.ReaderAt {
+			if e.Data.Compression != inventory.CompressionBlocks {
+				return nil
+			}
+			return newBlockFile(ra, *e.Data)
+		},
 		func(e inventory.Entry, r inventory.Range) inventory.Range {
 			out := *e.Data
 			out.Blocks = sliceBlocks(e.Data.Blocks, r.Offset, r.Length)
 			return out
-		})
+		}, inBlocks(ra))
+}
+
+// expandBlockArchives lists, as nested containers, the archives other
+// than ASAR among the squashfs files container s declared from entry
+// index start on (a zip, a tar.gz or a second AppImage in an AppImage or
+// a snap; ra is the image's file). Each is listed from the host's decoded
+// copy of its blocks (a blocks-stream naming the entry), every range it
+// declares then read from that copy (Range.Source), as for an archive in
+// a compressed stream. Without a stage they stay listed, not expanded.
+func expandBlockArchives(s *scope, start int, ra io.ReaderAt) error {
+	if s.b.topOnly {
+		return nil
+	}
+	if s.b.streams == nil {
+		return nil
+	}
+	depth := s.b.res.Containers[s.index].Depth + 1
+	end := len(s.b.res.Entries)
+	for i := start; i < end; i++ {
+		e := s.b.res.Entries[i]
+		if e.Container != s.index || e.Kind != inventory.KindFile || e.Data == nil || e.Size == 0 || depth > s.b.lim.MaxDepth ||
+			e.Data.Compression != inventory.CompressionBlocks {
+			continue
+		}
+		want := formatByName(e.Path)
+		if want == "" || want == inventory.FormatASAR || nestedFormat(e.Path, newBlockFile(ra, *e.Data), e.Size) != want {
+			continue
+		}
+		local := inventory.AsBlocksStream(*e.Data, i, e.Size)
+		d, err := s.decodedRange(local, 0)
+		if err != nil {
+			return inContainer(err, e.Path, depth)
+		}
+		if d == nil {
+			return nil
+		}
+		if d.size != e.Size {
+			d.Close()
+			return malformedf("squashfs file %q declares %d bytes but its blocks decode to %d", e.Path, e.Size, d.size).WithDetail("path", e.Path)
+		}
+		err = listHeld(s, i, local, io.NewSectionReader(d.ra, 0, d.size), 0, want, depth, 0)
+		d.Close()
+		if err != nil {
+			return err
+		}
+	}
+	return nil
 }
 
 // expandStreamArchives lists, as nested containers, the archives other
@@ -463,6 +616,9 @@ func expandBlockASARs(s *scope, start int, ra io.ReaderAt) error {
 // stream budget, every entry limit); without a stage (native callers)
 // the archives stay listed, not expanded.
 func expandStreamArchives(s *scope, start int, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	if s.b.streams == nil {
 		return nil
 	}
@@ -503,36 +659,80 @@ func expandStreamArchives(s *scope, start int, fileSize int64) error {
 		if nestedFormat(e.Path, sec, e.Size) != want {
 			continue
 		}
-		// The stream itself, in the scope's terms (its members are moved
-		// into them below) and in the outer file's (for the child's own
-		// decoded streams while it is listed).
 		local := *e.Data
 		local.Offset, local.Length = 0, 0
-		outerSrc := s.outer(local, fileSize)
-		firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
-		savedBase, savedSrc := s.b.base, s.b.source
-		s.b.base, s.b.source = e.Data.Offset, &outerSrc
-		child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, want, s.index, i, depth)
-		s.b.base, s.b.source = savedBase, savedSrc
-		if err != nil {
+		if err := listHeld(s, i, local, sec, e.Data.Offset, want, depth, fileSize); err != nil {
 			return err
 		}
-		for j := first; j < len(s.b.res.Entries); j++ {
-			if r := s.b.res.Entries[j].Data; r != nil {
-				moved := rebase(*r, e.Data.Offset, e.Size).WithSource(local)
-				if moved.Sources() < 0 {
-					return limitError("max_depth", inventory.MaxSourceDepth, inventory.MaxSourceDepth+1,
-						fmt.Sprintf("%q is held in more than %d nested compressed streams", s.b.res.Entries[j].Path, inventory.MaxSourceDepth))
-				}
-				s.b.res.Entries[j].Data = &moved
-			}
-		}
-		// The headers were read from the decoded stream, whose bytes the
-		// host hashes as the archive's own entry.
-		for c := firstC; c < len(s.b.res.Containers); c++ {
-			s.b.res.Containers[c].ParsedBytes, s.b.res.Containers[c].ParsedSHA256 = 0, ""
-		}
-		s.b.res.Entries[i].Nested = child
 	}
 	return nil
+}
+
+// listHeld lists the archive entry i holds as a nested container of
+// format want: its bytes sec are bytes [off, off+size) of the decoded
+// copy of stream local (in the scope's terms). Every range it declares
+// is then read from that copy (moved by off, Source local).
+func listHeld(s *scope, i int, local inventory.Range, sec *io.SectionReader, off int64, want string, depth int, fileSize int64) error {
+	e := s.b.res.Entries[i]
+	// The stream in the outer file's terms, for the child's own decoded
+	// streams while it is listed.
+	outerSrc := s.outer(local, fileSize)
+	firstC, first := len(s.b.res.Containers), len(s.b.res.Entries)
+	savedBase, savedSrc, savedSection := s.b.base, s.b.source, s.b.section
+	s.b.base, s.b.source, s.b.section = off, &outerSrc, true
+	child, err := listArchiveAs(s.b, sec, e.Size, e.Data.File, e.Path, want, s.index, i, depth)
+	s.b.base, s.b.source, s.b.section = savedBase, savedSrc, savedSection
+	if err != nil {
+		return err
+	}
+	for j := first; j < len(s.b.res.Entries); j++ {
+		if r := s.b.res.Entries[j].Data; r != nil {
+			moved := rebase(*r, off, e.Size).WithSource(local)
+			if moved.Sources() < 0 {
+				return limitError("max_depth", inventory.MaxSourceDepth, inventory.MaxSourceDepth+1,
+					fmt.Sprintf("%q is held in more than %d nested compressed streams", s.b.res.Entries[j].Path, inventory.MaxSourceDepth))
+			}
+			s.b.res.Entries[j].Data = &moved
+		}
+	}
+	// The headers were read from the decoded stream, whose bytes the
+	// host hashes as the archive's own entry.
+	for c := firstC; c < len(s.b.res.Containers); c++ {
+		s.b.res.Containers[c].ParsedBytes, s.b.res.Containers[c].ParsedSHA256 = 0, ""
+	}
+	s.b.res.Entries[i].Nested = child
+	return nil
+}
+
+// finish is the result once every container is listed: the archives cut
+// at max_depth said, and blocks-stream sources compacted for the wire.
+func (b *builder) finish() *inventory.Result {
+	if l := depthLimitation(b.res, b.lim.MaxDepth); l != "" {
+		b.res.Limitations = append(b.res.Limitations, l)
+	}
+	b.res.CompactSources()
+	return b.res
+}
+
+// depthLimitation says which files named as an archive rea reads were
+// not opened because their container is already at max_depth — every
+// expander skips exactly those — or "". The host reports it and the
+// inventory is partial: their entries are in nobody's listing.
+func depthLimitation(res *inventory.Result, maxDepth int) string {
+	var first string
+	n := 0
+	for i, e := range res.Entries {
+		if e.Kind != inventory.KindFile || e.Nested >= 0 || e.Data == nil || e.Size == 0 ||
+			res.Containers[e.Container].Depth < maxDepth || formatByName(e.Path) == "" {
+			continue
+		}
+		if n == 0 {
+			first = logicalPath(res, i)
+		}
+		n++
+	}
+	if n == 0 {
+		return ""
+	}
+	return fmt.Sprintf("%d file(s) named as an archive rea reads (first: %s) were listed and hashed but not opened: they are nested deeper than max_depth (%d), so their entries are not in the inventory; raise max_depth (CLI --max-depth) if the artifact is trusted, or extract the archive (extract_artifact) and inspect it itself", n, first, maxDepth)
 }

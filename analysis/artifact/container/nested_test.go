@@ -24,6 +24,12 @@ func stagedInventory(t testing.TB, pkg []byte, format string, lim inventory.Limi
 	stageDir := t.TempDir()
 	st := &stream.Stage{Dir: stageDir, Limits: lim, OpenInput: func(name string) (*os.File, error) { return os.Open(filepath.Join(dir, name)) }}
 	res, err := InventoryStreams(fstest.MapFS{"x": {Data: pkg, Mode: 0o644}}, st, "x", format, lim, nil)
+	if err == nil {
+		// As the host does first: blocks streams get their blocks back.
+		if rerr := res.ResolveSources(); rerr != nil {
+			t.Fatalf("the host would refuse the module's answer: %v", rerr)
+		}
+	}
 	return res, st, err
 }
 

@@ -61,6 +61,15 @@ func entryBytes(t *testing.T, file []byte, e inventory.Entry) []byte {
 			t.Fatalf("%s: %v", e.Path, err)
 		}
 		return b
+	case e.Data.Compression == inventory.CompressionBlocks:
+		if err := stream.CheckBlocks(e.Data.Blocks, int64(len(file)), e.Size); err != nil {
+			t.Fatalf("%s: %v", e.Path, err)
+		}
+		b, err := io.ReadAll(stream.OpenBlocks(bytes.NewReader(file), *e.Data, nil))
+		if err != nil {
+			t.Fatalf("%s: %v", e.Path, err)
+		}
+		return b
 	case stream.IsStream(e.Data.Compression):
 		rc, err := stream.Open(bytes.NewReader(file), int64(len(file)), *e.Data)
 		if err != nil {

@@ -596,6 +596,9 @@ func (n *nsisStream) skip(k int64) error {
 // archive's members are ranges of the same stream. Without a stage
 // (native callers) they stay listed, not expanded.
 func expandStreamItemASARs(s *scope, start int, fileSize int64) error {
+	if s.b.topOnly {
+		return nil
+	}
 	return expandDecodedASARs(s, start, fileSize, func(e inventory.Entry) bool { return stream.IsStream(e.Data.Compression) },
 		"NSIS item %q lies past the end of its decoded stream (%d bytes)")
 }

@@ -166,7 +166,7 @@ func listCpioMember(s *scope, ra io.ReaderAt, off, n int64, file, compression st
 		if err := addCpioMembers(s, members, off, n, file, compression); err != nil {
 			return err
 		}
-		if err := expandStreamASARs(s, start, d); err != nil {
+		if err := expandStreamASARs(s, start, d, 0); err != nil {
 			return err
 		}
 		return expandStreamArchives(s, start, 0)

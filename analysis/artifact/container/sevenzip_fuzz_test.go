@@ -102,6 +102,16 @@ func checkAccepted(t *testing.T, data []byte, res *inventory.Result) {
 			if n > e.Data.Folder.Sizes[mainCoder(e.Data.Folder)] {
 				t.Fatalf("a folder decoded to %d bytes, more than declared", n)
 			}
+		case inventory.CompressionBlocks:
+			// A squashfs file (here read from a decoded copy: an
+			// AppImage in a zip): its blocks lie in the bytes and
+			// decode to its size.
+			if err := stream.CheckBlocks(e.Data.Blocks, int64(len(data)), e.Size); err != nil {
+				t.Fatalf("%s: accepted blocks the host refuses: %v", e.Path, err)
+			}
+			if n, err := io.Copy(io.Discard, stream.OpenBlocks(bytes.NewReader(data), *e.Data, nil)); err != nil || n != e.Size {
+				t.Fatalf("%s: blocks decode to %d bytes (%v), want %d", e.Path, n, err, e.Size)
+			}
 		case inventory.CompressionNone, inventory.CompressionDeflate:
 			if e.Data.Offset < 0 || e.Data.Length < 0 || e.Data.End() > int64(len(data)) {
 				t.Fatalf("range %+v outside a %d-byte file", e.Data, len(data))

@@ -133,7 +133,7 @@ func listSquashfs(s *scope, ra io.ReaderAt, size, base int64, file string) error
 	if err := img.walk(img.sb.root, "", 0); err != nil {
 		return err
 	}
-	return expandBlockASARs(s, start, ra)
+	return inBlocks(ra)(s, start)
 }
 
 func (img *squashImage) readSuper() error {

@@ -8,6 +8,7 @@ import (
 	"fmt"
 	"io"
 	"path"
+	"strconv"
 	"strings"
 
 	"rea/analysis/artifact/inventory"
@@ -57,6 +58,45 @@ func listTarGz(s *scope, ra io.ReaderAt, size int64, file string) error {
 		return malformedf("the gzip stream is corrupt or truncated: %v", err)
 	}
 	return nil
+}
+
+// gzipHoldsTar reports whether the gzip file ra starts, once inflated,
+// with a tar header whose checksum holds (or with the zero block of an
+// empty tar). Only the first 512 decoded bytes are read.
+func gzipHoldsTar(ra io.ReaderAt, size int64) bool {
+	gz, err := gzip.NewReader(io.NewSectionReader(ra, 0, size))
+	if err != nil {
+		return false
+	}
+	var h [512]byte
+	if _, err := io.ReadFull(gz, h[:]); err != nil {
+		return false
+	}
+	return tarHeaderValid(h[:])
+}
+
+// tarHeaderValid reports whether h is a tar header block whose checksum
+// (the unsigned or the historical signed sum, the checksum field counted
+// as spaces) matches the octal number it records, or a zero block.
+func tarHeaderValid(h []byte) bool {
+	var unsigned, signed int64
+	zero := true
+	for i, c := range h {
+		if c != 0 {
+			zero = false
+		}
+		if i >= 148 && i < 156 {
+			c = ' '
+		}
+		unsigned += int64(c)
+		signed += int64(int8(c))
+	}
+	if zero {
+		return true
+	}
+	field := strings.Trim(string(h[148:156]), " \x00")
+	want, err := strconv.ParseInt(field, 8, 64)
+	return err == nil && field != "" && (want == unsigned || want == signed)
 }
 
 // countingReader counts decompressed bytes and stops a stream that expands

@@ -523,7 +523,8 @@ func listDMG(s *scope, ra io.ReaderAt, size int64, file string) error {
 		if err := listHFSPlus(s, r, img, file); err != nil {
 			return err
 		}
-		return expandBlockASARs(s, start, ra)
+		// The archives the volume holds (app.asar, a zip…), as for squashfs.
+		return inBlocks(ra)(s, start)
 	}
 	if len(apfs) > 0 {
 		return abi.Errorf(abi.CodeCapabilityUnavailable,

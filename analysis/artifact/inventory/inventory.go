@@ -177,6 +177,10 @@ type Request struct {
 	// the host decodes a stream once, natively, and both the module
 	// (listing, nested archives) and the host (hashing) read that copy.
 	StreamMount string `json:"stream_mount,omitempty"`
+	// TopLevelOnly leaves archives among the input's entries unexpanded
+	// (container.Options.TopLevelOnly): the JavaScript analysis reads only
+	// the input's own files.
+	TopLevelOnly bool `json:"top_level_only,omitempty"`
 }
 
 // DefaultMountPath is where the host mounts the input.
@@ -273,6 +277,10 @@ type Range struct {
 	// a compressed NSIS item); Source may itself have a Source, one per
 	// level of such nesting.
 	Source *Range `json:"source,omitempty"`
+	// BlocksOf, on a CompressionBlocksStream Source only, is the index of
+	// the entry (a squashfs file) whose blocks the stream decodes; see
+	// CompressionBlocksStream.
+	BlocksOf *int `json:"blocks_of,omitempty"`
 }
 
 // MaxSourceDepth bounds the chain of Source streams of one range.

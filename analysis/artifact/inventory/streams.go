@@ -21,7 +21,8 @@ func StreamName(file, compression string, offset, length int64) string {
 // StreamNameOf is the StreamName of the stream a range points into. A
 // 7-Zip folder's name also carries its coder chain (base64url of its
 // JSON), so the host can decode it without reading the archive's header,
-// and two different chains over the same packed bytes are two streams.
+// and two different chains over the same packed bytes are two streams;
+// a blocks stream's carries its blocks (compactly, see appendBlocks).
 //
 // A stream read from another's decoded bytes (Range.Source) ends with
 // "~" and the base64url of its source's own name, so the host decodes
@@ -31,6 +32,9 @@ func StreamNameOf(r Range) string {
 	if r.Compression == CompressionSevenZipFolder && r.Folder != nil {
 		b, _ := json.Marshal(r.Folder)
 		name += "." + base64.RawURLEncoding.EncodeToString(b)
+	}
+	if r.Compression == CompressionBlocksStream && len(r.Blocks) > 0 {
+		name += "." + blocksName(r.Blocks)
 	}
 	if r.Source != nil {
 		name += "~" + base64.RawURLEncoding.EncodeToString([]byte(StreamNameOf(*r.Source)))
@@ -84,6 +88,14 @@ func parseOneStream(name string) (Range, bool) {
 		return Range{}, false
 	}
 	r := Range{File: string(raw), Compression: parts[0], StreamOffset: off, StreamLength: n}
+	if r.Compression == CompressionBlocksStream {
+		if len(parts) != 5 {
+			return Range{}, false
+		}
+		blocks, ok := parseBlocksName(parts[4])
+		r.Blocks = blocks
+		return r, ok
+	}
 	if len(parts) == 5 {
 		if r.Compression != CompressionSevenZipFolder || len(parts[4]) > MaxStreamNameFolderBytes*4/3+4 {
 			return Range{}, false

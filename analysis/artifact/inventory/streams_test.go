@@ -44,6 +44,9 @@ func FuzzParseStreamRange(f *testing.F) {
 	f.Add(StreamNameOf(solid))
 	f.Add(StreamNameOf(Range{File: "a", Compression: CompressionDeflateStream, StreamOffset: 3, StreamLength: 9}.WithSource(solid)))
 	f.Add(StreamNameOf(Range{File: "a", Compression: CompressionSevenZipFolder, Folder: &Folder{}}.WithSource(solid)))
+	// A squashfs file's blocks as a stream, read from a deflated member.
+	f.Add(StreamNameOf(Range{File: "a", Compression: CompressionBlocksStream, StreamLength: 4173, Blocks: []Block{{Offset: 96, Length: 900, Size: 4096, Codec: CodecZstd},
+		{Offset: 3000, Length: 60, Size: 77, Skip: 20, Whole: 4096, Codec: CodecZstd}, {Size: 4096}}}.WithSource(Range{File: "a", Compression: CompressionDeflateStream, StreamOffset: 9, StreamLength: 5000})))
 	f.Fuzz(func(t *testing.T, name string) {
 		r, ok := ParseStreamRange(name)
 		if !ok {

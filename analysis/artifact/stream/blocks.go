@@ -15,13 +15,13 @@ import (
 )
 
 // DecodeBlock decodes one separately compressed block, refusing one that
-// decodes to more than max bytes.
-func DecodeBlock(codec string, raw []byte, max int64) ([]byte, error) {
+// decodes to more than limit bytes.
+func DecodeBlock(codec string, raw []byte, limit int64) ([]byte, error) {
 	var r io.Reader
 	switch codec {
 	case inventory.CodecStored:
-		if int64(len(raw)) > max {
-			return nil, fmt.Errorf("a stored block of %d bytes is larger than %d", len(raw), max)
+		if int64(len(raw)) > limit {
+			return nil, fmt.Errorf("a stored block of %d bytes is larger than %d", len(raw), limit)
 		}
 		return raw, nil
 	case inventory.CodecZlib:
@@ -46,29 +46,32 @@ func DecodeBlock(codec string, raw []byte, max int64) ([]byte, error) {
 		}
 		r = lr
 	case inventory.CodecZstd:
+		// A frame's window is at least 1 KiB even when it holds fewer
+		// bytes (a file's last block, a few hundred bytes): a smaller
+		// memory bound refuses it. The decoded length is checked below.
 		zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow),
-			zstd.WithDecoderMaxMemory(uint64(max)+1))
+			zstd.WithDecoderMaxMemory(uint64(max(limit, zstd.MinWindowSize))+1))
 		if err != nil {
 			return nil, fmt.Errorf("zstd: %w", err)
 		}
 		defer zr.Close()
-		out, err := zr.DecodeAll(raw, make([]byte, 0, min(max, 1<<20)))
+		out, err := zr.DecodeAll(raw, make([]byte, 0, min(limit, 1<<20)))
 		if err != nil {
 			return nil, fmt.Errorf("zstd: %w", err)
 		}
-		if int64(len(out)) > max {
-			return nil, fmt.Errorf("a block decodes to more than %d bytes", max)
+		if int64(len(out)) > limit {
+			return nil, fmt.Errorf("a block decodes to more than %d bytes", limit)
 		}
 		return out, nil
 	default:
 		return nil, fmt.Errorf("unknown block codec %q", codec)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, max+1))
+	out, err := io.ReadAll(io.LimitReader(r, limit+1))
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", codec, err)
 	}
-	if int64(len(out)) > max {
-		return nil, fmt.Errorf("a block decodes to more than %d bytes", max)
+	if int64(len(out)) > limit {
+		return nil, fmt.Errorf("a block decodes to more than %d bytes", limit)
 	}
 	return out, nil
 }

@@ -28,7 +28,7 @@ func IsStream(compression string) bool {
 	switch compression {
 	case inventory.CompressionGzipStream, inventory.CompressionXzStream, inventory.CompressionZstdStream,
 		inventory.CompressionLzmaStream, inventory.CompressionBzip2Stream, inventory.CompressionSevenZipFolder,
-		inventory.CompressionDeflateStream:
+		inventory.CompressionDeflateStream, inventory.CompressionBlocksStream:
 		return true
 	}
 	return isNSISStream(compression)
@@ -46,6 +46,14 @@ func Open(ra io.ReaderAt, fileSize int64, r inventory.Range) (io.ReadCloser, err
 func OpenWith(ra io.ReaderAt, fileSize int64, r inventory.Range, fast bool) (io.ReadCloser, error) {
 	if r.Compression == inventory.CompressionSevenZipFolder {
 		return OpenFolder(ra, fileSize, r.Folder)
+	}
+	if r.Compression == inventory.CompressionBlocksStream {
+		// A squashfs file as a stream: its blocks must lie in the file
+		// and add up to its size, each cut to what it declares.
+		if err := CheckBlocks(r.Blocks, fileSize, r.StreamLength); err != nil {
+			return nil, fmt.Errorf("the blocks of the stream: %w", err)
+		}
+		return io.NopCloser(OpenBlocks(ra, r, nil)), nil
 	}
 	off, n := r.StreamOffset, r.StreamLength
 	if n == 0 {

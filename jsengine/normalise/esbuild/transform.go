@@ -20,14 +20,15 @@ func Transform(req normalise.Request) normalise.Result {
 		return normalise.Result{Errors: []normalise.Message{{Text: "unknown loader " + req.Loader}}}
 	}
 	res := api.Transform(req.Source, api.TransformOptions{
-		Loader:      loader,
-		Format:      api.FormatCommonJS,
-		Target:      api.ES2017,
-		Supported:   map[string]bool{"dynamic-import": false},
-		Sourcemap:   api.SourceMapExternal,
-		Sourcefile:  req.Sourcefile,
-		TsconfigRaw: req.Tsconfig,
-		LogLevel:    api.LogLevelSilent,
+		Loader:         loader,
+		Format:         api.FormatCommonJS,
+		Target:         api.ES2017,
+		Supported:      map[string]bool{"dynamic-import": false},
+		Sourcemap:      api.SourceMapExternal,
+		SourcesContent: api.SourcesContentExclude,
+		Sourcefile:     req.Sourcefile,
+		TsconfigRaw:    req.Tsconfig,
+		LogLevel:       api.LogLevelSilent,
 	})
 	out := normalise.Result{Code: string(res.Code), Map: string(res.Map)}
 	for _, m := range res.Errors {
