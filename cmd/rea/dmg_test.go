@@ -42,6 +42,13 @@ func buildDMG(t *testing.T, extra ...string) string {
 	os.WriteFile(filepath.Join(tree, "Example.app", "Contents", "Info.plist"), []byte("<?xml version=\"1.0\"?><plist version=\"1.0\"><dict/></plist>\n"), 0o644)
 	os.WriteFile(filepath.Join(tree, "Example.app", "Contents", "MacOS", "Example"), bytes.Repeat([]byte("\xcf\xfa\xed\xfe stub "), 30000), 0o755)
 	os.WriteFile(filepath.Join(res, "empty.txt"), nil, 0o644)
+	// An archive the bundle holds besides app.asar is expanded too.
+	var zb bytes.Buffer
+	zw := zip.NewWriter(&zb)
+	w, _ := zw.Create("inner/readme.txt")
+	w.Write([]byte("held in a zip in the disk image\n"))
+	zw.Close()
+	os.WriteFile(filepath.Join(res, "extra.zip"), zb.Bytes(), 0o644)
 	for _, name := range extra {
 		os.WriteFile(filepath.Join(res, name), []byte("added "+name+"\n"), 0o644)
 	}
@@ -78,7 +85,7 @@ func buildDMG(t *testing.T, extra ...string) string {
 
 // TestDiskImagesAreReadEndToEnd: rea reads a .dmg the way electron-builder
 // ships it. inspect-artifact lists and verifies the bundle (its app.asar
-// expanded) with coverage complete; extract-artifact writes exactly the
+// and a zip it holds expanded) with coverage complete; extract-artifact writes exactly the
 // bytes 7-Zip extracts (the link recorded, not materialised); analyze
 // finds Example.app/Contents/Resources/app.asar, says so, and finds the
 // insecure window; compare-artifacts names the file a second image adds.
@@ -86,7 +93,7 @@ func TestDiskImagesAreReadEndToEnd(t *testing.T) {
 	env := []string{"REA_MODULE_DIR=" + wasmtest.ModuleDir(t, "artifact", "jsapp")}
 	dmg := buildDMG(t)
 	r := rea(t, "", env, "inspect-artifact", dmg)
-	if r.code != 0 || !strings.Contains(r.stdout, "coverage complete") || !strings.Contains(r.stdout, "in 2 containers") ||
+	if r.code != 0 || !strings.Contains(r.stdout, "coverage complete") || !strings.Contains(r.stdout, "in 3 containers") || !strings.Contains(r.stdout, "inner/readme.txt") ||
 		!strings.Contains(r.stdout, "Example.app/Contents/Resources/app.asar") || !strings.Contains(r.stdout, "Example.app/Contents/MacOS/Example executable") ||
 		!strings.Contains(r.stdout, "Example.app/run -> Contents/MacOS/Example") || !strings.Contains(r.stdout, "Applications -> /Applications (absolute)") ||
 		!strings.Contains(r.stdout, ".background/background.png") || strings.Contains(r.stdout, "mismatch ") {
@@ -115,8 +122,8 @@ func TestDiskImagesAreReadEndToEnd(t *testing.T) {
 		files++
 		return nil
 	})
-	if files != 4 {
-		t.Fatalf("7-Zip extracted %d files, want 4", files)
+	if files != 5 {
+		t.Fatalf("7-Zip extracted %d files, want 5", files)
 	}
 	r = rea(t, "", env, "analyze", dmg)
 	if r.code != 0 || !strings.Contains(r.stdout, "Example-1.0.0.dmg: analysing Example.app/Contents/Resources/app.asar") ||
