@@ -162,7 +162,18 @@ func TestDiskImagesListTheirHFSPlusVolume(t *testing.T) {
 		}
 		return buf.Bytes()
 	}
+	hfsx := bytes.Clone(vol)
+	copy(hfsx[1024:], "HX\x00\x05") // HFSX: case-sensitive names, same layout
 	cases = append(cases, struct {
+		name string
+		img  []byte
+	}{"HFSX, named Apple_HFSX", func() []byte {
+		var buf bytes.Buffer
+		if _, err := udifpack.Write(&buf, []udifpack.Partition{{Name: "disk image (Apple_HFSX : 0)", Data: bytes.NewReader(hfsx), Size: int64(len(hfsx)), ChunkSectors: 16}}); err != nil {
+			t.Fatal(err)
+		}
+		return buf.Bytes()
+	}()}, struct {
 		name string
 		img  []byte
 	}{"GPT layout, HFS+ fifth", gpt("disk image (Apple_HFS : 4)")}, struct {
