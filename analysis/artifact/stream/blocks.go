@@ -2,6 +2,7 @@ package stream
 
 import (
 	"bytes"
+	"compress/bzip2"
 	"compress/zlib"
 	"fmt"
 	"io"
@@ -30,6 +31,8 @@ func DecodeBlock(codec string, raw []byte, limit int64) ([]byte, error) {
 		}
 		defer zr.Close()
 		r = zr
+	case inventory.CodecBzip2:
+		r = bzip2.NewReader(bytes.NewReader(raw))
 	case inventory.CodecXz:
 		xr, err := xz.ReaderConfig{SingleStream: true}.NewReader(bytes.NewReader(raw))
 		if err != nil {
