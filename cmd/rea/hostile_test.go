@@ -426,9 +426,9 @@ func TestHostileArtifacts(t *testing.T) {
 		c := newCorpus(t)
 		// A UDIF "koly" trailer whose property list lies past the end, past
 		// 2^63 or is 2^62 bytes long; an encrypted header; a bare HFS+
-		// volume header with nothing behind it. rea reads no disk image:
-		// each is refused typed by every artifact command, naming what it
-		// is, reading nothing it declares.
+		// volume header with nothing behind it. Each is refused typed by
+		// every artifact command, naming what is wrong, reading nothing it
+		// declares (hostile volumes inside a real image: dmg_test.go).
 		koly := func(off, n uint64) []byte {
 			b := make([]byte, 1024+512)
 			copy(b, "Apple_HFS")
@@ -442,17 +442,21 @@ func TestHostileArtifacts(t *testing.T) {
 		}
 		bare := make([]byte, 4096)
 		copy(bare[1024:], "H+\x00\x04")
-		for name, b := range map[string][]byte{
-			"past-end.dmg":  koly(1000, 4000),
-			"overflow.dmg":  koly(1<<63, 1<<63),
-			"huge.dmg":      koly(0, 1<<62),
-			"encrypted.dmg": append([]byte("encrcdsa\x00\x00\x00\x02"), make([]byte, 1024)...),
-			"volume.hfs":    bare,
+		for name, want := range map[string]struct {
+			b    []byte
+			code string
+			says []string
+		}{
+			"past-end.dmg":  {koly(1000, 4000), "artifact_operation_failed", []string{"places the property list (4000 bytes at 1000) outside the 1024 bytes before it"}},
+			"overflow.dmg":  {koly(1<<63, 1<<63), "resource_constraint", []string{"max_header_bytes"}},
+			"huge.dmg":      {koly(0, 1<<62), "resource_constraint", []string{"max_header_bytes"}},
+			"encrypted.dmg": {append([]byte("encrcdsa\x00\x00\x00\x02"), make([]byte, 1024)...), "capability_unavailable", []string{"encrypted.dmg", "7z x"}},
+			"volume.hfs":    {bare, "capability_unavailable", []string{"volume.hfs", "7z x"}},
 		} {
-			p := c.write(t, name, b)
+			p := c.write(t, name, want.b)
 			out := filepath.Join(c.dir, "out-"+name)
 			for _, args := range [][]string{{"inspect-artifact", p}, {"analyze", p}, {"extract-artifact", p, "--path", "**", "--output", out}} {
-				wantError(t, c.run(t, nil, args...), "capability_unavailable", name, "7z x")
+				wantError(t, c.run(t, nil, args...), want.code, want.says...)
 			}
 			if _, err := os.Stat(out); err == nil {
 				t.Fatalf("%s: a refused extraction created %s", name, out)

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"os"
 	"path"
+	"strconv"
 	"strings"
 
 	"github.com/spf13/cobra"
@@ -26,7 +27,11 @@ func (c *cli) analyzeInstaller(cmd *cobra.Command, input string) error {
 	if err != nil {
 		return err
 	}
-	found, err := a.LocateInstallerApplication(cmd.Context(), app.ArtifactRequest{InputPath: input})
+	req, err := installerRequest(cmd, input)
+	if err != nil {
+		return err
+	}
+	found, err := a.LocateInstallerApplication(cmd.Context(), req)
 	if err != nil {
 		return err
 	}
@@ -45,6 +50,37 @@ func (c *cli) analyzeInstaller(cmd *cobra.Command, input string) error {
 		fmt.Fprint(c.stderr, note) // stdout carries only the report
 	}
 	return js.RunE(js, []string{found.ChosenPath})
+}
+
+// installerRequest is the package's extraction request under the artifact
+// flags the user gave analyze (--max-compression-ratio, --max-entries, …,
+// --integrity-policy): they bound the package as they bound any container,
+// so a package the defaults refuse can be let in the same way.
+func installerRequest(cmd *cobra.Command, input string) (app.ArtifactRequest, error) {
+	req := app.ArtifactRequest{InputPath: input}
+	fl := cmd.Flags()
+	var entries, ratio, depth, pathBytes, totalBytes, entryBytes, mismatches int64
+	ints := map[string]*int64{
+		"max-entries": &entries, "max-compression-ratio": &ratio, "max-depth": &depth, "max-path-bytes": &pathBytes,
+		"max-total-bytes": &totalBytes, "max-entry-bytes": &entryBytes, "max-integrity-mismatches": &mismatches,
+	}
+	for name, dst := range ints {
+		f := fl.Lookup(name)
+		if f == nil || !f.Changed {
+			continue
+		}
+		v, err := strconv.ParseInt(f.Value.String(), 10, 64)
+		if err != nil {
+			return req, abi.Errorf(abi.CodeInvalidRequest, "--%s %q is not a whole number", name, f.Value.String()).WithDetail("field", strings.ReplaceAll(name, "-", "_"))
+		}
+		*dst = v
+	}
+	req.MaxEntries, req.MaxCompressionRatio, req.MaxDepth, req.MaxPathBytes = int(entries), int(ratio), int(depth), int(pathBytes)
+	req.MaxTotalBytes, req.MaxEntryBytes, req.MaxIntegrityMismatches = totalBytes, entryBytes, int(mismatches)
+	if f := fl.Lookup("integrity-policy"); f != nil && f.Changed {
+		req.IntegrityPolicy = f.Value.String()
+	}
+	return req, nil
 }
 
 // shippedElectronNote reads the Electron executable shipped beside the

@@ -182,3 +182,34 @@ func TestAnalyzeInstallerFindsTheElectronApp(t *testing.T) {
 		t.Errorf("empty: exit %d %s", r.code, r.stderr)
 	}
 }
+
+// TestAnalyzePackageTakesTheArtifactFlags: `rea analyze PACKAGE` extracts
+// the package under the artifact flags analyze was given, as
+// inspect-artifact does: a package holding a file compressed beyond the
+// default ratio (8 MiB of zeros, deflated) is refused by default naming
+// the limit, and analysed with --max-compression-ratio raised.
+func TestAnalyzePackageTakesTheArtifactFlags(t *testing.T) {
+	needPackager(t, "zip", "zip")
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree", "opt", "Example")
+	electronTree(t, filepath.Join(dir, "tree"))
+	if err := os.WriteFile(filepath.Join(tree, "zeros.bin"), make([]byte, 8<<20), 0o644); err != nil {
+		t.Fatal(err)
+	}
+	pkg := filepath.Join(dir, "app.zip")
+	cmd := exec.Command("zip", "-qr", pkg, ".")
+	cmd.Dir = tree
+	if b, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("zip: %v\n%s", err, b)
+	}
+	r := rea(t, "", nil, "analyze", pkg, "--format", "json")
+	var te typedError
+	decode(t, r.stdout, &te)
+	if r.code != 1 || te.Error.Code != "resource_constraint" || !strings.Contains(te.Error.Message, "compression") {
+		t.Fatalf("default limits: exit %d %+v, want resource_constraint on the compression ratio\n%s", r.code, te, r.stderr)
+	}
+	r = rea(t, "", nil, "analyze", pkg, "--max-compression-ratio", "100000", "--format", "json")
+	if r.code != 0 || !strings.Contains(r.stderr, "analysing resources/app.asar") {
+		t.Fatalf("--max-compression-ratio 100000: exit %d\n%s\n%s", r.code, r.stderr, r.stdout)
+	}
+}

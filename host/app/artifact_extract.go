@@ -368,7 +368,7 @@ func (s *artifactScan) openEntry(src *os.Root, i int, cur *streamCursor) (io.Rea
 			closeF()
 			return nil, nil, abi.Errorf(abi.CodeArtifactIntegrity, "%q: %v; it changed since it was inventoried", e.Path, err)
 		}
-		return stream.OpenBlocks(f, *e.Data, nil), closeF, nil
+		return stream.OpenBlocks(f, *e.Data, cur.blockCache(*e.Data)), closeF, nil
 	}
 	closeF()
 	return nil, nil, abi.Errorf(abi.CodeModuleFailed, "unknown compression %q for %q", e.Data.Compression, e.Path)
@@ -384,6 +384,24 @@ type streamCursor struct {
 	f    *os.File
 	zr   io.ReadCloser
 	pos  int64
+	// blocks keeps, per file, the last shared block decoded (a disk
+	// image's 1 MiB chunk holds many small files, extracted in turn).
+	blocks map[string]*stream.BlockCache
+}
+
+// blockCache is the shared-block cache of the file r reads, nil for a
+// range read from a decoded stream.
+func (c *streamCursor) blockCache(r inventory.Range) *stream.BlockCache {
+	if r.Source != nil {
+		return nil
+	}
+	if c.blocks == nil {
+		c.blocks = map[string]*stream.BlockCache{}
+	}
+	if c.blocks[r.File] == nil {
+		c.blocks[r.File] = &stream.BlockCache{}
+	}
+	return c.blocks[r.File]
 }
 
 func (c *streamCursor) close() {

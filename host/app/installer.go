@@ -37,9 +37,10 @@ type InstallerApplication struct {
 
 // LooksLikeInstaller reports whether the file starts like a package or
 // archive rea can open to find an application in (.deb, .rpm, AppImage,
-// squashfs, zip, tar.gz, tar, 7z, NSIS), or one it recognises and explains
-// it cannot open (a .dmg disk image, a bare HFS+/APFS volume, a type 1
-// AppImage): the artifact module's refusal then says how to get in.
+// squashfs, zip, tar.gz, tar, 7z, NSIS, a .dmg holding HFS+), or one it
+// recognises and explains it cannot open (an APFS or encrypted .dmg, a
+// bare HFS+/APFS volume, a type 1 AppImage): the artifact module's
+// refusal then says how to get in.
 func LooksLikeInstaller(p string) bool {
 	// Only a regular file is sniffed: opening a FIFO or device to read
 	// its first bytes would block (the binary tools then refuse it).

@@ -63,7 +63,7 @@ func artifactInput(inputDescription string) []Param {
 
 // InspectArtifact inventories a container as a content-addressed graph.
 func InspectArtifact() Spec {
-	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z or NSIS setup .exe file, or directory, to inventory.")
+	params := artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z, NSIS setup .exe or .dmg file, or directory, to inventory.")
 	// Three collections paged at once, each on its own: an object named
 	// after the result's collection holding offset/limit (one name per
 	// concept); the CLI flattens them to --node-offset and so on.
@@ -81,7 +81,7 @@ func InspectArtifact() Spec {
 		Name:   "inspect_artifact",
 		Title:  "Inventory an archive or directory",
 		Family: "artifact",
-		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, .deb, .rpm, AppImage/squashfs, 7z, NSIS installers, " +
+		Description: "Parse a container's structure in the sandbox (ASAR with integrity, zip, tar, tar.gz, .deb, .rpm, AppImage/squashfs, 7z, NSIS installers, .dmg disk images holding HFS+, " +
 			"directories with nested ASAR/zip/7z), hash every file natively, verify declared whole-file and 4 MiB block hashes (and 7-Zip's CRC-32s), and return a " +
 			"content-addressed graph of nodes, occurrences and edges (each paged on its own: nodes, occurrences, edges {offset, limit}; counts first) as Evidence. Mismatches fail closed unless integrity_policy is " +
 			"record-and-continue. 7z: Copy, LZMA, LZMA2, Deflate, BZip2, BCJ, BCJ2 and Delta, solid or not; encrypted archives and other methods " +
@@ -99,7 +99,7 @@ func InspectArtifact() Spec {
 
 // ExtractArtifact materialises selected files into a fresh directory.
 func ExtractArtifact() Spec {
-	params := append(artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z or NSIS setup .exe file, or directory, to inventory."),
+	params := append(artifactInput("Local ASAR, zip, tar, tar.gz, .deb, .rpm, AppImage, squashfs, 7z, NSIS setup .exe or .dmg file, or directory, to inventory."),
 		Param{Name: "paths", Type: Array, MaxItems: 500, Items: &Param{Type: String, Description: "Glob."},
 			Description: "Globs over logical paths (path.Match syntax); a directory match selects everything under it. Nested entries are named \"<container>!/<path>\".",
 			Flag:        &Flag{Name: "path", Help: "glob of logical paths to extract, e.g. 'lib/**/*.js' (repeatable)"}},

@@ -9,3 +9,7 @@ func populateWrite([]byte) {}
 
 // adviseHugePages does nothing: transparent huge pages are Linux's.
 func adviseHugePages([]byte) {}
+
+// releaseExecutableData does nothing here: rea releases executable data
+// pages on Linux only (memory_linux.go).
+func releaseExecutableData([]byte) {}

@@ -12,3 +12,6 @@ func withLinearMemory(ctx context.Context) (context.Context, *linearMemory) { re
 type linearMemory struct{}
 
 func (*linearMemory) prefault(uint64) {}
+
+// releaseExecutableData does nothing here (memory_linux.go).
+func releaseExecutableData([]byte) {}

@@ -81,6 +81,22 @@ func (m *Module) Read() ([]byte, error) {
 	return raw, nil
 }
 
+// InPlace reports whether Read hands out the module's bytes where the
+// linker put them — read-only data of rea's executable, which the caller
+// may release from memory once it is done with them (they are read back
+// from the executable if touched again) — rather than a copy.
+func (m *Module) InPlace() bool {
+	if m.metered != nil {
+		return false
+	}
+	f, ok := m.entry.fsys.(inPlaceFS)
+	if !ok {
+		return false
+	}
+	_, ok = f.ReadFileInPlace(m.entry.file)
+	return ok
+}
+
 // inPlaceFS is a module directory that can hand out a file's bytes without
 // copying them (package embedded's, when `make modules` generated its
 // index): the bytes are then read-only and must not be written.

@@ -98,14 +98,13 @@ func dmgFixture(t testing.TB) (dmg, volume []byte) {
 	return buf.Bytes(), vol
 }
 
-// TestDiskImagesAreRefusedNamingWhatTheyHold: rea reads no disk image (no
-// maintained Go reader of UDIF and HFS+/APFS can be had); a real UDIF
-// image, an encrypted one and the bare volumes a disk image holds are
-// each refused with capability_unavailable naming what they are, what
-// their partition table says they hold, and the commands that get at the
-// application inside — never "not a recognised container".
-func TestDiskImagesAreRefusedNamingWhatTheyHold(t *testing.T) {
-	dmg, vol := dmgFixture(t)
+// TestEncryptedImagesAndBareVolumesAreRefusedNamingWhatTheyAre: an
+// encrypted image and the bare volume a disk image holds are each
+// refused with capability_unavailable naming what they are and the
+// commands that get at the application inside — never "not a
+// recognised container".
+func TestEncryptedImagesAndBareVolumesAreRefusedNamingWhatTheyAre(t *testing.T) {
+	_, vol := dmgFixture(t)
 	encrypted := append([]byte("encrcdsa\x00\x00\x00\x02"), make([]byte, 4096)...)
 	cases := []struct {
 		name, file string
@@ -113,11 +112,9 @@ func TestDiskImagesAreRefusedNamingWhatTheyHold(t *testing.T) {
 		format     string
 		says       []string
 	}{
-		{"udif hfs+", "Example.dmg", dmg, "dmg", []string{`"Example.dmg" is an Apple disk image (UDIF, its partition table naming HFS+)`,
-			"7z x Example.dmg -oDIR", "hdiutil attach -readonly -nobrowse Example.dmg", "X.app/Contents/Resources/app.asar", "Electron Framework"}},
-		{"name to quote", "My App 1.0.dmg", dmg, "dmg", []string{"7z x 'My App 1.0.dmg' -oDIR"}},
 		{"encrypted", "Secret.dmg", encrypted, "dmg", []string{"encrypted Apple disk image", "hdiutil convert -format UDZO"}},
 		{"bare hfs+", "Example.raw", vol, "hfs+", []string{"bare HFS+ volume", "7z x Example.raw"}},
+		{"name to quote", "My App 1.0.raw", vol, "hfs+", []string{"7z x 'My App 1.0.raw' -oDIR"}},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
@@ -173,15 +170,15 @@ func TestAPFSDiskImagesAreNamed(t *testing.T) {
 	}
 	fsys := os.DirFS(dir) // files read at offsets, never loaded whole
 	_, err = Inventory(fsys, "Example.dmg", "", inventory.Limits{}, nil)
-	wantTyped(t, err, abi.CodeCapabilityUnavailable, "Apple disk image (UDIF, its partition table naming APFS)")
+	wantTyped(t, err, abi.CodeCapabilityUnavailable, `"Example.dmg" is an Apple disk image (UDIF) whose volume is APFS (partition "disk image (Apple_APFS : 0)"); rea reads HFS+ disk images, not APFS`)
 	_, err = Inventory(fsys, "apfs.img", "", inventory.Limits{}, nil)
 	wantTyped(t, err, abi.CodeCapabilityUnavailable, "bare APFS volume")
 }
 
 // TestHostileDiskImageTrailersAreContained: a koly trailer whose property
-// list lies outside the file, overflows or is absurdly long, and a file
-// too short for a trailer, are refused or passed over without reading
-// past the file or allocating what they declare.
+// list lies outside the file, overflows, is absurdly long or is no XML,
+// and a file too short for a trailer, are refused typed or passed over
+// without reading past the file or allocating what they declare.
 func TestHostileDiskImageTrailersAreContained(t *testing.T) {
 	trailer := func(off, n uint64, prefix int) []byte {
 		b := make([]byte, prefix+512)
@@ -194,23 +191,25 @@ func TestHostileDiskImageTrailersAreContained(t *testing.T) {
 		copy(b, "Apple_APFS")
 		return b
 	}
-	for name, b := range map[string][]byte{
-		"plist past the end":    trailer(100, 1000, 64),
-		"plist offset overflow": trailer(1<<63, 16, 64),
-		"plist length overflow": trailer(8, 1<<63, 64),
-		"plist absurdly long":   trailer(0, 1<<40, 64),
-		"plist is the trailer":  trailer(64, 512, 64),
+	for _, c := range []struct {
+		name, code, says string
+		img              []byte
+	}{
+		{"plist past the end", abi.CodeArtifactOperationFailed, "outside the 64 bytes before it", trailer(100, 1000, 64)},
+		{"plist offset overflow", abi.CodeArtifactOperationFailed, "outside the 64 bytes before it", trailer(1<<63, 16, 64)},
+		{"plist length overflow", abi.CodeResourceConstraint, "max_header_bytes", trailer(8, 1<<63, 64)},
+		{"plist absurdly long", abi.CodeResourceConstraint, "max_header_bytes", trailer(0, 1<<40, 64)},
+		{"plist is the trailer", abi.CodeArtifactOperationFailed, "outside the 64 bytes before it", trailer(64, 512, 64)},
+		{"plist not XML", abi.CodeArtifactOperationFailed, "property list does not parse", trailer(0, 64, 64)},
+		{"no property list", abi.CodeCapabilityUnavailable, "resource fork", trailer(0, 0, 64)},
 	} {
-		_, err := inventoryOf(t, "x.dmg", b, inventory.Limits{})
-		t.Run(name, func(t *testing.T) {
-			wantTyped(t, err, abi.CodeCapabilityUnavailable, `"x.dmg" is an Apple disk image (UDIF); rea does not read`)
+		t.Run(c.name, func(t *testing.T) {
+			_, err := inventoryOf(t, "x.dmg", c.img, inventory.Limits{})
+			wantTyped(t, err, c.code, c.says)
 		})
 	}
-	// The property list inside the file is read: it names APFS.
-	_, err := inventoryOf(t, "x.dmg", trailer(0, 64, 64), inventory.Limits{})
-	wantTyped(t, err, abi.CodeCapabilityUnavailable, "naming APFS")
 	// 511 bytes cannot hold a trailer: not a disk image.
-	_, err = inventoryOf(t, "x.dmg", trailer(0, 0, 0)[:511], inventory.Limits{})
+	_, err := inventoryOf(t, "x.dmg", trailer(0, 0, 0)[:511], inventory.Limits{})
 	wantTyped(t, err, abi.CodeArtifactOperationFailed, "not a recognised container")
 }
 
@@ -226,7 +225,7 @@ func TestDiskImagesInsideArchivesMakeCoveragePartial(t *testing.T) {
 	if err != nil {
 		t.Fatal(err)
 	}
-	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "2 Apple disk image(s) (.dmg) were listed and hashed but not opened (first: app.zip!/dist/Example-1.0.dmg)") {
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "2 Apple disk image(s) (.dmg) were listed and hashed but not opened (first: app.zip!/dist/Example-1.0.dmg): rea reads a disk image given as the input, not one held in a directory or another container") {
 		t.Fatalf("limitations = %q", res.Limitations)
 	}
 	res, err = inventoryOf(t, "app.zip", inner, inventory.Limits{})
@@ -241,8 +240,10 @@ func TestDiskImagesInsideArchivesMakeCoveragePartial(t *testing.T) {
 }
 
 // FuzzDiskImage feeds arbitrary bytes, ending like a UDIF image or not,
-// to the inventory: it never panics, every failure is typed, and an input
-// sniffed as a disk image is refused with capability_unavailable.
+// to the inventory: it never panics, every failure is typed, and an
+// encrypted image or bare volume (a disk image rea does not list) is
+// refused with capability_unavailable. Seeds include a real xorriso
+// volume in UDIF (udif-xorriso-bundle), which the reader lists.
 func FuzzDiskImage(f *testing.F) {
 	var img bytes.Buffer
 	part := make([]byte, 8192)

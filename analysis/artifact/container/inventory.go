@@ -109,7 +109,7 @@ func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opts O
 					"input %q is a native executable, not a container; read it with binary_overview (rea analyze)", name)
 			}
 			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
-				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb, rpm, AppImage, squashfs, 7z, NSIS installer or directory); if it is one, name its format (format; CLI --archive-format)", name)
+				"input %q is not a recognised container (ASAR, zip, tar, tar.gz, deb, rpm, AppImage, squashfs, 7z, NSIS installer, HFS+ disk image (.dmg) or directory); if it is one, name its format (format; CLI --archive-format)", name)
 		}
 	}
 	b.res.Format = format
@@ -167,8 +167,10 @@ func listArchiveAs(b *builder, ra io.ReaderAt, size int64, file, name, format st
 		err = listSevenZip(s, ra, 0, size, file)
 	case inventory.FormatNSIS:
 		err = listNSIS(s, ra, size, file)
+	case inventory.FormatDMG:
+		err = listDMG(s, ra, size, file)
 	default:
-		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, 7z, nsis, directory or auto", format).WithDetail("field", "format")
+		return 0, abi.Errorf(abi.CodeInvalidRequest, "unknown container format %q; use asar, zip, tar, tar.gz, deb, rpm, appimage, squashfs, 7z, nsis, dmg, directory or auto", format).WithDetail("field", "format")
 	}
 	if err != nil {
 		return 0, inContainer(err, name, depth)
@@ -194,6 +196,8 @@ func sniff(ra io.ReaderAt, size int64) string {
 	n, _ := ra.ReadAt(head[:], 0)
 	h := head[:n]
 	switch {
+	case isDMG(ra, size): // a UDIF image is known by its trailer
+		return inventory.FormatDMG
 	case n >= 16 && binary.LittleEndian.Uint32(h) == 4 && int64(binary.LittleEndian.Uint32(h[4:]))+8 <= size:
 		return inventory.FormatASAR
 	case bytes.HasPrefix(h, []byte("PK\x03\x04")) || bytes.HasPrefix(h, []byte("PK\x05\x06")):

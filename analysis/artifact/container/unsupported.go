@@ -1,7 +1,6 @@
 package container
 
 import (
-	"bytes"
 	"encoding/binary"
 	"fmt"
 	"io"
@@ -59,10 +58,9 @@ func nsisOffset(ra io.ReaderAt, size int64) int64 {
 	return -1
 }
 
-// Disk images rea recognises and refuses. No maintained pure-Go reader
-// of UDIF and HFS+/APFS could be had (docs/notes.md, session 12: every
-// candidate module is refused by the module proxy), and the issue asks
-// for a clear refusal rather than a reader of rea's own without one.
+// Disk images rea recognises and refuses: encrypted images and bare
+// volumes. A UDIF image is read (udif.go, hfsplus.go) unless its volume
+// is APFS; its trailer and property list are bounded here.
 const (
 	// udifTrailerSize is the "koly" trailer ending every UDIF image.
 	udifTrailerSize = 512
@@ -74,30 +72,22 @@ const (
 	encryptedDMGMagic = "encrcdsa"
 )
 
-// diskImage names an Apple disk image — a UDIF .dmg, an encrypted one,
-// or a bare HFS+/APFS volume (what dmg2img or `7z x -tdmg` writes) —
-// and the capability_unavailable error that says what it holds and how
-// to get at the application inside; "" when the input is none of them.
+// diskImage names an Apple disk image rea does not read — an encrypted
+// one, or a bare HFS+/APFS volume (what dmg2img or `7z x -tdmg` writes) —
+// and the capability_unavailable error that says what it is and how to
+// get at the application inside; "" when the input is none of them.
 func diskImage(ra io.ReaderAt, size int64, name string) (string, error) {
 	next := fmt.Sprintf("to analyse the application inside, extract it with 7-Zip, which reads UDIF, HFS+ and APFS (Debian: apt-get install p7zip-full; `7z x %s -oDIR`), or mount it read-only on macOS (hdiutil attach -readonly -nobrowse %s), then run `rea analyze DIR/<volume>/X.app/Contents/Resources/app.asar` (or app/) and `rea inspect-electron-binary` on X.app/Contents/Frameworks/Electron Framework.framework/Electron Framework",
 		shellQuote(name), shellQuote(name))
 	switch {
 	case isEncryptedDMG(ra):
 		return "dmg", abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is an encrypted Apple disk image (%q header); rea reads no disk images and cannot decrypt one; on macOS convert it with its passphrase (hdiutil convert -format UDZO -o plain.dmg %s), then %s", name, encryptedDMGMagic, shellQuote(name), next).
+			"%q is an encrypted Apple disk image (%q header); rea cannot decrypt a disk image; on macOS convert it with its passphrase (hdiutil convert -format UDZO -o plain.dmg %s), then %s", name, encryptedDMGMagic, shellQuote(name), next).
 			WithDetail("format", "dmg").WithDetail("encrypted", true)
-	case isDMG(ra, size):
-		holds := ""
-		if fs := udifFileSystems(ra, size); fs != "" {
-			holds = ", its partition table naming " + fs
-		}
-		return "dmg", abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is an Apple disk image (UDIF%s); rea does not read disk images: listing its files needs a reader for the image's compressed chunks and for the HFS+ or APFS file system inside them, and rea has none; %s", name, holds, next).
-			WithDetail("format", "dmg")
 	}
 	if fs := bareVolume(ra); fs != "" {
 		return fs, abi.Errorf(abi.CodeCapabilityUnavailable,
-			"%q is a bare %s volume (a disk image's file system, as dmg2img or `7z x -tdmg` writes it); rea does not read %s; %s", name, volumeNames[fs], volumeNames[fs], next).
+			"%q is a bare %s volume (a disk image's file system, as dmg2img or `7z x -tdmg` writes it); rea reads HFS+ inside a UDIF disk image (.dmg), not a bare volume; %s", name, volumeNames[fs], next).
 			WithDetail("format", fs)
 	}
 	return "", nil
@@ -143,34 +133,6 @@ func bareVolume(ra io.ReaderAt) string {
 	return ""
 }
 
-// udifFileSystems names the file systems the image's partition table
-// declares ("HFS+", "APFS", "HFS+ and APFS"), from the partition names
-// of its XML property list (hdiutil writes "disk image (Apple_HFS : 4)"),
-// or "" when the list cannot be read or names neither. It decodes no
-// chunk: the names only say what a reader would find.
-func udifFileSystems(ra io.ReaderAt, size int64) string {
-	var t [udifTrailerSize]byte
-	if n, _ := ra.ReadAt(t[:], size-udifTrailerSize); n < len(t) {
-		return ""
-	}
-	off, n := binary.BigEndian.Uint64(t[216:]), binary.BigEndian.Uint64(t[224:])
-	if n == 0 || n > udifMaxPlistBytes || off > uint64(size-udifTrailerSize) || n > uint64(size-udifTrailerSize)-off {
-		return ""
-	}
-	xml := make([]byte, n)
-	if _, err := ra.ReadAt(xml, int64(off)); err != nil {
-		return ""
-	}
-	var names []string
-	if bytes.Contains(xml, []byte("Apple_HFS")) { // and Apple_HFSX
-		names = append(names, "HFS+")
-	}
-	if bytes.Contains(xml, []byte("Apple_APFS")) {
-		names = append(names, "APFS")
-	}
-	return strings.Join(names, " and ")
-}
-
 // shellQuote quotes a name for a command line a user may paste.
 func shellQuote(s string) string {
 	if s != "" && strings.Trim(s, "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789._-/+") == "" {
@@ -180,9 +142,9 @@ func shellQuote(s string) string {
 }
 
 // SniffPackage names the package or archive format the bytes start like
-// (including those rea recognises but cannot read: type-1 AppImages, disk
-// images and bare HFS+/APFS volumes), or ""
-// for anything else (a plain executable, an ASAR, unknown bytes). The host
+// ("dmg" for a UDIF image, whatever its volume; also those rea recognises
+// but cannot read: type-1 AppImages, encrypted disk images and bare
+// HFS+/APFS volumes), or "" for anything else (a plain executable, an ASAR, unknown bytes). The host
 // uses it to route `rea analyze FILE`; it reads magic numbers only.
 func SniffPackage(ra io.ReaderAt, size int64) string {
 	switch f := sniff(ra, size); f {
@@ -195,9 +157,11 @@ func SniffPackage(ra io.ReaderAt, size int64) string {
 }
 
 // noteDiskImages adds a limitation naming the Apple disk images (.dmg)
-// the inventory lists as plain files: rea cannot open them, so the
-// application a .dmg holds is in nobody's inventory and the coverage is
-// partial, not complete.
+// the inventory lists as plain files inside a directory or another
+// container: rea opens a disk image given as the input only (it sees a
+// nested entry's first bytes, and UDIF's magic is in its last 512), so
+// the application such a .dmg holds is in nobody's inventory and the
+// coverage is partial, not complete.
 func noteDiskImages(res *inventory.Result) {
 	var first string
 	n := 0
@@ -210,7 +174,7 @@ func noteDiskImages(res *inventory.Result) {
 	}
 	if n > 0 {
 		res.Limitations = append(res.Limitations, fmt.Sprintf(
-			"%d Apple disk image(s) (.dmg) were listed and hashed but not opened (first: %s): rea does not read disk images, so the files inside them are in no inventory; extract the image (extract_artifact) and open it with 7-Zip (7z x), as inspecting it says", n, first))
+			"%d Apple disk image(s) (.dmg) were listed and hashed but not opened (first: %s): rea reads a disk image given as the input, not one held in a directory or another container, so the files inside them are in no inventory; extract the image (extract_artifact) and inspect it", n, first))
 	}
 }
 

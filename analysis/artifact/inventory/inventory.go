@@ -30,8 +30,11 @@ const (
 	FormatRPM = "rpm"
 	// FormatAppImage is an ELF runtime followed by a squashfs image;
 	// FormatSquashfs a bare squashfs image.
-	FormatAppImage  = "appimage"
-	FormatSquashfs  = "squashfs"
+	FormatAppImage = "appimage"
+	FormatSquashfs = "squashfs"
+	// FormatDMG is an Apple disk image (UDIF) holding an HFS+ or HFSX
+	// volume: its files are listed as blocks (the image's chunks).
+	FormatDMG       = "dmg"
 	FormatDirectory = "directory"
 	// FormatAuto lets the module decide from magic bytes and the name.
 	FormatAuto = "auto"
@@ -80,6 +83,8 @@ const (
 	CodecXz     = "xz"
 	CodecLzma   = "lzma"
 	CodecZstd   = "zstd"
+	// CodecBzip2 is a bzip2 stream (a UDIF image's UDBZ chunks).
+	CodecBzip2 = "bzip2"
 )
 
 // Defaults and ceilings of the limits.

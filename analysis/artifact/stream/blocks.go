@@ -2,7 +2,7 @@ package stream
 
 import (
 	"bytes"
-	"compress/zlib"
+	"compress/bzip2"
 	"fmt"
 	"io"
 
@@ -24,12 +24,14 @@ func DecodeBlock(codec string, raw []byte, limit int64) ([]byte, error) {
 		}
 		return raw, nil
 	case inventory.CodecZlib:
-		zr, err := zlib.NewReader(bytes.NewReader(raw))
+		zr, err := newZlibReader(bytes.NewReader(raw))
 		if err != nil {
 			return nil, fmt.Errorf("zlib: %w", err)
 		}
 		defer zr.Close()
 		r = zr
+	case inventory.CodecBzip2:
+		r = bzip2.NewReader(bytes.NewReader(raw))
 	case inventory.CodecXz:
 		xr, err := xz.ReaderConfig{SingleStream: true}.NewReader(bytes.NewReader(raw))
 		if err != nil {
@@ -63,7 +65,7 @@ func DecodeBlock(codec string, raw []byte, limit int64) ([]byte, error) {
 	default:
 		return nil, fmt.Errorf("unknown block codec %q", codec)
 	}
-	out, err := io.ReadAll(io.LimitReader(r, limit+1))
+	out, err := readBlock(r, limit)
 	if err != nil {
 		return nil, fmt.Errorf("%s: %w", codec, err)
 	}
@@ -72,6 +74,36 @@ func DecodeBlock(codec string, raw []byte, limit int64) ([]byte, error) {
 	}
 	return out, nil
 }
+
+// readBlock reads r to its end or to limit+1 bytes, whichever is first.
+// It is io.ReadAll starting from a buffer of the block's declared size
+// (capped at preallocCap, so a declared size alone never allocates more
+// than that; past it the buffer grows as io.ReadAll's does): a 1 MiB
+// .dmg chunk is one allocation rather than io.ReadAll's dozen growing
+// copies from 512 bytes, which cost about a tenth of inspecting an image.
+func readBlock(r io.Reader, limit int64) ([]byte, error) {
+	r = io.LimitReader(r, limit+1)
+	out := make([]byte, 0, min(limit, preallocCap)+1)
+	for {
+		if len(out) == cap(out) {
+			out = append(out, 0)[:len(out)]
+		}
+		n, err := r.Read(out[len(out):cap(out)])
+		out = out[:len(out)+n]
+		if err == io.EOF {
+			return out, nil
+		}
+		if err != nil {
+			return out, err
+		}
+	}
+}
+
+// preallocCap bounds readBlock's first allocation: the common block sizes
+// (squashfs's up to 1 MiB, hdiutil's default 1 MiB .dmg chunk) are read
+// without regrowing; a larger one (a .dmg chunk may declare 64 MiB)
+// grows from there.
+const preallocCap = 1 << 20
 
 // CheckBlocks verifies that every block lies in a file of size bytes and
 // that the blocks add up to want bytes.

@@ -24,6 +24,8 @@ import (
 	"os/exec"
 	"path/filepath"
 	"strings"
+
+	"github.com/ulikunitz/xz"
 )
 
 // Chunk types of a block table.
@@ -59,6 +61,9 @@ type Partition struct {
 	// compresses every chunk with zlib and writes all-zero chunks as
 	// zero-fill, as hdiutil's UDZO does.
 	Kind func(i int, chunk []byte) uint32
+	// Tamper, when set, may change the block table before it is written
+	// (the terminator last), for tests of hostile tables.
+	Tamper func(chunks []Chunk)
 }
 
 // Chunk is one block-table entry as written, for tests that corrupt it.
@@ -105,8 +110,31 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 				zw, _ := zlib.NewWriterLevel(&fork, zlib.BestCompression)
 				zw.Write(b)
 				zw.Close()
+			case ChunkBzip2:
+				z, err := bzip2Compress(b)
+				if err != nil {
+					return nil, err
+				}
+				fork.Write(z)
+			case ChunkLZMA:
+				// ULMO chunks are xz streams (Apple's libcompression
+				// COMPRESSION_LZMA: "LZMA in an XZ container").
+				xw, err := xz.NewWriter(&fork)
+				if err != nil {
+					return nil, err
+				}
+				xw.Write(b)
+				if err := xw.Close(); err != nil {
+					return nil, err
+				}
+			case ChunkADC, ChunkLZFSE:
+				// No encoder here: the chunk holds its bytes as they are
+				// under the type's name, so a test can check a reader
+				// that does not decode the type says so (real readers
+				// fail on it).
+				fork.Write(b)
 			default:
-				return nil, fmt.Errorf("udifpack writes zero, ignore, raw and zlib chunks, not %#x", c.Type)
+				return nil, fmt.Errorf("udifpack writes zero, ignore, raw, zlib, bzip2, xz (ULMO), ADC and LZFSE chunks, not %#x", c.Type)
 			}
 			if c.Type != ChunkZero && c.Type != ChunkIgnore {
 				c.Length = uint64(fork.Len()) - c.Offset
@@ -115,6 +143,9 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 			off += int64(len(b))
 		}
 		chunks = append(chunks, Chunk{Type: ChunkTerminator, Sector: uint64(p.Size / SectorSize), Offset: uint64(fork.Len())})
+		if p.Tamper != nil {
+			p.Tamper(chunks)
+		}
 		tables = append(tables, mish(sector, uint64(p.Size/SectorSize), chunks, crc.Sum32()))
 		all = append(all, chunks)
 		sector += uint64(p.Size / SectorSize)
@@ -145,6 +176,18 @@ func Write(w io.Writer, parts []Partition) ([][]Chunk, error) {
 		}
 	}
 	return all, nil
+}
+
+// bzip2Compress compresses b with the real bzip2 (Debian's bzip2
+// package; Go has no bzip2 writer), as hdiutil's UDBZ chunks are.
+func bzip2Compress(b []byte) ([]byte, error) {
+	cmd := exec.Command("bzip2", "-c", "-9")
+	cmd.Stdin = bytes.NewReader(b)
+	out, err := cmd.Output()
+	if err != nil {
+		return nil, fmt.Errorf("bzip2 writes UDBZ chunks: %v (apt-get install -y bzip2)", err)
+	}
+	return out, nil
 }
 
 // DefaultKind is hdiutil's UDZO choice: zero-fill for an all-zero chunk,
