@@ -1,7 +1,6 @@
 package app
 
 import (
-	"compress/flate"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -14,8 +13,11 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+	"strconv"
 	"strings"
 	"time"
+
+	"github.com/klauspost/compress/flate"
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"
@@ -206,7 +208,8 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	out, err := a.Runner.Run(ctx, sandbox.Call{
 		Module:    ArtifactModule,
 		Operation: inventory.Operation,
-		Params:    inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath, TopLevelOnly: req.topLevelOnly},
+		Params: inventory.Request{Input: in.name, Format: req.Format, Limits: req.Limits, StreamMount: inventory.DefaultStreamMountPath,
+			TopLevelOnly: req.topLevelOnly, HostChecksums: true},
 		Mounts: []sandbox.Mount{{GuestPath: inventory.DefaultMountPath, FS: sandbox.DirFS(root)},
 			{GuestPath: inventory.DefaultStreamMountPath, FS: stage}},
 		Limits:   a.Config.Limits,
@@ -214,6 +217,11 @@ func (a *App) scanArtifact(ctx context.Context, req ArtifactRequest, progress fu
 	})
 	if err != nil {
 		var ae *abi.Error
+		if errors.As(err, &ae) && ae.Code == abi.CodeArtifactIntegrity {
+			// A corrupt container says so (an NSIS installer whose
+			// CRC-32 fails), whatever its streams did to the stage.
+			return nil, err
+		}
 		if serr := stage.Err(); errors.Is(serr, stream.ErrTotalBudget) {
 			lim := req.Limits.WithDefaults()
 			return nil, abi.Errorf(abi.CodeResourceConstraint, "%v (%d bytes of entries, %d entries); raise max_total_bytes if the artifact is trusted and the machine can afford the disk",
@@ -283,6 +291,9 @@ func checkStructure(res *inventory.Result) error {
 		}
 		if !fsValid(c.File) {
 			return bad("container %d names file %q", i, c.File)
+		}
+		if k := c.Checksum; k != nil && (k.Algorithm != inventory.ChecksumCRC32 || k.Offset < 0 || k.Length < 0 || k.Offset > (1<<62)-k.Length) {
+			return bad("container %d declares checksum %+v", i, *k)
 		}
 	}
 	// A blocks stream (an archive in a squashfs file) names the entry
@@ -567,6 +578,49 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 			sortJobs(fj.plain)
 		}
 	}
+	// The checksums containers declare over this file (an NSIS
+	// installer's CRC-32) are summed in the same pass.
+	checks, err := s.checksumJobs(fj, size)
+	if err != nil {
+		return err
+	}
+	for _, c := range checks {
+		fj.plain = append(fj.plain, c.job)
+	}
+	sortJobs(fj.plain)
+	if len(fj.streamOrder) == 0 && len(fj.blocks) == 0 {
+		return s.hashPass(ctx, fh, size, fj, checks, parsed, parsedWant)
+	}
+	// The compressed streams (a solid installer's block, 7-Zip folders,
+	// a package's data stream) and the files stored as blocks (a
+	// squashfs image's) are decoded and hashed while the file is read for
+	// its digest and plain ranges: two cores, not one after the other.
+	// The file's own failure (a checksum that does not match) is the one
+	// said.
+	sctx, cancel := context.WithCancel(ctx)
+	defer cancel()
+	streamsDone := make(chan error, 1)
+	go func() {
+		err := s.hashAllBlocks(sctx, fh, size, fj)
+		if err == nil {
+			err = s.hashStreams(sctx, fh, size, fj)
+		}
+		streamsDone <- err
+	}()
+	err = s.hashPass(ctx, fh, size, fj, checks, parsed, parsedWant)
+	if err != nil {
+		cancel()
+	}
+	if serr := <-streamsDone; err == nil {
+		err = serr
+	}
+	return err
+}
+
+// hashPass reads fj's file once for its plain ranges, the checksums its
+// containers declare and, when it is the input or a whole entry, its
+// digest; then hashes its deflated members.
+func (s *artifactScan) hashPass(ctx context.Context, fh *os.File, size int64, fj *fileJobs, checks []checksumCheck, parsed *digestJob, parsedWant string) error {
 	var whole = sha256.New()
 	needWhole := len(fj.whole) > 0 || fj.source == nil && fj.file == s.input.name && !s.input.isDir
 	if !needWhole {
@@ -579,13 +633,18 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 	if whole != nil && read != size {
 		return abi.Errorf(abi.CodeArtifactOperationFailed, "%q changed while rea read it (%d bytes read, %d expected)", fj.file, read, size)
 	}
+	for _, c := range checks {
+		if err := c.verify(); err != nil {
+			return err
+		}
+	}
 	if parsed != nil && parsed.sha256 != parsedWant {
 		return abi.Errorf(abi.CodeArtifactIntegrity,
 			"the header of %q changed between parsing (SHA-256 %s) and hashing (%s); something is writing to the artifact, inspect a copy",
 			fj.file, parsedWant, parsed.sha256).WithDetail("path", fj.file)
 	}
 	for _, j := range fj.plain {
-		if j != parsed {
+		if j.entry >= 0 { // not the parsed header, not a checksum
 			s.observe(j.entry, j)
 		}
 	}
@@ -604,13 +663,52 @@ func (s *artifactScan) hashFile(ctx context.Context, root *os.Root, fj *fileJobs
 			return err
 		}
 	}
-	cache := &stream.BlockCache{}
-	for _, i := range fj.blocks {
-		if err := s.hashBlocks(ctx, fh, size, i, cache); err != nil {
-			return err
+	return nil
+}
+
+// checksumCheck is one declared checksum summed in a file's pass.
+type checksumCheck struct {
+	c   inventory.Container
+	job *digestJob
+}
+
+// checksumJobs are the CRC-only jobs of the checksums containers declare
+// over fj's file: the module declared them instead of reading the whole
+// file in the sandbox (inventory.Request.HostChecksums).
+func (s *artifactScan) checksumJobs(fj *fileJobs, size int64) ([]checksumCheck, error) {
+	var out []checksumCheck
+	for _, c := range s.res.Containers {
+		k := c.Checksum
+		if k == nil || fj.source != nil || c.File != fj.file {
+			continue
 		}
+		if k.Offset+k.Length > size {
+			return nil, abi.Errorf(abi.CodeArtifactOperationFailed,
+				"the checksum of %q covers bytes %d–%d, past its end (%d bytes); the file changed after it was inventoried",
+				fj.file, k.Offset, k.Offset+k.Length, size).WithDetail("path", fj.file)
+		}
+		out = append(out, checksumCheck{c: c, job: &digestJob{entry: -1, offset: k.Offset, length: k.Length, crc: crc32.NewIEEE(), crcOnly: true}})
 	}
-	return s.hashStreams(ctx, fh, size, fj)
+	return out, nil
+}
+
+// verify refuses the artifact when the summed bytes do not match the
+// declared checksum: the container is corrupt or was modified.
+func (c checksumCheck) verify() error {
+	k := c.c.Checksum
+	got := c.job.crc.Sum32()
+	if c.job.done && got == k.Value {
+		return nil
+	}
+	what, who := "container "+strconv.Quote(c.c.File), "the container"
+	if c.c.Format == inventory.FormatNSIS {
+		what, who = "NSIS installer", "the installer"
+	}
+	return abi.Errorf(abi.CodeArtifactIntegrity,
+		"the %s declares CRC-32 %08x but its bytes %d–%d sum to %08x; %s is corrupt or was modified after it was built",
+		what, k.Value, k.Offset, k.Offset+k.Length, got, who).
+		WithDetail("format", c.c.Format).WithDetail("path", c.c.File).
+		WithDetail("declared_crc32", fmt.Sprintf("%08x", k.Value)).WithDetail("observed_crc32", fmt.Sprintf("%08x", got))
 }
 
 // checkPlainRanges refuses plain ranges outside the file or overlapping

@@ -2,7 +2,7 @@ package app
 
 import (
 	"context"
-	"errors"
+	"io"
 	"os"
 
 	"rea/abi"
@@ -23,16 +23,27 @@ func (s *artifactScan) hashBlocks(ctx context.Context, fh *os.File, size int64, 
 	// The job's own hash is the file's; no second whole-stream hash. The
 	// reader cannot yield more than e.Size: CheckBlocks made the blocks add
 	// up to it and each block is cut to its declared size (a block that
-	// decodes short is an error).
-	n, err := streamRanges(ctx, br, []*digestJob{job}, nil)
-	var ae *abi.Error
-	if errors.As(err, &ae) {
-		return err
+	// decodes short is an error). Each decoded block is hashed where it
+	// was decoded, not copied into a buffer of the file's size.
+	var n int64
+	for {
+		if ctx.Err() != nil {
+			return abi.Errorf(abi.CodeCancelled, "hashing was cancelled")
+		}
+		p, err := br.Next()
+		if err == io.EOF {
+			break
+		}
+		if err != nil {
+			return abi.Errorf(abi.CodeArtifactIntegrity, "%q cannot be decoded: %v; the image is corrupt or was tampered with", e.Path, err).
+				WithDetail("logical_path", e.Path)
+		}
+		if n += int64(len(p)); n > e.Size {
+			break
+		}
+		job.write(p)
 	}
-	if err != nil {
-		return abi.Errorf(abi.CodeArtifactIntegrity, "%q cannot be decoded: %v; the image is corrupt or was tampered with", e.Path, err).
-			WithDetail("logical_path", e.Path)
-	}
+	job.finish()
 	if n != e.Size {
 		return abi.Errorf(abi.CodeArtifactIntegrity, "%q decodes to %d bytes, but the image declares %d; the image is corrupt or was tampered with", e.Path, n, e.Size).
 			WithDetail("logical_path", e.Path)

@@ -1,7 +1,6 @@
 package app
 
 import (
-	"compress/flate"
 	"context"
 	"crypto/sha256"
 	"encoding/hex"
@@ -12,6 +11,8 @@ import (
 	"path"
 	"path/filepath"
 	"slices"
+
+	"github.com/klauspost/compress/flate"
 
 	"rea/abi"
 	"rea/analysis/artifact/inventory"

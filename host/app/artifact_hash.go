@@ -9,6 +9,7 @@ import (
 	"io/fs"
 
 	"rea/abi"
+	"rea/analysis/artifact/stream"
 )
 
 // hashChunk is the read size of every hashing pass: large enough for
@@ -39,7 +40,12 @@ type digestJob struct {
 
 	// crc, when set, is fed the same bytes (a 7-Zip member's declared
 	// CRC-32 is checked against it).
-	crc     hash.Hash32
+	crc hash.Hash32
+	// crcOnly: the range is summed into crc and not hashed (a checksum
+	// a container declares over its file, Container.Checksum).
+	crcOnly bool
+
+	started bool
 	whole   hash.Hash
 	block   hash.Hash
 	fed     int64
@@ -51,8 +57,11 @@ type digestJob struct {
 func (j *digestJob) end() int64 { return j.offset + j.length }
 
 func (j *digestJob) start() {
+	j.started, j.badBlock = true, -1
+	if j.crcOnly {
+		return
+	}
 	j.whole = sha256.New()
-	j.badBlock = -1
 	// A range shorter than one block has a single block: its whole hash.
 	if j.blockSize > 0 && j.length >= j.blockSize {
 		j.block = sha256.New()
@@ -60,17 +69,20 @@ func (j *digestJob) start() {
 }
 
 func (j *digestJob) write(p []byte) {
-	if j.whole == nil {
+	if !j.started {
 		j.start()
+	}
+	if j.crc != nil {
+		j.crc.Write(p)
+	}
+	j.fed += int64(len(p))
+	if j.crcOnly {
+		return
 	}
 	if j.headN < len(j.head) {
 		j.headN += copy(j.head[j.headN:], p)
 	}
 	j.whole.Write(p)
-	if j.crc != nil {
-		j.crc.Write(p)
-	}
-	j.fed += int64(len(p))
 	if j.block == nil {
 		return
 	}
@@ -98,9 +110,21 @@ func (j *digestJob) closeBlock() {
 	j.index++
 }
 
+// fromDigest finishes a job whose bytes the stage summed as it decoded
+// them (stream.Stage.Sum); it has no CRC-32 or blocks to check.
+func (j *digestJob) fromDigest(d stream.StreamDigest) {
+	j.sha256 = hex.EncodeToString(d.SHA256[:])
+	j.head, j.headN = d.Head, d.HeadN
+	j.fed, j.badBlock, j.started, j.done = d.Size, -1, true, true
+}
+
 func (j *digestJob) finish() {
-	if j.whole == nil {
+	if !j.started {
 		j.start()
+	}
+	j.done = true
+	if j.crcOnly {
+		return
 	}
 	j.sha256 = hex.EncodeToString(j.whole.Sum(nil))
 	switch {
@@ -111,7 +135,6 @@ func (j *digestJob) finish() {
 		j.badBlock, j.badBlockObserved = 0, j.sha256
 	}
 	j.whole, j.block = nil, nil
-	j.done = true
 }
 
 // streamRanges reads r once from its current position (offset 0) and feeds
@@ -128,6 +151,72 @@ func streamRanges(ctx context.Context, r io.Reader, jobs []*digestJob, whole has
 // GC busy (the inventory took 0.9 s).
 func hashBuffer(n int64) []byte {
 	return make([]byte, min(max(n+1, 4096), hashChunk)) // +1: the read that finds the end
+}
+
+// asyncWholeBytes is the size from which a file's whole digest is summed
+// on a core of its own (wholeHasher): below it, the goroutine costs more
+// than it saves.
+const asyncWholeBytes = 8 << 20
+
+// wholeHasher feeds a file's whole digest on a goroutine of its own
+// while the reader hashes the ranges in the same chunks, so an
+// installer's digest and its items' hashes take two cores, not one after
+// the other. Chunks are read into a ring of buffers, and a buffer is
+// reused only once the digest has taken what was read into it.
+type wholeHasher struct {
+	ring          [][]byte
+	handed, taken int // chunks handed over, chunks the digest has taken
+	chunks        chan []byte
+	took          chan struct{}
+	exited        chan struct{}
+}
+
+func newWholeHasher(h hash.Hash, chunk int) *wholeHasher {
+	const depth = 3
+	w := &wholeHasher{chunks: make(chan []byte, depth), took: make(chan struct{}, depth), exited: make(chan struct{})}
+	for range depth {
+		w.ring = append(w.ring, make([]byte, chunk))
+	}
+	go func() {
+		defer close(w.exited)
+		for p := range w.chunks {
+			h.Write(p)
+			w.took <- struct{}{}
+		}
+	}()
+	return w
+}
+
+// buffer is where to read the next chunk: the ring's next buffer, once
+// the digest has taken the chunk last read into it.
+func (w *wholeHasher) buffer() []byte {
+	for w.taken < w.handed-len(w.ring)+1 {
+		<-w.took
+		w.taken++
+	}
+	return w.ring[w.handed%len(w.ring)]
+}
+
+// feed hands the chunk just read into buffer() to the digest.
+func (w *wholeHasher) feed(p []byte) {
+	w.chunks <- p
+	w.handed++
+}
+
+// close returns once the digest has taken every chunk handed over.
+func (w *wholeHasher) close() {
+	close(w.chunks)
+	<-w.exited
+}
+
+// statSize is r's size when it is a regular file that reports one.
+func statSize(r io.Reader) int64 {
+	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
+		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
+			return fi.Size()
+		}
+	}
+	return -1
 }
 
 // readSize is how much streaming r can read: a file's size when Stat
@@ -150,6 +239,11 @@ func readSize(r io.Reader, jobs []*digestJob, whole hash.Hash) int64 {
 func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash, onRead func(int64)) (int64, error) {
 	var pos int64
 	buf := hashBuffer(readSize(r, jobs, whole))
+	var wh *wholeHasher
+	if whole != nil && statSize(r) >= asyncWholeBytes {
+		wh = newWholeHasher(whole, len(buf))
+		defer wh.close()
+	}
 	seeker, _ := r.(io.Seeker)
 	// active are the jobs whose range has begun and not ended; a range may
 	// lie inside another (the members of an archive inside a member).
@@ -190,13 +284,19 @@ func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, w
 			}
 			want = int(min(int64(len(buf)), need-pos))
 		}
+		if wh != nil {
+			buf = wh.buffer()
+		}
 		n, err := r.Read(buf[:want])
 		if n > 0 && onRead != nil {
 			onRead(int64(n))
 		}
 		if n > 0 {
 			chunk := buf[:n]
-			if whole != nil {
+			switch {
+			case wh != nil:
+				wh.feed(chunk)
+			case whole != nil:
 				whole.Write(chunk)
 			}
 			end := pos + int64(n)

@@ -135,8 +135,9 @@ func versusTool(b *testing.B, a *App, file string, files int, tool func(out stri
 
 // BenchmarkInstallerFormatsVersusTools inspects (inventory and hash every
 // byte) a ≥ 200 MiB package in each installer format and times the
-// format's own tool unpacking it (dpkg-deb -x, unsquashfs, rpm2cpio |
-// cpio -id) on the same file in the same run, interleaved (versusTool).
+// format's own tool unpacking it (dpkg-deb -x, unsquashfs, unsquashfs
+// -o of an AppImage's image, rpm2cpio | cpio -id) on the same file in
+// the same run, interleaved (versusTool).
 // The target is within 1.5x of the tool. Each case builds its own
 // package, so one can run alone (-bench InstallerFormats/squashfs).
 // Run: go test -run XXX -bench InstallerFormats -benchtime 3x ./host/app/
@@ -150,6 +151,7 @@ func BenchmarkInstallerFormatsVersusTools(b *testing.B) {
 	dir := b.TempDir()
 	root := filepath.Join(dir, "root")
 	const size = 360 << 20
+	appImageOffset := 0 // where the AppImage's squashfs starts
 	files := -1
 	tree := func(b *testing.B) {
 		if files < 0 {
@@ -178,6 +180,33 @@ func BenchmarkInstallerFormatsVersusTools(b *testing.B) {
 			return sq
 		}, func(b *testing.B, file, out string) (time.Duration, time.Duration) {
 			return runCPU(b, dir, "unsquashfs", "-q", "-n", "-d", out, file)
+		}},
+		{"appimage-zstd", func(b *testing.B) string {
+			// A type 2 AppImage as appimagetool lays one out: an ELF
+			// runtime marked "AI\x02" (here /bin/true's bytes; never run)
+			// followed by the squashfs image, which unsquashfs reads at
+			// that offset.
+			tree(b)
+			sq := filepath.Join(dir, "appimage.sqfs")
+			run(b, dir, "mksquashfs", filepath.Join(root, "opt"), sq, "-comp", "zstd", "-noappend", "-quiet", "-processors", "1")
+			runtime, err := os.ReadFile("/bin/true")
+			if err != nil {
+				b.Fatal(err)
+			}
+			copy(runtime[8:11], "AI\x02")
+			img, err := os.ReadFile(sq)
+			if err != nil {
+				b.Fatal(err)
+			}
+			out := filepath.Join(dir, "Bench.AppImage")
+			if err := os.WriteFile(out, append(runtime, img...), 0o755); err != nil {
+				b.Fatal(err)
+			}
+			os.Remove(sq)
+			appImageOffset = len(runtime)
+			return out
+		}, func(b *testing.B, file, out string) (time.Duration, time.Duration) {
+			return runCPU(b, dir, "unsquashfs", "-q", "-n", "-o", fmt.Sprint(appImageOffset), "-d", out, file)
 		}},
 		{"rpm-zstd", func(b *testing.B) string {
 			tree(b)

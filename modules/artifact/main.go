@@ -60,5 +60,6 @@ func inventoryHandler(params json.RawMessage, progress *abi.Reporter) (any, erro
 		}
 		streams = os.DirFS(req.StreamMount)
 	}
-	return container.InventoryWith(os.DirFS(mount), input, req.Format, req.Limits, container.Options{Streams: streams, TopLevelOnly: req.TopLevelOnly}, progress.Report)
+	return container.InventoryWith(os.DirFS(mount), input, req.Format, req.Limits,
+		container.Options{Streams: streams, TopLevelOnly: req.TopLevelOnly, HostChecksums: req.HostChecksums}, progress.Report)
 }

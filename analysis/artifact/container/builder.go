@@ -30,6 +30,9 @@ type builder struct {
 	// streams serves the host's decoded copies of compressed streams
 	// (inventory.StreamName); nil when the module decodes them itself.
 	streams fs.FS
+	// hostChecksums: the caller checks the checksums a container
+	// declares over its whole file (Options.HostChecksums).
+	hostChecksums bool
 	// base is where, in the outer file, the container being opened
 	// starts: a container held plainly in another (an archive stored in
 	// a zip) is listed from a section of the file, and its ranges are

@@ -32,8 +32,8 @@ func InventoryStreams(fsys, streams fs.FS, name, format string, lim inventory.Li
 	return InventoryWith(fsys, name, format, lim, Options{Streams: streams}, progress)
 }
 
-// Options say where an inventory reads decoded streams from and how deep it
-// goes.
+// Options say where an inventory reads decoded streams from, how deep it
+// goes, and what the caller checks for it.
 type Options struct {
 	// Streams serves the host's decoded copies of compressed streams, as
 	// for InventoryStreams; nil decodes them here.
@@ -45,6 +45,11 @@ type Options struct {
 	// which then neither pay for the archives' members nor fail on a
 	// malformed one (a test fixture's corrupt zip).
 	TopLevelOnly bool
+	// HostChecksums: the caller verifies the checksums containers
+	// declare over their file (inventory.Container.Checksum) while it
+	// hashes that file, so the lister declares them instead of reading
+	// the file for them (inventory.Request.HostChecksums).
+	HostChecksums bool
 }
 
 // InventoryWith is InventoryStreams with Options.
@@ -64,6 +69,7 @@ func InventoryWith(fsys fs.FS, name, format string, lim inventory.Limits, opts O
 	b := newBuilder(lim, progress)
 	b.streams = streams
 	b.topOnly = opts.TopLevelOnly
+	b.hostChecksums = opts.HostChecksums
 	if format == "" || format == inventory.FormatAuto {
 		if info.IsDir() {
 			format = inventory.FormatDirectory

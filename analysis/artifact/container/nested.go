@@ -51,21 +51,12 @@ func (s *scope) decodedRange(r inventory.Range, fileSize int64) (*decoded, error
 		f.Close()
 		return nil, malformedf("the decoded %s stream cannot be read at offsets", what)
 	}
-	bn := n
-	if bn == 0 { // the whole file is the stream (a tar.gz)
-		bn = fileSize
+	if n == 0 { // the whole file is the stream (a tar.gz)
+		n = fileSize
 	}
-	budget, limit := inventory.StreamBudget(s.b.lim, bn)
-	n = bn
-	if info.Size() > budget {
+	if err := s.checkDecodedSize(what, n, info.Size()); err != nil {
 		f.Close()
-		if limit == "max_total_bytes" {
-			return nil, limitError(limit, s.b.lim.MaxTotalBytes, info.Size(),
-				fmt.Sprintf("the %s stream of %d bytes decodes past %d bytes, more than the entries max_total_bytes allows plus their headers", what, n, budget))
-		}
-		ratio := int64(s.b.lim.MaxCompressionRatio)
-		return nil, limitError(limit, ratio, info.Size()/max(n, 1),
-			fmt.Sprintf("the %s stream of %d bytes expands past %d bytes", what, n, budget))
+		return nil, err
 	}
 	return &decoded{ra: ra, size: info.Size(), f: f}, nil
 }

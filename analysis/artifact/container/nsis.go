@@ -47,8 +47,9 @@ type nsisMethod struct {
 // solid or not. Files get the names the script's File instructions give
 // them where those resolve (nsis_script.go), else data/item-N. A stored
 // 7-Zip item (electron-builder's app-64.7z) is expanded as a nested 7z
-// container. The installer's CRC-32 is checked when it has one.
-func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
+// container. The installer's CRC-32 is checked when it has one: here, or
+// by the host in the pass in which it hashes the file (HostChecksums).
+func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) (err error) {
 	fh := nsisOffset(ra, size)
 	if fh < 0 {
 		return malformedf("no NSIS first header (0xDEADBEEF \"NullsoftInst\") at a 512-byte boundary in the first %d bytes", nsisScanBytes)
@@ -72,31 +73,70 @@ func listNSIS(s *scope, ra io.ReaderAt, size int64, file string) error {
 	end := fh + total
 	if flags&nsisFlagNoCRC == 0 {
 		end -= 4
-		if err := checkNSISCRC(ra, fh, end); err != nil {
+		if err := checkOrDeclareNSISCRC(s, ra, fh, end); err != nil {
 			return err
+		}
+		if s.b.res.Containers[s.index].Checksum != nil {
+			// A corrupt installer often fails to list (a stream that
+			// no longer decodes, a length past the end): its CRC-32,
+			// checked here then, says why, as it did when it was
+			// checked first.
+			defer func() {
+				if err != nil {
+					if cerr := checkNSISCRC(ra, fh, end); cerr != nil {
+						err = cerr
+					}
+				}
+			}()
 		}
 	}
 	start := fh + nsisFirstHeaderSize
 	var sig [16]byte
 	n, _ := ra.ReadAt(sig[:], start)
-	m := detectNSISMethod(sig[:n], uint32(headerSize))
+	m := detectNSISMethod(sig[:n], uint32(headerSize), end-start)
 	l := &nsisLister{s: s, ra: ra, size: size, file: file, headerSize: headerSize, m: m, probe: artpath.NewRegistry(),
-		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries)}
+		script: &nsisScript{reason: "the data block holds no script header"}, first: len(s.b.res.Entries), dataStart: -1}
 	if m.solid {
 		return l.solid(start, end)
 	}
 	return l.nonSolid(start, end)
 }
 
-// checkNSISCRC compares the CRC-32 the installer ends with against its
-// bytes. The installer stub computes it (exehead/fileform.c) over the
-// file from byte 512 — its first 512-byte read is never summed — to the
-// CRC word; a first header at 0 (no stub) is summed from 0.
-func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
-	from := int64(512)
-	if fh == 0 {
-		from = 0
+// checkOrDeclareNSISCRC checks the installer's CRC-32 now, or, when the
+// host hashes the file anyway (HostChecksums) and the installer is a
+// file of its own (not read from a section or a decoded stream of
+// another), declares it on the container for the host to check in that
+// pass: summing 200 MB in the sandbox cost as much as the rest of the
+// inventory.
+func checkOrDeclareNSISCRC(s *scope, ra io.ReaderAt, fh, end int64) error {
+	if !s.b.hostChecksums || s.base != 0 || s.source != nil {
+		return checkNSISCRC(ra, fh, end)
 	}
+	from := nsisCRCStart(fh)
+	var w [4]byte
+	if n, _ := ra.ReadAt(w[:], end); n < 4 {
+		return malformedf("the NSIS installer's CRC-32 at %d is truncated", end)
+	}
+	s.b.res.Containers[s.index].Checksum = &inventory.Checksum{Algorithm: inventory.ChecksumCRC32,
+		Offset: from, Length: end - from, Value: binary.LittleEndian.Uint32(w[:])}
+	return nil
+}
+
+// nsisCRCStart is where the installer's CRC-32 starts: the installer
+// stub computes it (exehead/fileform.c) over the file from byte 512 —
+// its first 512-byte read is never summed; a first header at 0 (no
+// stub) is summed from 0.
+func nsisCRCStart(fh int64) int64 {
+	if fh == 0 {
+		return 0
+	}
+	return 512
+}
+
+// checkNSISCRC compares the CRC-32 the installer ends with (at end)
+// against its bytes from nsisCRCStart to that word.
+func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
+	from := nsisCRCStart(fh)
 	var w [4]byte
 	if n, _ := ra.ReadAt(w[:], end); n < 4 {
 		return malformedf("the NSIS installer's CRC-32 at %d is truncated", end)
@@ -120,8 +160,10 @@ func checkNSISCRC(ra io.ReaderAt, fh, end int64) error {
 // after a filter flag); a non-solid compressed header has bit 31 set in
 // its length word, followed by LZMA properties, bzip2's first block or
 // DEFLATE; a solid bzip2 block starts with its block marker; anything
-// else is a solid DEFLATE block.
-func detectNSISMethod(b []byte, headerSize uint32) nsisMethod {
+// else is a solid DEFLATE block. block is the data block's length: a
+// length word whose item would not fit in it is no length word (a solid
+// DEFLATE stream's fourth byte is 0x80 once in 256 installers).
+func detectNSISMethod(b []byte, headerSize uint32, block int64) nsisMethod {
 	if len(b) < 12 {
 		return nsisMethod{name: "stored"}
 	}
@@ -131,7 +173,7 @@ func detectNSISMethod(b []byte, headerSize uint32) nsisMethod {
 	if ok, filter := nsisLZMAStart(b); ok {
 		return nsisMethod{name: "LZMA", solid: true, filter: filter}
 	}
-	if b[3] == 0x80 {
+	if b[3] == 0x80 && int64(binary.LittleEndian.Uint32(b)&^nsisCompressedBit) <= block-4 {
 		if ok, filter := nsisLZMAStart(b[4:]); ok {
 			return nsisMethod{name: "LZMA", filter: filter}
 		}
@@ -188,6 +230,9 @@ type nsisLister struct {
 	afterUninst        bool
 	// first is the index of the container's first entry.
 	first int
+	// dataStart is where a non-solid installer's first item after the
+	// script header starts (-1 until it is known).
+	dataStart int64
 }
 
 // streamKind is the stream compression of a method; shift is how many
@@ -228,23 +273,35 @@ func (l *nsisLister) solid(start, end int64) error {
 	if err := l.checkDictionary(r); err != nil {
 		return err
 	}
-	src, closeSrc, err := l.openStream(r)
+	// Walked front to back without a copy when the host offers it and
+	// no item will be read at random (an archive rea expands): the host
+	// sums each item as the walk skips it. Else from the host's copy, or
+	// decoded here.
+	src, closeSrc, err := l.openWalk(r)
 	if err != nil {
 		return err
 	}
+	if src != nil {
+		if err := l.readSolidHeader(src); err != nil {
+			closeSrc()
+			return err
+		}
+		if l.script.namesArchive() {
+			closeSrc()
+			src = nil
+		}
+	}
+	if src == nil {
+		if src, closeSrc, err = l.openStream(r); err != nil {
+			return err
+		}
+		if err := l.readSolidHeader(src); err != nil {
+			closeSrc()
+			return err
+		}
+	}
 	defer closeSrc()
 	var w [4]byte
-	if _, err := io.ReadFull(src, w[:]); err != nil {
-		return l.streamErr(src, err, "the solid block's first record")
-	}
-	if v := int64(binary.LittleEndian.Uint32(w[:])); v != l.headerSize {
-		return malformedf("the solid NSIS block starts with a %d-byte record, not the %d-byte script header the first header declares", v, l.headerSize)
-	}
-	hdr := make([]byte, l.headerSize)
-	if _, err := io.ReadFull(src, hdr); err != nil {
-		return l.streamErr(src, err, "the script header")
-	}
-	l.script = parseNSISScript(hdr)
 	dataStart := 4 + l.headerSize
 	pos := dataStart
 	for item := 1; ; item++ {
@@ -273,11 +330,28 @@ func (l *nsisLister) solid(start, end int64) error {
 	return l.finish()
 }
 
+// readSolidHeader reads a solid block's first record, the script
+// header, and parses it.
+func (l *nsisLister) readSolidHeader(src *nsisStream) error {
+	var w [4]byte
+	if _, err := io.ReadFull(src, w[:]); err != nil {
+		return l.streamErr(src, err, "the solid block's first record")
+	}
+	if v := int64(binary.LittleEndian.Uint32(w[:])); v != l.headerSize {
+		return malformedf("the solid NSIS block starts with a %d-byte record, not the %d-byte script header the first header declares", v, l.headerSize)
+	}
+	hdr := make([]byte, l.headerSize)
+	if _, err := io.ReadFull(src, hdr); err != nil {
+		return l.streamErr(src, err, "the script header")
+	}
+	l.script = parseNSISScript(hdr)
+	return nil
+}
+
 // nonSolid lists a non-solid installer's items, each stored or
 // compressed on its own.
 func (l *nsisLister) nonSolid(start, end int64) error {
 	off := start
-	dataStart := int64(-1)
 	for item := 0; off < end; item++ {
 		var w [4]byte
 		if n, _ := l.ra.ReadAt(w[:], off); n < 4 {
@@ -303,10 +377,10 @@ func (l *nsisLister) nonSolid(start, end int64) error {
 				return err
 			}
 			off = data + length
-			dataStart = off
+			l.dataStart = off
 			continue
 		}
-		if err := l.addItem(item, off-dataStart, length, r, &inventory.Range{File: l.file, Offset: data, Length: length}); err != nil {
+		if err := l.addItem(item, off-l.dataStart, length, r, &inventory.Range{File: l.file, Offset: data, Length: length}); err != nil {
 			return err
 		}
 		off = data + length
@@ -346,12 +420,25 @@ func (l *nsisLister) itemRange(data, length int64) (*inventory.Range, error) {
 	if err := l.checkDictionary(r); err != nil {
 		return nil, err
 	}
-	n, err := l.decodedSize(r)
+	n, err := l.decodedSize(r, l.readsItem(data-4))
 	if err != nil {
 		return nil, err
 	}
 	r.Length = n
 	return &r, nil
+}
+
+// readsItem reports whether the lister will read the bytes of the
+// non-solid item whose length word is at off (from the host's decoded
+// copy): the script header's, and an item's whose name is one rea
+// expands as an archive. Any other item's bytes are only hashed, by the
+// host.
+func (l *nsisLister) readsItem(off int64) bool {
+	if l.dataStart < 0 {
+		return true // the script header
+	}
+	names := l.script.namesAt(off - l.dataStart)
+	return len(names) > 0 && formatByName(names[0]) != ""
 }
 
 // readHeader reads the install script's header (item 0), stored or
@@ -525,8 +612,97 @@ func (l *nsisLister) openStream(r inventory.Range) (*nsisStream, func(), error) 
 	return &nsisStream{r: cr, cr: cr}, func() { dec.Close() }, nil
 }
 
-// decodedSize decodes r to its end to learn its size.
-func (l *nsisLister) decodedSize(r inventory.Range) (int64, error) {
+// openWalk opens the host's walk of stream r (inventory.StreamWalkName):
+// its decoded bytes front to back, without a copy, held to the stream
+// budget here. nil when the host offers none (native callers).
+func (l *nsisLister) openWalk(r inventory.Range) (*nsisStream, func(), error) {
+	if l.s.b.streams == nil {
+		return nil, nil, nil
+	}
+	outer := l.s.outer(r, l.size)
+	f, err := l.s.b.streams.Open(inventory.StreamWalkName(outer))
+	if err != nil {
+		return nil, nil, malformedf("the %s stream at bytes %d–%d is corrupt or truncated (the host could not decode it: %v)",
+			l.m.name, outer.StreamOffset, outer.StreamOffset+outer.StreamLength, err)
+	}
+	seeker, ok := f.(io.Seeker)
+	if !ok {
+		f.Close()
+		return nil, nil, nil
+	}
+	budget, _ := inventory.StreamBudget(l.s.b.lim, r.StreamLength)
+	w := &nsisWalk{f: f, seeker: seeker, budget: budget,
+		over: func(size int64) error { return l.s.checkDecodedSize(l.m.name, r.StreamLength, size) }}
+	return &nsisStream{r: w, walk: w}, func() { f.Close() }, nil
+}
+
+// nsisWalk reads a walked stream, held to its budget: past it, the
+// limit that cuts it.
+type nsisWalk struct {
+	f      io.Reader
+	seeker io.Seeker
+	pos    int64
+	budget int64
+	over   func(size int64) error
+	err    error
+}
+
+func (w *nsisWalk) Read(p []byte) (int, error) {
+	if w.err != nil {
+		return 0, w.err
+	}
+	n, err := w.f.Read(p)
+	w.pos += int64(n)
+	if w.pos > w.budget {
+		w.err = w.over(w.pos)
+		return n, w.err
+	}
+	return n, err
+}
+
+// skip seeks k bytes on, which the host sums as one span; a stream that
+// ends first is io.ErrUnexpectedEOF.
+func (w *nsisWalk) skip(k int64) error {
+	if w.err != nil {
+		return w.err
+	}
+	if w.pos+k > w.budget {
+		w.err = w.over(w.pos + k)
+		return w.err
+	}
+	if k == 0 {
+		return nil
+	}
+	got, err := w.seeker.Seek(k, io.SeekCurrent)
+	if err != nil {
+		return err
+	}
+	if got != w.pos+k {
+		return io.ErrUnexpectedEOF
+	}
+	w.pos = got
+	return nil
+}
+
+// namesArchive reports whether a File instruction names a file rea
+// expands as an archive (whose bytes it then reads at random).
+func (sc *nsisScript) namesArchive() bool {
+	for _, names := range sc.names {
+		if len(names) > 0 && formatByName(names[0]) != "" {
+			return true
+		}
+	}
+	return false
+}
+
+// decodedSize decodes r to its end to learn its size; unless the lister
+// will read its bytes (content), the host is asked for the size alone.
+func (l *nsisLister) decodedSize(r inventory.Range, content bool) (int64, error) {
+	if !content {
+		if n, ok, err := l.s.decodedSize(r, l.size); ok {
+			return n, err
+		}
+	}
 	src, closeSrc, err := l.openStream(r)
 	if err != nil {
 		return 0, err
@@ -548,6 +724,9 @@ func (l *nsisLister) streamErr(src *nsisStream, err error, what string) error {
 	if src.cr != nil && src.cr.err != nil {
 		return src.cr.err
 	}
+	if src.walk != nil && src.walk.err != nil {
+		return src.walk.err
+	}
 	if err == io.EOF || err == io.ErrUnexpectedEOF {
 		return malformedf("the NSIS %s stream ends inside %s", l.m.name, what)
 	}
@@ -555,18 +734,24 @@ func (l *nsisLister) streamErr(src *nsisStream, err error, what string) error {
 }
 
 // nsisStream reads a decoded stream front to back; sec, when set, is
-// the host's staged copy, which skip seeks over without decoding.
+// the host's staged copy, which skip seeks over without decoding; walk,
+// when set, the host's walk of the stream, which skip seeks over for
+// the host to sum.
 type nsisStream struct {
-	r   io.Reader
-	br  *bufio.Reader
-	sec *io.SectionReader
-	cr  *countingReader
+	r    io.Reader
+	br   *bufio.Reader
+	sec  *io.SectionReader
+	cr   *countingReader
+	walk *nsisWalk
 }
 
 func (n *nsisStream) Read(p []byte) (int, error) { return n.r.Read(p) }
 
 // skip moves k bytes on; a short skip is io.ErrUnexpectedEOF.
 func (n *nsisStream) skip(k int64) error {
+	if n.walk != nil {
+		return n.walk.skip(k)
+	}
 	if n.sec != nil {
 		if k <= int64(n.br.Buffered()) {
 			_, err := n.br.Discard(int(k))

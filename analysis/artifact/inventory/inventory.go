@@ -181,6 +181,12 @@ type Request struct {
 	// (container.Options.TopLevelOnly): the JavaScript analysis reads only
 	// the input's own files.
 	TopLevelOnly bool `json:"top_level_only,omitempty"`
+	// HostChecksums says the host verifies, in the pass in which it
+	// hashes a file, the checksums containers declare over that file
+	// (Container.Checksum): the module then declares them instead of
+	// reading the whole file for them in the sandbox (an NSIS
+	// installer's CRC-32 cost as much as the rest of its inventory).
+	HostChecksums bool `json:"host_checksums,omitempty"`
 }
 
 // DefaultMountPath is where the host mounts the input.
@@ -227,6 +233,24 @@ type Container struct {
 	// host can check they did not change before it hashed the rest.
 	ParsedBytes  int64  `json:"parsed_bytes,omitempty"`
 	ParsedSHA256 string `json:"parsed_sha256,omitempty"`
+	// Checksum, when set, is a checksum the container declares over a
+	// range of File that the module left to the host to verify
+	// (Request.HostChecksums): the host refuses the artifact when the
+	// bytes it hashes do not sum to it.
+	Checksum *Checksum `json:"checksum,omitempty"`
+}
+
+// ChecksumCRC32 is the IEEE CRC-32 (an NSIS installer's).
+const ChecksumCRC32 = "crc32"
+
+// Checksum is a checksum a container declares over bytes
+// [Offset, Offset+Length) of its own file.
+type Checksum struct {
+	Algorithm string `json:"algorithm"`
+	Offset    int64  `json:"offset"`
+	Length    int64  `json:"length"`
+	// Value is the declared checksum.
+	Value uint32 `json:"value"`
 }
 
 // Entry is one member of a container.

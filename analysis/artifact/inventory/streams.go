@@ -12,6 +12,28 @@ import (
 // DefaultStreamMountPath is where the host mounts decoded streams.
 const DefaultStreamMountPath = "/streams"
 
+// StreamSizePrefix before a StreamNameOf name asks the stream mount for
+// the stream's decoded size alone, as decimal text: the host decodes and
+// sums the stream without keeping a copy (the lister needs no byte of a
+// non-solid NSIS item that holds no archive, and the host hashes it from
+// that sum). Asking for the stream's own name later decodes it again.
+const StreamSizePrefix = "size."
+
+// StreamWalkPrefix before a StreamNameOf name asks the stream mount for
+// the stream's decoded bytes front to back, without a copy: the file
+// reads on and seeks forward only, and the host sums every span the
+// reader seeks over, so a lister that skips over a solid NSIS block's
+// items leaves the host their hashes. Seeking back fails.
+const StreamWalkPrefix = "walk."
+
+// StreamWalkName is the name under which the stream mount serves the
+// stream r points into front to back (StreamWalkPrefix).
+func StreamWalkName(r Range) string { return StreamWalkPrefix + StreamNameOf(r) }
+
+// StreamSizeName is the name under which the stream mount serves the
+// decoded size of the stream r points into.
+func StreamSizeName(r Range) string { return StreamSizePrefix + StreamNameOf(r) }
+
 // StreamName is the flat file name under Request.StreamMount of the
 // decoded bytes of the compressed stream [offset, offset+length) of file.
 func StreamName(file, compression string, offset, length int64) string {

@@ -137,10 +137,53 @@ type BlockReader struct {
 	cache  *BlockCache
 }
 
-// BlockCache remembers the most recently decoded shared (fragment) block.
+// BlockCache remembers the most recently decoded shared (fragment) block,
+// and, for one reader at a time, the buffers and zstd decoder its blocks
+// are read and decoded with: a squashfs image is thousands of 128 KiB
+// blocks, and a fresh decoder and two fresh buffers for each kept the
+// host's garbage collector busy for a fifth of the inventory.
 type BlockCache struct {
 	offset int64
 	data   []byte
+	raw    []byte
+	out    []byte
+	zstd   *zstd.Decoder
+}
+
+// Close releases the cache's zstd decoder.
+func (c *BlockCache) Close() {
+	if c.zstd != nil {
+		c.zstd.Close()
+		c.zstd = nil
+	}
+}
+
+// reusableZstdBytes bounds what the cache's zstd decoder decodes one
+// block to (squashfs blocks are at most 1 MiB); a block allowed more
+// takes DecodeBlock's own decoder.
+const reusableZstdBytes = 1 << 20
+
+// decodeZstd decodes a zstd block into the cache's buffer, which the
+// next block reuses (a shared fragment's bytes, kept, are not decoded
+// here).
+func (c *BlockCache) decodeZstd(raw []byte, limit int64) ([]byte, error) {
+	if c.zstd == nil {
+		zr, err := zstd.NewReader(nil, zstd.WithDecoderConcurrency(1), zstd.WithDecoderLowmem(true), zstd.WithDecoderMaxWindow(maxZstdWindow),
+			zstd.WithDecoderMaxMemory(reusableZstdBytes+1))
+		if err != nil {
+			return nil, fmt.Errorf("zstd: %w", err)
+		}
+		c.zstd = zr
+	}
+	out, err := c.zstd.DecodeAll(raw, c.out[:0])
+	if err != nil {
+		return nil, fmt.Errorf("zstd: %w", err)
+	}
+	c.out = out
+	if int64(len(out)) > limit {
+		return nil, fmt.Errorf("a block decodes to more than %d bytes", limit)
+	}
+	return out, nil
 }
 
 // OpenBlocks reads the blocks of r from ra; cache may be nil.
@@ -152,21 +195,40 @@ func OpenBlocks(ra io.ReaderAt, r inventory.Range, cache *BlockCache) *BlockRead
 }
 
 func (br *BlockReader) Read(p []byte) (int, error) {
+	if err := br.fill(); err != nil {
+		return 0, err
+	}
+	n := copy(p, br.cur)
+	br.cur = br.cur[n:]
+	return n, nil
+}
+
+// Next returns the unread bytes of the current block, decoding the next
+// when it is used up, without copying them; they are valid until the
+// next call of Next or Read. At the end, io.EOF.
+func (br *BlockReader) Next() ([]byte, error) {
+	if err := br.fill(); err != nil {
+		return nil, err
+	}
+	p := br.cur
+	br.cur = nil
+	return p, nil
+}
+
+func (br *BlockReader) fill() error {
 	for len(br.cur) == 0 {
 		if len(br.blocks) == 0 {
-			return 0, io.EOF
+			return io.EOF
 		}
 		b := br.blocks[0]
 		br.blocks = br.blocks[1:]
 		data, err := br.decode(b)
 		if err != nil {
-			return 0, err
+			return err
 		}
 		br.cur = data
 	}
-	n := copy(p, br.cur)
-	br.cur = br.cur[n:]
-	return n, nil
+	return nil
 }
 
 func (br *BlockReader) decode(b inventory.Block) ([]byte, error) {
@@ -180,11 +242,29 @@ func (br *BlockReader) decode(b inventory.Block) ([]byte, error) {
 			return sliceBlock(br.cache.data, b)
 		}
 	}
-	raw := make([]byte, b.Length)
+	// A zstd block that is not a shared fragment (whose bytes the cache
+	// keeps) is read and decoded into the cache's buffers: the reader
+	// hands its bytes on before it decodes the next.
+	reuse := b.Codec == inventory.CodecZstd && b.Whole == 0 && limit <= reusableZstdBytes
+	var raw []byte
+	if reuse {
+		if int64(cap(br.cache.raw)) < b.Length {
+			br.cache.raw = make([]byte, b.Length)
+		}
+		raw = br.cache.raw[:b.Length]
+	} else {
+		raw = make([]byte, b.Length)
+	}
 	if _, err := br.ra.ReadAt(raw, b.Offset); err != nil {
 		return nil, fmt.Errorf("cannot read the block at %d: %w", b.Offset, err)
 	}
-	data, err := DecodeBlock(b.Codec, raw, limit)
+	var data []byte
+	var err error
+	if reuse {
+		data, err = br.cache.decodeZstd(raw, limit)
+	} else {
+		data, err = DecodeBlock(b.Codec, raw, limit)
+	}
 	if err != nil {
 		return nil, fmt.Errorf("the block at %d does not decode: %w", b.Offset, err)
 	}

@@ -2,12 +2,16 @@ package stream
 
 import (
 	"context"
+	"crypto/sha256"
 	"errors"
 	"fmt"
+	"hash"
 	"io"
 	"io/fs"
 	"os"
 	"path/filepath"
+	"strconv"
+	"strings"
 	"sync"
 	"time"
 
@@ -20,6 +24,13 @@ import (
 // copy (reading only headers, seeking over data, and the headers of
 // nested archives at random offsets); the host then hashes the same copy,
 // so nobody decompresses a stream twice.
+//
+// Two more ways to read a stream take no copy. Under
+// inventory.StreamSizePrefix the stage serves a stream's decoded size
+// alone, summing the stream as it decodes it; under
+// inventory.StreamWalkPrefix it serves the decoded bytes front to back,
+// summing every span the reader skips (a solid NSIS block's items). The
+// host hashes a member whose range is such a sum from it (Sum).
 //
 // A stream decodes to at most inventory.StreamBudget bytes: the copy
 // stops one byte past the budget, which tells the reader the limit cut
@@ -39,7 +50,14 @@ type Stage struct {
 	// (a directory of packages) may not spend more disk than one input
 	// within the limits could list.
 	total int64
+	// sums are the sums of the spans of decoded streams read without a
+	// copy: a stream staged for its size is one span, a walked stream
+	// one per skip.
+	sums map[string]map[span]StreamDigest
 }
+
+// span is bytes [off, off+n) of a decoded stream.
+type span struct{ off, n int64 }
 
 // ErrTotalBudget is the error of a stream that would take the staged
 // copies of one input past inventory.StreamBudget's total-bytes bound.
@@ -51,14 +69,41 @@ type stagedStream struct {
 	err  error
 	// full: the stream decoded to its end within the budget.
 	full bool
+	// kept: path holds the decoded bytes (a stream staged for its size
+	// only keeps none, and is decoded again if its bytes are asked for).
+	kept bool
 }
 
-// Open serves "." (an empty directory listing) and decoded streams.
+// StreamDigest is what a span of a decoded stream holds (Sum).
+type StreamDigest struct {
+	Size   int64
+	SHA256 [sha256.Size]byte
+	// Head holds the first HeadN bytes.
+	Head  [4]byte
+	HeadN int
+}
+
+// Open serves "." (an empty directory listing), decoded streams, and,
+// under inventory.StreamSizePrefix, a stream's decoded size.
 func (st *Stage) Open(name string) (fs.File, error) {
 	if name == "." {
 		return stageDir{}, nil
 	}
-	s, err := st.stage(name)
+	if rest, ok := strings.CutPrefix(name, inventory.StreamSizePrefix); ok {
+		s, err := st.stage(rest, false)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return newSizeFile(name, s.size), nil
+	}
+	if rest, ok := strings.CutPrefix(name, inventory.StreamWalkPrefix); ok {
+		f, err := st.walk(rest)
+		if err != nil {
+			return nil, &fs.PathError{Op: "open", Path: name, Err: err}
+		}
+		return f, nil
+	}
+	s, err := st.stage(name, true)
 	if err != nil {
 		return nil, &fs.PathError{Op: "open", Path: name, Err: err}
 	}
@@ -72,10 +117,34 @@ func (st *Stage) Decoded(r inventory.Range) (string, bool) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
 	s, ok := st.staged[inventory.StreamNameOf(r)]
-	if !ok || !s.full {
+	if !ok || !s.full || !s.kept {
 		return "", false
 	}
 	return s.path, true
+}
+
+// Sum returns the sum of exactly the bytes r addresses (Offset, Length)
+// of the stream it points into, if the stage summed that span while
+// decoding it without a copy: the whole of a stream staged for its size
+// (a non-solid NSIS item), or a span a walk skipped (an item of a solid
+// block). The host then observes the member without decoding or
+// reading it again.
+func (st *Stage) Sum(r inventory.Range) (StreamDigest, bool) {
+	st.mu.Lock()
+	defer st.mu.Unlock()
+	d, ok := st.sums[inventory.StreamNameOf(r)][span{r.Offset, r.Length}]
+	return d, ok
+}
+
+// record keeps the sum of span sp of the stream called name (st.mu held).
+func (st *Stage) record(name string, sp span, d StreamDigest) {
+	if st.sums == nil {
+		st.sums = map[string]map[span]StreamDigest{}
+	}
+	if st.sums[name] == nil {
+		st.sums[name] = map[span]StreamDigest{}
+	}
+	st.sums[name][sp] = d
 }
 
 // Err is the first stream that failed to decode, or nil.
@@ -85,45 +154,59 @@ func (st *Stage) Err() error {
 	return errors.Join(st.errs...)
 }
 
-func (st *Stage) stage(name string) (*stagedStream, error) {
+// stage decodes the stream called name, once; keep asks for its decoded
+// bytes on disk, not only its size.
+func (st *Stage) stage(name string, keep bool) (*stagedStream, error) {
 	st.mu.Lock()
 	defer st.mu.Unlock()
-	return st.stageLocked(name)
+	return st.stageLocked(name, keep)
 }
 
 // stageLocked is stage with st.mu held; a stream read from another's
-// decoded bytes (Range.Source) stages that one first.
-func (st *Stage) stageLocked(name string) (*stagedStream, error) {
-	if s, ok := st.staged[name]; ok {
+// decoded bytes (Range.Source) stages that one first. A stream staged
+// for its size is decoded again, into a copy, when its bytes are asked
+// for (its digest and size stay as they were).
+func (st *Stage) stageLocked(name string, keep bool) (*stagedStream, error) {
+	s, ok := st.staged[name]
+	if ok && (s.err != nil || s.kept || !keep) {
 		return s, s.err
 	}
-	r, ok := inventory.ParseStreamRange(name)
-	if !ok || !IsStream(r.Compression) || !fs.ValidPath(r.File) {
+	r, parsed := inventory.ParseStreamRange(name)
+	if !parsed || !IsStream(r.Compression) || !fs.ValidPath(r.File) {
 		return nil, fs.ErrNotExist
 	}
 	file, comp, off, n := r.File, r.Compression, r.StreamOffset, r.StreamLength
 	if st.staged == nil {
 		st.staged = map[string]*stagedStream{}
 	}
-	s := &stagedStream{path: filepath.Join(st.Dir, fmt.Sprintf("stream-%d", len(st.staged)))}
-	st.staged[name] = s
-	s.err = st.decode(s, r)
+	if !ok {
+		s = &stagedStream{path: filepath.Join(st.Dir, fmt.Sprintf("stream-%d", len(st.staged)))}
+		st.staged[name] = s
+	}
+	var sum *StreamDigest
+	sum, s.err = st.decode(s, r, keep)
+	if sum != nil {
+		st.record(name, span{0, s.size}, *sum)
+	}
 	if s.err != nil {
 		st.errs = append(st.errs, fmt.Errorf("the %s stream at bytes %d–%d of %q: %w", comp, off, off+n, file, s.err))
 	}
 	return s, s.err
 }
 
-func (st *Stage) decode(s *stagedStream, r inventory.Range) error {
+// decode decodes r within its budget: into s.path when keep, else only
+// summed, which takes no disk (the sum is returned when the stream
+// decoded whole).
+func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) (*StreamDigest, error) {
 	n := r.StreamLength
 	in, err := st.openSource(r)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer in.Close()
 	info, err := in.Stat()
 	if err != nil {
-		return err
+		return nil, err
 	}
 	// The host decodes natively, so zstd may use two goroutines and its
 	// normal buffers (the module's decoder keeps to one and low memory).
@@ -132,36 +215,45 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range) error {
 	// does for hashing.
 	dec, err := OpenWith(in, info.Size(), r, true)
 	if err != nil {
-		return err
+		return nil, err
 	}
 	defer dec.Close()
-	out, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
-	if err != nil {
-		return err
-	}
 	bn := n
 	if bn == 0 { // the whole file is the stream (a tar.gz)
 		bn = info.Size()
 	}
 	budget, _ := BudgetOf(st.Limits, bn)
+	if !keep {
+		d := &StreamDigest{}
+		w, err := pump(st.ctx(), nil, dec, budget+1, d)
+		s.size = w
+		if s.full = err == nil && w <= budget; !s.full {
+			d = nil
+		}
+		return d, err
+	}
+	out, err := os.OpenFile(s.path, os.O_WRONLY|os.O_CREATE|os.O_EXCL, 0o600)
+	if err != nil {
+		return nil, err
+	}
 	totalCap, _ := BudgetOf(st.Limits, 0x7fff_ffff_ffff) // the total-bytes bound alone
 	left := totalCap - st.total
 	limit := min(budget+1, left+1)
-	w, err := copyBounded(st.ctx(), out, dec, limit)
+	w, err := pump(st.ctx(), out, dec, limit, nil)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
 	s.size = w
 	st.total += w
 	if err != nil {
-		return err
+		return nil, err
 	}
 	if w > left && left < budget {
 		os.Remove(s.path)
-		return ErrTotalBudget
+		return nil, ErrTotalBudget
 	}
-	s.full = w <= budget
-	return nil
+	s.full, s.kept = w <= budget, true
+	return nil, nil
 }
 
 // openSource opens the bytes r's offsets address: its file, or the
@@ -174,7 +266,7 @@ func (st *Stage) openSource(r inventory.Range) (*os.File, error) {
 	if r.Sources() < 0 {
 		return nil, fmt.Errorf("the stream is nested in more than %d compressed streams", inventory.MaxSourceDepth)
 	}
-	src, err := st.stageLocked(inventory.StreamNameOf(*r.Source))
+	src, err := st.stageLocked(inventory.StreamNameOf(*r.Source), true)
 	if err != nil {
 		return nil, err
 	}
@@ -196,27 +288,46 @@ func BudgetOf(lim inventory.Limits, n int64) (int64, string) {
 	return inventory.StreamBudget(lim.WithDefaults(), n)
 }
 
-// copyBounded copies at most limit bytes, checking ctx between chunks.
-func copyBounded(ctx context.Context, w io.Writer, r io.Reader, limit int64) (int64, error) {
-	buf := make([]byte, 1<<20)
+// pump copies at most limit bytes of r to w (nil: nowhere) and sums
+// them into d (nil: not summed), checking ctx between chunks. r is read
+// ahead on a goroutine of its own (decoding on one core, writing or
+// summing on the other); pump returns once that goroutine has stopped,
+// so the caller may close r.
+func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamDigest) (int64, error) {
+	a := NewAhead(r, 2, limit)
+	defer a.Close()
+	var sha hash.Hash
+	if d != nil {
+		sha = sha256.New()
+	}
 	var total int64
-	for total < limit {
+	for {
 		if err := ctx.Err(); err != nil {
 			return total, err
 		}
-		n, err := r.Read(buf[:min(int64(len(buf)), limit-total)])
-		if n > 0 {
-			if _, werr := w.Write(buf[:n]); werr != nil {
-				return total, werr
-			}
-			total += int64(n)
-		}
+		p, err := a.Next()
 		if err == io.EOF {
-			return total, nil
+			break
 		}
 		if err != nil {
 			return total, err
 		}
+		if w != nil {
+			if _, err := w.Write(p); err != nil {
+				return total, err
+			}
+		}
+		if d != nil {
+			sha.Write(p)
+			if d.HeadN < len(d.Head) {
+				d.HeadN += copy(d.Head[d.HeadN:], p)
+			}
+		}
+		total += int64(len(p))
+	}
+	if d != nil {
+		d.Size = total
+		sha.Sum(d.SHA256[:0])
 	}
 	return total, nil
 }
@@ -236,3 +347,27 @@ func (stageDirInfo) Mode() fs.FileMode  { return fs.ModeDir | 0o555 }
 func (stageDirInfo) ModTime() time.Time { return time.Time{} }
 func (stageDirInfo) IsDir() bool        { return true }
 func (stageDirInfo) Sys() any           { return nil }
+
+// sizeFile serves a stream's decoded size, in decimal, under
+// inventory.StreamSizePrefix: what a lister reads of a stream whose
+// bytes it does not need (a non-solid NSIS item that holds no archive).
+type sizeFile struct {
+	name string
+	*strings.Reader
+}
+
+func newSizeFile(name string, size int64) sizeFile {
+	return sizeFile{name: name, Reader: strings.NewReader(strconv.FormatInt(size, 10))}
+}
+
+func (f sizeFile) Stat() (fs.FileInfo, error) { return sizeFileInfo{f}, nil }
+func (sizeFile) Close() error                 { return nil }
+
+type sizeFileInfo struct{ f sizeFile }
+
+func (i sizeFileInfo) Name() string     { return i.f.name }
+func (i sizeFileInfo) Size() int64      { return i.f.Reader.Size() }
+func (sizeFileInfo) Mode() fs.FileMode  { return 0o444 }
+func (sizeFileInfo) ModTime() time.Time { return time.Time{} }
+func (sizeFileInfo) IsDir() bool        { return false }
+func (sizeFileInfo) Sys() any           { return nil }

@@ -10,7 +10,10 @@ import (
 	"compress/gzip"
 	"fmt"
 	"io"
+	"os"
+	"sync"
 
+	kflate "github.com/klauspost/compress/flate"
 	"github.com/klauspost/compress/zstd"
 	"github.com/ulikunitz/xz"
 	"github.com/ulikunitz/xz/lzma"
@@ -62,6 +65,9 @@ func OpenWith(ra io.ReaderAt, fileSize int64, r inventory.Range, fast bool) (io.
 	if off < 0 || n < 0 || off > fileSize || n > fileSize-off {
 		return nil, fmt.Errorf("the compressed stream %d+%d lies outside the file (%d bytes)", off, n, fileSize)
 	}
+	if r.Compression == inventory.CompressionDeflateStream {
+		return openInflater(io.NewSectionReader(ra, off, n)), nil
+	}
 	src := bufio.NewReaderSize(io.NewSectionReader(ra, off, n), 1<<20)
 	if fast && r.Compression == inventory.CompressionZstdStream {
 		zr, err := zstd.NewReader(src, zstd.WithDecoderConcurrency(2), zstd.WithDecoderMaxWindow(maxZstdWindow))
@@ -110,6 +116,54 @@ func Decoder(src io.Reader, compression string) (io.ReadCloser, error) {
 		return zstdCloser{zr}, nil
 	}
 	return nil, fmt.Errorf("compression %q is not a stream", compression)
+}
+
+// inflater is a pooled DEFLATE decoder and its read buffer. Only the
+// host opens streams through Open: klauspost's inflater, about 1.3x
+// compress/flate's speed on installers' zlib items, is not linked into
+// the module. Pooled, because a non-solid installer holds hundreds of
+// small streams, and a fresh decoder and megabyte of buffer for each
+// kept the garbage collector stopping the decoding ones.
+type inflater struct {
+	br *bufio.Reader
+	fr io.ReadCloser
+}
+
+var inflaters sync.Pool
+
+func openInflater(src io.Reader) *inflation {
+	if f, ok := inflaters.Get().(*inflater); ok {
+		f.br.Reset(src)
+		if err := f.fr.(kflate.Resetter).Reset(f.br, nil); err == nil {
+			return &inflation{f: f}
+		}
+	}
+	br := bufio.NewReaderSize(src, 256<<10)
+	return &inflation{f: &inflater{br: br, fr: kflate.NewReader(br)}}
+}
+
+// inflation is one use of a pooled inflater: its Close gives the
+// inflater back once, however often it is called, and reads after it
+// fail rather than reach the inflater's next user.
+type inflation struct{ f *inflater }
+
+func (i *inflation) Read(p []byte) (int, error) {
+	if i.f == nil {
+		return 0, os.ErrClosed
+	}
+	return i.f.fr.Read(p)
+}
+
+// Close returns the decoder to the pool.
+func (i *inflation) Close() error {
+	if i.f == nil {
+		return nil
+	}
+	err := i.f.fr.Close()
+	i.f.br.Reset(nil)
+	inflaters.Put(i.f)
+	i.f = nil
+	return err
 }
 
 type zstdCloser struct{ *zstd.Decoder }
