@@ -419,11 +419,15 @@ func blankHelperPrologue(gen string, m *sourcemap.Map) string {
 		}
 		end += nl + 1
 	}
-	b := []byte(gen)
+	var b strings.Builder
+	b.Grow(len(gen))
 	for i := 0; i < end; i++ {
-		if b[i] != '\n' {
-			b[i] = ' '
+		if gen[i] == '\n' {
+			b.WriteByte('\n')
+		} else {
+			b.WriteByte(' ')
 		}
 	}
-	return string(b)
+	b.WriteString(gen[end:])
+	return b.String()
 }
