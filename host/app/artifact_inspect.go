@@ -204,9 +204,11 @@ func (s *artifactScan) unexpandedArchives(g *artifactGraph) string {
 }
 
 // depthCut reports whether e is a file the module left unopened because
-// its container is at max_depth (the module says so itself).
+// its container is at max_depth (the module says so itself). The depth is
+// the request's, never the one the module's answer repeats: an answer
+// that lowered it must not excuse archives it did not open.
 func (s *artifactScan) depthCut(e inventory.Entry) bool {
-	return e.Kind == inventory.KindFile && e.Nested < 0 && s.res.Containers[e.Container].Depth >= s.res.Limits.MaxDepth
+	return e.Kind == inventory.KindFile && e.Nested < 0 && s.res.Containers[e.Container].Depth >= s.req.Limits.WithDefaults().MaxDepth
 }
 
 // containerMagic is how an archive rea expands by name starts (a tar's

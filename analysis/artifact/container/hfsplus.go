@@ -82,6 +82,7 @@ type hfsRecord struct {
 	fdType, fdCrt string
 	special       uint32
 	data          hfsFork
+	rsrcBytes     int64 // the resource fork's logical size, which rea does not read
 }
 
 // hfsVolume reads one HFS+/HFSX volume through its partition's reader.
@@ -102,6 +103,9 @@ type hfsVolume struct {
 	inodes     map[string]hfsRecord
 	skipped    []string
 	skippedWhy map[string]int
+	// forked names the files listed by their data fork whose resource
+	// fork holds bytes rea does not read.
+	forked []string
 }
 
 // hfsOverflow is one extents-overflow record: extents continuing a fork
@@ -138,6 +142,11 @@ func listHFSPlus(s *scope, r *udifReader, img *udifImage, file string) error {
 	if err := v.walk(hfsRootID, "", 0); err != nil {
 		return err
 	}
+	if len(v.forked) > 0 {
+		s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
+			"%d file(s) of the disk image's HFS+ volume carry a resource fork, which rea does not read: each is listed and hashed by its data fork only (first: %s); extract the image with 7-Zip (7z x) to read the forks",
+			len(v.forked), v.forked[0]))
+	}
 	if len(v.skipped) > 0 {
 		var why []string
 		for w, n := range v.skippedWhy {
@@ -145,7 +154,7 @@ func listHFSPlus(s *scope, r *udifReader, img *udifImage, file string) error {
 		}
 		sort.Strings(why)
 		s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
-			"%d file(s) of the disk image's HFS+ volume were not listed because rea cannot decode their bytes (%s; first: %s); extract the image with 7-Zip (7z x) to read them",
+			"%d file(s) of the disk image's HFS+ volume were not listed because rea does not read them (%s; first: %s); extract the image with 7-Zip (7z x) to read them",
 			len(v.skipped), strings.Join(why, ", "), v.skipped[0]))
 	}
 	return nil
@@ -435,6 +444,7 @@ func (v *hfsVolume) catalogRecord(rec []byte) error {
 		r.id, r.ownerFlags, r.mode, r.special = be.Uint32(data[8:]), data[41], be.Uint16(data[42:]), be.Uint32(data[44:])
 		r.fdType, r.fdCrt = string(data[48:52]), string(data[52:56])
 		r.data = parseFork(data[88:])
+		r.rsrcBytes = parseFork(data[168:]).logical
 	case 3, 4: // threads: the same names, keyed by ID
 		return nil
 	default:
@@ -506,9 +516,18 @@ func (v *hfsVolume) fileEntry(k hfsRecord, norm string) error {
 		}
 		k = target
 	}
+	if k.fdType == "fdrp" && k.fdCrt == "MACS" {
+		// A directory hard link: its folder lies in the private
+		// directory-data folder, which rea does not follow.
+		v.skip(norm, "a directory hard link")
+		return nil
+	}
 	if k.ownerFlags&hfsUFCompressed != 0 {
 		v.skip(norm, "compressed by the file system (decmpfs)")
 		return nil
+	}
+	if k.rsrcBytes != 0 {
+		v.forked = append(v.forked, norm)
 	}
 	switch k.mode & hfsIFMT {
 	case 0, hfsIFREG, hfsIFLNK:

@@ -264,7 +264,7 @@ func TestDiskImageChunksRheaCannotDecode(t *testing.T) {
 	}
 	// The chunks holding the executable hold the start of the file
 	// before it too (Info.plist): both are named.
-	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "2 file(s) of the disk image's HFS+ volume were not listed because rea cannot decode their bytes (2 in chunks compressed with LZFSE (ULFO); first: Example.app/Contents/Info.plist)") {
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "2 file(s) of the disk image's HFS+ volume were not listed because rea does not read them (2 in chunks compressed with LZFSE (ULFO); first: Example.app/Contents/Info.plist)") {
 		t.Fatalf("limitations %q", res.Limitations)
 	}
 	if strings.Contains(paths(res), "MacOS/Example") || !strings.Contains(paths(res), "f:Example.app/Contents/Resources/app.asar") {
@@ -587,5 +587,28 @@ func TestHFSPlusCompressedFilesAreNamedNotListed(t *testing.T) {
 	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "1 compressed by the file system (decmpfs); first: Example.app/Contents/Info.plist") ||
 		strings.Contains(paths(res), "Info.plist") {
 		t.Fatalf("limitations %q, listed %s", res.Limitations, paths(res))
+	}
+}
+
+// An image holding a second volume lists the first and says the second
+// was not read: the inventory is partial, never complete by omission.
+func TestDiskImageWithASecondVolumeSaysSo(t *testing.T) {
+	_, vol := dmgFixture(t)
+	var buf bytes.Buffer
+	if _, err := udifpack.Write(&buf, []udifpack.Partition{
+		{Name: "disk image (Apple_HFS : 0)", Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 64, Kind: udifpack.DefaultKind},
+		{Name: "second (Apple_HFS : 1)", Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 64, Kind: udifpack.DefaultKind},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := inventoryOf(t, "Two.dmg", buf.Bytes(), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "1 more volume(s)") || !strings.Contains(res.Limitations[0], "second (Apple_HFS : 1)") {
+		t.Fatalf("limitations %q, want the second volume named", res.Limitations)
+	}
+	if !strings.Contains(paths(res), "f:Example.app/Contents/Resources/app.asar") {
+		t.Fatalf("the first volume was not listed: %s", paths(res))
 	}
 }

@@ -206,6 +206,10 @@ func (img *udifImage) mish(s *scope, name string, b []byte) (udifPartition, erro
 			return udifPartition{}, malformedf("stored chunk %d of partition %q holds %d bytes for %d", i, name, c.length, c.size)
 		case typ != udifChunkRaw && c.size > udifMaxChunkBytes:
 			return udifPartition{}, malformedf("chunk %d of partition %q decodes to %d bytes, more than the %d a chunk may", i, name, c.size, udifMaxChunkBytes)
+		case typ != udifChunkRaw && c.length > udifMaxChunkBytes+udifMaxChunkBytes/8+4096:
+			// Compressed data is read whole before it is decoded: a chunk
+			// may not be much larger than what it decodes to may be.
+			return udifPartition{}, malformedf("chunk %d of partition %q holds %d compressed bytes, more than a chunk of at most %d bytes needs", i, name, c.length, udifMaxChunkBytes)
 		case typ != udifChunkRaw && c.size/ratio > c.length:
 			return udifPartition{}, limitError("max_compression_ratio", ratio, c.size/c.length,
 				fmt.Sprintf("chunk %d of partition %q expands %d compressed bytes to %d", i, name, c.length, c.size))
@@ -471,15 +475,20 @@ func (r *udifReader) blocks(off, n int64) ([]inventory.Block, uint32) {
 		c := r.p.chunks[r.chunkAt(off)]
 		skip := off - c.start
 		take := min(n, c.size-skip)
+		if c.typ == udifChunkZero || c.typ == udifChunkIgnore || c.typ == udifChunkRaw {
+			// No stored or sparse block larger than a merge may make (a
+			// compressed chunk is one block, bounded when it is read).
+			take = min(take, udifMaxMerge)
+		}
 		switch c.typ {
 		case udifChunkZero, udifChunkIgnore:
-			if k := len(out) - 1; k >= 0 && out[k].Length == 0 && out[k].Size < udifMaxMerge {
+			if k := len(out) - 1; k >= 0 && out[k].Length == 0 && out[k].Size+take <= udifMaxMerge {
 				out[k].Size += take
 			} else {
 				out = append(out, inventory.Block{Size: take})
 			}
 		case udifChunkRaw:
-			if k := len(out) - 1; k >= 0 && out[k].Codec == "" && out[k].Length > 0 && out[k].Size < udifMaxMerge && out[k].Offset+out[k].Length == c.offset+skip {
+			if k := len(out) - 1; k >= 0 && out[k].Codec == "" && out[k].Length > 0 && out[k].Size+take <= udifMaxMerge && out[k].Offset+out[k].Length == c.offset+skip {
 				out[k].Length += take
 				out[k].Size += take
 			} else {
@@ -522,6 +531,20 @@ func listDMG(s *scope, ra io.ReaderAt, size int64, file string) error {
 		start := len(s.b.res.Entries)
 		if err := listHFSPlus(s, r, img, file); err != nil {
 			return err
+		}
+		// rea lists one volume per image: any other that holds a file
+		// system is said, so a second volume cannot go unseen.
+		var others []string
+		for j := range img.parts {
+			if q := &img.parts[j]; j != i && (strings.Contains(q.name, "Apple_HFS") || strings.Contains(q.name, "Apple_APFS") ||
+				q.size >= 1024+hfsHeaderSize && hfsSignature(&udifReader{s: s, ra: ra, p: q, cache: map[int][]byte{}, budget: &budget})) {
+				others = append(others, q.name)
+			}
+		}
+		if len(others) > 0 {
+			s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
+				"the disk image holds %d more volume(s) than the one listed (partition %q): %s; rea lists the first HFS+ volume of an image; extract the image with 7-Zip (7z x) to read the others",
+				len(others), p.name, strings.Join(others, ", ")))
 		}
 		// The archives the volume holds (app.asar, a zip…), as for squashfs.
 		return inBlocks(ra)(s, start)
