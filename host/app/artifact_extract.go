@@ -245,6 +245,7 @@ func (s *artifactScan) writeTargets(ctx context.Context, outDir string, targets 
 	})
 	cur := &streamCursor{open: s.openSource}
 	defer cur.close()
+	defer cur.closeBlocks()
 	for n, t := range targets {
 		if err := ctx.Err(); err != nil {
 			return abi.Errorf(abi.CodeCancelled, "extraction was cancelled after %d of %d files; nothing was published (the staged files were removed)", n, len(targets))
@@ -384,9 +385,12 @@ type streamCursor struct {
 	f    *os.File
 	zr   io.ReadCloser
 	pos  int64
-	// blocks keeps, per file, the last shared block decoded (a disk
-	// image's 1 MiB chunk holds many small files, extracted in turn).
-	blocks map[string]*stream.BlockCache
+	// blocks keeps the last shared block decoded from blocksFile (a disk
+	// image's 1 MiB chunk holds many small files, extracted in turn); one
+	// cache, so one decoded block and decoder at a time, whatever the
+	// number of files.
+	blocks     *stream.BlockCache
+	blocksFile string
 }
 
 // blockCache is the shared-block cache of the file r reads, nil for a
@@ -395,13 +399,19 @@ func (c *streamCursor) blockCache(r inventory.Range) *stream.BlockCache {
 	if r.Source != nil {
 		return nil
 	}
-	if c.blocks == nil {
-		c.blocks = map[string]*stream.BlockCache{}
+	if c.blocks == nil || c.blocksFile != r.File {
+		c.closeBlocks()
+		c.blocks, c.blocksFile = &stream.BlockCache{}, r.File
 	}
-	if c.blocks[r.File] == nil {
-		c.blocks[r.File] = &stream.BlockCache{}
+	return c.blocks
+}
+
+// closeBlocks releases the shared-block cache and its decoder.
+func (c *streamCursor) closeBlocks() {
+	if c.blocks != nil {
+		c.blocks.Close()
 	}
-	return c.blocks[r.File]
+	c.blocks, c.blocksFile = nil, ""
 }
 
 func (c *streamCursor) close() {

@@ -115,6 +115,10 @@ type hfsOverflow struct {
 	ext   [8]hfsExtent
 }
 
+// isHFSPlusSignature reports whether the 4 bytes at offset 1024 of a
+// volume are HFS+'s ("H+", version 4) or HFSX's ("HX", version 5).
+func isHFSPlusSignature(sig string) bool { return sig == "H+\x00\x04" || sig == "HX\x00\x05" }
+
 // listHFSPlus lists the HFS+ volume r reads: its folders, files (as the
 // image's chunks holding their data forks) and symbolic links.
 func listHFSPlus(s *scope, r *udifReader, img *udifImage, file string) error {
@@ -168,7 +172,7 @@ func (v *hfsVolume) readHeader() (hfsFork, error) {
 	}
 	be := binary.BigEndian
 	switch sig := string(h[:4]); {
-	case sig == "H+\x00\x04" || sig == "HX\x00\x05":
+	case isHFSPlusSignature(sig):
 	case sig[:2] == "BD":
 		return hfsFork{}, abi.Errorf(abi.CodeCapabilityUnavailable, "the disk image's volume is HFS (Mac OS Standard) or an HFS wrapper, not HFS+; rea reads HFS+ and HFSX volumes; extract it with 7z x").WithDetail("format", "dmg")
 	default:

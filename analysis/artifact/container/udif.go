@@ -566,5 +566,5 @@ func hfsSignature(r *udifReader) bool {
 	if _, err := r.ReadAt(h[:], 1024); err != nil {
 		return false
 	}
-	return string(h[:]) == "H+\x00\x04" || string(h[:]) == "HX\x00\x05"
+	return isHFSPlusSignature(string(h[:]))
 }

@@ -125,7 +125,7 @@ func bareVolume(ra io.ReaderAt) string {
 	var h [1028]byte
 	n, _ := ra.ReadAt(h[:], 0)
 	switch {
-	case n >= 1028 && (string(h[1024:1028]) == "H+\x00\x04" || string(h[1024:1028]) == "HX\x00\x05"):
+	case n >= 1028 && isHFSPlusSignature(string(h[1024:1028])):
 		return "hfs+"
 	case n >= 36 && string(h[32:36]) == "NXSB":
 		return "apfs"
