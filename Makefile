@@ -74,11 +74,14 @@ fuzz:
 bench: all
 	REA_BIN=$(abspath $(BIN)) REA_TEST_MODULE_DIR=$(abspath $(EMBED)) ./scripts/bench.sh
 
-# Regenerates the jsapp module's profile for profile-guided optimisation
-# from the native analysis of the generated 1 MB bundle and 3,000-module
-# app (the hot paths are the same functions in wasm). Commit the result.
+# Regenerates the modules' profiles for profile-guided optimisation (the
+# hot paths are the same functions in wasm): the jsapp module's from the
+# native analysis of the generated 1 MB bundle and 3,000-module app, the
+# normaliser's from esbuild's transforms of the TypeScript, JSX and ESM of
+# the real apps `make accuracy` pins. Commit the results.
 pgo:
 	$(GO) test -run '^$$' -bench 'AnalyzeGeneratedApp|OneMegabyteBundle' -benchtime 3x -o build/jsengine.test -cpuprofile modules/jsapp/default.pgo ./jsengine
+	$(GO) test -run '^$$' -bench 'TransformAccuracyApps' -benchtime 10x -o build/normalise.test -cpuprofile modules/normalise/default.pgo ./jsengine/normalise/esbuild
 
 clean:
 	rm -rf bin build $(EMBED)/*.wasm $(EMBED)/*.identity.json wasm/embedded/modules_gen.go

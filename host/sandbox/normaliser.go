@@ -61,9 +61,24 @@ type normaliser struct {
 	// announcement, and the time the guest waited for results.
 	announced, unannounced int
 	waited                 time.Duration
+
+	// Retirement: once the guest has asked for every transform it
+	// announced (and none was refused), it is parsing its last files and
+	// will analyse and report without the normaliser, while its own heap is
+	// at its largest; the worker then ends the instance and gives back its
+	// memory and compiled code (retire). A transform asked for after that
+	// starts a new instance (a file the analysis did not announce); it then
+	// serves to the end of the request. Both follow the guest's order of
+	// calls, never timing, so the fuel reported is the same run to run.
+	refused   bool   // an announcement was refused
+	retiring  bool   // the retirement is queued or done
+	restarted bool   // an instance was started after a retirement
+	usedFuel  uint64 // fuel of the instances already ended
+	instances int
 }
 
-// transformJob is one transform in the worker's queue.
+// transformJob is one transform in the worker's queue; a job without a
+// request asks the worker to retire the instance.
 type transformJob struct {
 	req  []byte
 	res  []byte
@@ -122,11 +137,20 @@ func (n *normaliser) transform(req []byte) ([]byte, error) {
 	key := sha256.Sum256(req)
 	job := n.ahead[key]
 	delete(n.ahead, key)
+	retire := job != nil && len(n.ahead) == 0 && !n.refused && !n.retiring
+	if retire {
+		n.retiring = true
+	}
 	n.mu.Unlock()
 	if job == nil {
 		job = &transformJob{req: req, done: make(chan struct{})}
 		n.unannounced++
 		n.work <- job
+	}
+	if retire {
+		// Queued after every transform asked for: the worker ends the
+		// instance when this last one is answered.
+		n.work <- &transformJob{done: make(chan struct{})}
 	}
 	start := time.Now()
 	<-job.done
@@ -145,7 +169,8 @@ func (n *normaliser) announce(req []byte) bool {
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	key := sha256.Sum256(req)
-	if n.ahead[key] != nil || n.aheadBytes+len(req) > normaliseAheadBytes || len(n.work) >= normaliseQueue-1 {
+	if n.ahead[key] != nil || n.aheadBytes+len(req) > normaliseAheadBytes || len(n.work) >= normaliseQueue-2 {
+		n.refused = true
 		return false
 	}
 	job := &transformJob{req: req, done: make(chan struct{})}
@@ -192,6 +217,8 @@ func (n *normaliser) serve(done chan struct{}) {
 			job.err = err
 		case stopped:
 			job.err = errStopped
+		case job.req == nil:
+			n.retire()
 		default:
 			job.res, job.err = n.run(job.req)
 		}
@@ -201,6 +228,17 @@ func (n *normaliser) serve(done chan struct{}) {
 
 // run sends one request to the normaliser and waits for its result.
 func (n *normaliser) run(req []byte) ([]byte, error) {
+	n.mu.Lock()
+	retired := n.inst == nil
+	if retired {
+		n.restarted = true
+	}
+	n.mu.Unlock()
+	if retired {
+		if err := n.instantiate(); err != nil {
+			return nil, n.fail(err)
+		}
+	}
 	var head [4]byte
 	binary.BigEndian.PutUint32(head[:], uint32(len(req)))
 	n.in.send(append(head[:], req...))
@@ -228,11 +266,28 @@ func (n *normaliser) fail(err error) error {
 	return n.err
 }
 
-// start loads the normaliser (from the compile cache) and starts it.
+// start begins the service on the request's first transform: the worker
+// and the first instance.
 func (n *normaliser) start() error {
 	n.mu.Lock()
 	n.started = true
 	n.mu.Unlock()
+	if err := n.instantiate(); err != nil {
+		return err
+	}
+	n.mu.Lock()
+	n.work, n.ahead, n.served = make(chan *transformJob, normaliseQueue), map[[32]byte]*transformJob{}, make(chan struct{})
+	n.mu.Unlock()
+	go n.serve(n.served)
+	return nil
+}
+
+// budget is the fuel the instances of one request share.
+func (n *normaliser) budget() uint64 { return min(n.limits.Fuel, 1<<62) }
+
+// instantiate loads the normaliser (from the compile cache) and starts an
+// instance with the fuel the request has left for it.
+func (n *normaliser) instantiate() error {
 	eng, c, err := n.r.compiledFor(context.Background(), n.mod, n.limits)
 	if err != nil {
 		return err
@@ -240,10 +295,10 @@ func (n *normaliser) start() error {
 	defer c.unpin()
 	compiled := c.mod
 	ctx, _ := withLinearMemory(context.Background())
-	n.in = &frameIn{ch: make(chan []byte, 1)}
-	n.out = &frameOut{frames: make(chan []byte, 1), limit: n.limits.OutputBytes}
+	in := &frameIn{ch: make(chan []byte, 1)}
+	out := &frameOut{frames: make(chan []byte, 1), limit: n.limits.OutputBytes}
 	cfg := wazero.NewModuleConfig().WithName("").WithStartFunctions().
-		WithStdin(n.in).WithStdout(n.out).WithStderr(io.Discard)
+		WithStdin(in).WithStdout(out).WithStderr(io.Discard)
 	inst, err := eng.rt.InstantiateModule(ctx, compiled, cfg)
 	if err != nil {
 		return abi.Errorf(abi.CodeModuleFailed, "module %q failed to instantiate: %v", n.mod.Name, err).WithDetail("module", n.mod.Name)
@@ -253,47 +308,94 @@ func (n *normaliser) start() error {
 		_ = inst.Close(ctx)
 		return abi.Errorf(abi.CodeModuleUnavailable, "module %q carries no fuel counter; rea refuses to run unmetered code", n.mod.Name)
 	}
-	g.Set(min(n.limits.Fuel, 1<<62))
+	n.mu.Lock()
+	g.Set(n.budget() - min(n.usedFuel, n.budget()))
+	n.mu.Unlock()
 	if eng.log != nil {
 		eng.log.Debug("module instantiated", "module", n.mod.Name)
 	}
 	exited := make(chan struct{})
 	n.mu.Lock()
-	n.inst, n.fuel, n.exited = inst, g, exited
+	n.inst, n.fuel, n.exited, n.in, n.out = inst, g, exited, in, out
+	n.instances++
 	stopped := n.stopped
 	n.mu.Unlock()
 	n.r.live.Add(1)
 	go func() {
 		defer n.r.live.Done()
-		_, n.callErr = inst.ExportedFunction("_start").Call(ctx)
+		_, err := inst.ExportedFunction("_start").Call(ctx)
+		n.mu.Lock()
+		n.callErr = err
+		n.mu.Unlock()
 		close(exited)
 	}()
-	n.work, n.ahead, n.served = make(chan *transformJob, normaliseQueue), map[[32]byte]*transformJob{}, make(chan struct{})
-	go n.serve(n.served)
 	if stopped {
 		go fuel.Exhaust(g, exited)
 	}
 	return nil
 }
 
+// end ends the running instance (its input ends; it exits) and adds the
+// fuel it used to the request's; it reports whether one was running.
+func (n *normaliser) end() bool {
+	n.mu.Lock()
+	inst, exited, in, g := n.inst, n.exited, n.in, n.fuel
+	n.mu.Unlock()
+	if inst == nil {
+		return false
+	}
+	in.send(nil)
+	<-exited
+	n.mu.Lock()
+	left := min(g.Get(), n.budget()-min(n.usedFuel, n.budget()))
+	n.usedFuel += n.budget() - min(n.usedFuel, n.budget()) - left
+	// Nothing may keep the instance reachable: its compiled code is
+	// unmapped when the collector finds it unreachable.
+	n.inst, n.fuel, n.in, n.out = nil, nil, nil, nil
+	n.mu.Unlock()
+	_ = inst.Close(context.Background())
+	return true
+}
+
+// retire ends the instance once the guest has asked for everything it
+// announced, and, where the Runner releases modules when done (the CLI),
+// the normaliser's compiled code too: neither is needed for the rest of the
+// request, whose heap is then at its largest. A failed normaliser is left
+// to close, which reports its failure.
+func (n *normaliser) retire() {
+	n.mu.Lock()
+	failed := n.err != nil
+	n.mu.Unlock()
+	if failed || !n.end() {
+		return
+	}
+	if n.r.log != nil {
+		n.r.log.Debug("normaliser retired", "module", n.mod.Name, "announced", n.announced)
+	}
+	n.r.Done(n.mod.Name)
+}
+
 // failure says why the normaliser ended without answering.
 func (n *normaliser) failure() error {
 	n.mu.Lock()
-	stopped := n.stopped
+	stopped, callErr := n.stopped, n.callErr
+	var left uint64
+	if n.fuel != nil {
+		left = n.fuel.Get()
+	}
 	n.mu.Unlock()
 	if stopped {
 		return errStopped
 	}
-	left := n.fuel.Get()
 	var exit *sys.ExitError
 	switch {
-	case n.callErr == nil || errors.As(n.callErr, &exit):
-		return moduleFailed(n.mod.Name, fmt.Sprintf("ended without answering (%v)", n.callErr), &progressWriter{})
+	case callErr == nil || errors.As(callErr, &exit):
+		return moduleFailed(n.mod.Name, fmt.Sprintf("ended without answering (%v)", callErr), &progressWriter{})
 	case left == 0:
 		return resourceError("fuel", n.limits.Fuel, fmt.Sprintf(
 			"module %q used all %d fuel units; raise --fuel or narrow the request", n.mod.Name, n.limits.Fuel))
 	}
-	return classifyTrap(n.mod.Name, n.callErr, left, n.limits, &progressWriter{})
+	return classifyTrap(n.mod.Name, callErr, left, n.limits, &progressWriter{})
 }
 
 // stop ends a normaliser that is running (cancellation, deadline): its
@@ -314,9 +416,9 @@ func (n *normaliser) close() (uint64, error) {
 		return 0, nil
 	}
 	n.mu.Lock()
-	inst, exited := n.inst, n.exited
+	started := n.started && n.work != nil
 	n.mu.Unlock()
-	if inst == nil {
+	if !started {
 		n.mu.Lock()
 		defer n.mu.Unlock()
 		return 0, n.err
@@ -325,18 +427,15 @@ func (n *normaliser) close() (uint64, error) {
 	// the fuel a request reports does not depend on timing.
 	close(n.work)
 	<-n.served
+	n.end()
 	n.mu.Lock()
-	err := n.err
-	announced, unannounced, unasked, waited := n.announced, n.unannounced, len(n.ahead), n.waited
+	err, used := n.err, n.usedFuel
+	announced, unannounced, unasked, waited, instances := n.announced, n.unannounced, len(n.ahead), n.waited, n.instances
 	n.mu.Unlock()
-	n.in.send(nil)
-	<-exited
-	used := min(n.limits.Fuel, 1<<62) - min(n.fuel.Get(), min(n.limits.Fuel, 1<<62))
 	if n.r.log != nil {
 		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", announced, "unannounced", unannounced,
-			"announced_unasked", unasked, "guest_waited", waited, "fuel", used)
+			"announced_unasked", unasked, "guest_waited", waited, "instances", instances, "fuel", used)
 	}
-	_ = inst.Close(context.Background())
 	return used, err
 }
 

@@ -11,6 +11,7 @@ import (
 	"encoding/binary"
 	"io"
 	"os"
+	"runtime"
 	"runtime/debug"
 	"runtime/metrics"
 
@@ -39,8 +40,48 @@ func tuneGC(live []metrics.Sample) {
 	debug.SetMemoryLimit(limit)
 }
 
+// holdStacks parks goroutines whose stacks hold about 128 KiB each, for
+// the life of the instance. Go starts a goroutine's stack at the average
+// stack size the last collection scanned (adaptive stack start); esbuild
+// runs each transform on fresh goroutines that recurse deeply, and each
+// started at the 8 KiB minimum and grew by copying — a copy walks every
+// frame, which in wasm cost over a tenth of the module's time on
+// @theia/core's TypeScript. With these in the average, esbuild's
+// goroutines start with room for their recursion.
+func holdStacks() {
+	ready := make(chan struct{})
+	for range stackBallast {
+		go func() {
+			recurse(stackBallastDepth, ready)
+		}()
+	}
+	for range stackBallast {
+		<-ready
+	}
+	runtime.GC() // the average takes them in at a collection
+}
+
+const (
+	stackBallast      = 2
+	stackBallastDepth = 512
+)
+
+// recurse uses about depth KiB of stack, says so, and never returns.
+func recurse(depth int, ready chan<- struct{}) byte {
+	var frame [1024]byte
+	if depth == 0 {
+		ready <- struct{}{}
+		select {}
+	}
+	frame[depth%len(frame)] = byte(depth)
+	return recurse(depth-1, ready) + frame[(depth+1)%len(frame)]
+}
+
 func main() {
 	debug.SetGCPercent(-1)
+	if os.Getenv("REA_NO_BALLAST") == "" {
+		holdStacks()
+	}
 	live := []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	tuneGC(live)
 	in := bufio.NewReaderSize(os.Stdin, 64<<10)

@@ -1,0 +1,123 @@
+package sandbox
+
+import (
+	"bytes"
+	"context"
+	"log/slog"
+	"path/filepath"
+	"strings"
+	"sync"
+	"testing"
+
+	"rea/jsengine/normalise"
+	"rea/wasm/module"
+	"rea/wasm/wasmtest"
+)
+
+// logSink is a log the normaliser's goroutines may write to.
+type logSink struct {
+	mu  sync.Mutex
+	buf bytes.Buffer
+}
+
+func (l *logSink) Write(p []byte) (int, error) {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return l.buf.Write(p)
+}
+
+func (l *logSink) count(s string) int {
+	l.mu.Lock()
+	defer l.mu.Unlock()
+	return strings.Count(l.buf.String(), s)
+}
+
+// TestNormaliserRetiresAndStartsAgainWhenAskedOnceMore drives the real
+// normaliser module the way a jsapp guest does: two transforms announced
+// and asked for, which retires the instance and releases its code (the
+// CLI's ReleaseWhenDone), then one more asked for without an announcement,
+// which starts a new instance. Every answer is esbuild's, and the fuel the
+// request reports is the same in two runs and more than one instance's.
+func TestNormaliserRetiresAndStartsAgainWhenAskedOnceMore(t *testing.T) {
+	cat, err := module.Load(nil, wasmtest.ModuleDir(t, "normalise"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	reqs := []normalise.Request{
+		{Loader: "ts", Sourcefile: "a.ts", Source: "export const a: number = 1;\n"},
+		{Loader: "ts", Sourcefile: "b.ts", Source: "import { a } from './a';\nexport const b = (x: string) => x + a;\n"},
+		{Loader: "tsx", Sourcefile: "c.tsx", Source: "export const C = () => <div>{1 as number}</div>;\n"},
+	}
+	wants := []string{"const a = 1", "require(\"./a\")", "createElement"}
+	run := func() (uint64, *logSink) {
+		logs := &logSink{}
+		r, err := NewRunner(Options{Catalog: cat, CacheDir: filepath.Join(t.TempDir(), "cache"), ResultCacheDir: "off",
+			ReleaseWhenDone: true, NoStandby: true,
+			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		defer r.Close(context.Background())
+		n, err := r.newNormaliser("normalise", Limits{}.WithDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		closed := false
+		defer func() {
+			if !closed {
+				_, _ = n.close() // a failed check must not leave the instance running
+			}
+		}()
+		enc := make([][]byte, len(reqs))
+		for i, q := range reqs {
+			enc[i] = normalise.EncodeRequest(q)
+		}
+		for _, e := range enc[:2] {
+			// The first announcement starts the service, as the guest's
+			// first transform does.
+			if err := n.admit(e); err != nil {
+				t.Fatal(err)
+			}
+			if !n.announce(e) {
+				t.Fatal("an announcement was refused")
+			}
+		}
+		for i, e := range enc {
+			out, err := n.transform(e)
+			if err != nil {
+				t.Fatalf("%s: %v", reqs[i].Sourcefile, err)
+			}
+			res, err := normalise.DecodeResult(out)
+			if err != nil || len(res.Errors) > 0 || !strings.Contains(res.Code, wants[i]) {
+				t.Fatalf("%s: %v %+v, want code with %q:\n%s", reqs[i].Sourcefile, err, res.Errors, wants[i], res.Code)
+			}
+			if i == 1 {
+				// The retirement is queued behind the last announced
+				// transform; the third request then finds no instance.
+				n.mu.Lock()
+				retiring := n.retiring
+				n.mu.Unlock()
+				if !retiring {
+					t.Fatal("every announced transform was asked for, yet no retirement was queued")
+				}
+			}
+		}
+		used, err := n.close()
+		closed = true
+		if err != nil {
+			t.Fatal(err)
+		}
+		if n.instances != 2 || !n.restarted {
+			t.Errorf("instances %d, restarted %v: want the instance retired and a second one started", n.instances, n.restarted)
+		}
+		return used, logs
+	}
+	first, logs := run()
+	if logs.count("normaliser retired") != 1 || logs.count(`module released" module=normalise`) != 1 || logs.count(`module instantiated" module=normalise`) != 2 {
+		t.Errorf("want one retirement, one release and two instances in the log:\n%s", logs.buf.String())
+	}
+	second, _ := run()
+	if first == 0 || first != second {
+		t.Errorf("fuel %d then %d: want the same, nonzero", first, second)
+	}
+}
