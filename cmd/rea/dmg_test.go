@@ -192,6 +192,77 @@ func TestHostileDiskImageThroughTheCLI(t *testing.T) {
 	}
 }
 
+// TestDamagedDiskImageCatalogIsPartialThroughTheCLI: a real HFS+ volume
+// (xorriso, 150 files: a catalog of many leaf nodes) whose catalog leaf
+// chain is cut after its first leaf, and one whose folder is renumbered
+// so its files' parent is never reached, are listed as far as they go:
+// inspect-artifact says coverage partial with the limitation naming the
+// damage, never a complete listing of fewer files.
+func TestDamagedDiskImageCatalogIsPartialThroughTheCLI(t *testing.T) {
+	env := installerEnv(t)
+	needPackager(t, "xorriso", "xorriso")
+	dir := t.TempDir()
+	tree := filepath.Join(dir, "tree")
+	res := filepath.Join(tree, "X.app", "Contents", "Resources")
+	os.MkdirAll(res, 0o755)
+	for i := range 150 {
+		os.WriteFile(filepath.Join(res, fmt.Sprintf("resource-file-with-a-long-name-%03d.txt", i)), []byte(fmt.Sprint(i)), 0o644)
+	}
+	vol, err := udifpack.HFSPlusVolume(tree, "X")
+	if err != nil {
+		t.Fatal(err)
+	}
+	be := binary.BigEndian
+	bs := int(be.Uint32(vol[1024+40:]))
+	cat := int(be.Uint32(vol[1024+272+16:])) * bs
+	node := int(be.Uint16(vol[cat+14+18:]))
+	leaf := cat + int(be.Uint32(vol[cat+14+10:]))*node
+	if be.Uint32(vol[leaf:]) == 0 {
+		t.Fatal("the catalog has one leaf node; the test needs a chain")
+	}
+	cut := bytes.Clone(vol)
+	be.PutUint32(cut[leaf:], 0)
+	// The folder record of "Resources": key length, parent ID, name
+	// length, the UTF-16BE name; then the record, its folder ID at 8.
+	orphaned := bytes.Clone(vol)
+	var key []byte
+	key = be.AppendUint16(key, 9)
+	for _, c := range "Resources" {
+		key = be.AppendUint16(key, uint16(c))
+	}
+	for from := cat; ; {
+		i := bytes.Index(orphaned[from:], key)
+		if i < 0 {
+			t.Fatal("no folder record names Resources")
+		}
+		k := from + i - 6
+		if d := k + 2 + int(be.Uint16(orphaned[k:])); be.Uint16(orphaned[d:]) == 1 {
+			be.PutUint32(orphaned[d+8:], 0x7fff0000)
+			break
+		}
+		from += i + 1
+	}
+	for _, c := range []struct {
+		name string
+		vol  []byte
+		says string
+	}{
+		{"chain cut", cut, "the disk image's HFS+ catalog is cut short or inconsistent: its leaf chain holds"},
+		{"orphans", orphaned, "150 file(s) and folder(s) of the disk image's HFS+ catalog lie in folders the volume's root does not reach"},
+	} {
+		var img bytes.Buffer
+		if _, err := udifpack.Write(&img, []udifpack.Partition{{Name: "disk image (Apple_HFS : 0)", Data: bytes.NewReader(c.vol), Size: int64(len(c.vol)), ChunkSectors: 16}}); err != nil {
+			t.Fatal(err)
+		}
+		p := filepath.Join(dir, strings.ReplaceAll(c.name, " ", "-")+".dmg")
+		os.WriteFile(p, img.Bytes(), 0o644)
+		r := rea(t, "", env, "inspect-artifact", p)
+		if r.code != 0 || !strings.Contains(r.stdout, "coverage partial") || !strings.Contains(r.stdout, c.says) {
+			t.Errorf("%s: exit %d\n%s%s", c.name, r.code, r.stdout, r.stderr)
+		}
+	}
+}
+
 // TestDiskImageInAnArchiveIsPartial: a .dmg shipped inside a zip is
 // listed and hashed, but rea opens a disk image only as the input, so
 // the application inside it is in no inventory: inspect-artifact says

@@ -219,14 +219,13 @@ func statSize(r io.Reader) int64 {
 	return -1
 }
 
-// readSize is how much streaming r can read: a file's size when Stat
-// reports it, or less when the jobs end earlier.
-func readSize(r io.Reader, jobs []*digestJob, whole hash.Hash) int64 {
+// readSize is how much streaming a reader of size bytes (statSize; < 0
+// when unknown) can read at once: at most hashChunk, and less when the
+// jobs end earlier.
+func readSize(size int64, jobs []*digestJob, whole hash.Hash) int64 {
 	n := int64(hashChunk)
-	if st, ok := r.(interface{ Stat() (fs.FileInfo, error) }); ok {
-		if fi, err := st.Stat(); err == nil && fi.Mode().IsRegular() {
-			n = min(n, fi.Size())
-		}
+	if size >= 0 {
+		n = min(n, size)
 	}
 	if whole == nil && len(jobs) > 0 {
 		n = min(n, jobs[len(jobs)-1].end()-1)
@@ -238,9 +237,10 @@ func readSize(r io.Reader, jobs []*digestJob, whole hash.Hash) int64 {
 // read brought, so long hashing can report progress.
 func streamRangesProgress(ctx context.Context, r io.Reader, jobs []*digestJob, whole hash.Hash, onRead func(int64)) (int64, error) {
 	var pos int64
-	buf := hashBuffer(readSize(r, jobs, whole))
+	size := statSize(r)
+	buf := hashBuffer(readSize(size, jobs, whole))
 	var wh *wholeHasher
-	if whole != nil && statSize(r) >= asyncWholeBytes {
+	if whole != nil && size >= asyncWholeBytes {
 		wh = newWholeHasher(whole, len(buf))
 		defer wh.close()
 	}

@@ -139,26 +139,30 @@ func (s *artifactScan) hashStream(ctx context.Context, fh *os.File, size int64, 
 }
 
 // summed finishes every job of stream r from the stage's sums, if each
-// has one (an empty range needs none) and none has block hashes or a
-// CRC-32 to check (a sum carries neither); otherwise it finishes none.
+// non-empty one has its sum, at least one job has one (a stream of empty
+// members the stage never summed was never decoded: it takes the
+// decoding path), and none has block hashes or a CRC-32 to check (a sum
+// carries neither); otherwise it finishes none.
 func (s *artifactScan) summed(r inventory.Range, jobs []*digestJob) bool {
 	if s.stage == nil {
 		return false
 	}
 	sums := make([]stream.StreamDigest, len(jobs))
+	used := false
 	for n, j := range jobs {
 		if j.blockSize > 0 || j.crc != nil {
 			return false
 		}
-		if j.length == 0 {
-			continue
-		}
 		r.Offset, r.Length = j.offset, j.length
 		d, ok := s.stage.Sum(r)
-		if !ok || d.Size != j.length {
+		if ok && d.Size != j.length || !ok && j.length > 0 {
 			return false
 		}
+		used = used || ok
 		sums[n] = d
+	}
+	if !used {
+		return false
 	}
 	for n, j := range jobs {
 		if j.length == 0 {

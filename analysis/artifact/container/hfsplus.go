@@ -21,13 +21,18 @@ import (
 // folders and files (keyed by parent folder ID and UTF-16 name), each
 // file with the eight first extents of its data fork; a fork with more
 // extents continues in the extents-overflow B-tree. rea reads both trees
-// leaf by leaf through the leaf chain, never trusting a link or an offset.
+// leaf by leaf through the leaf chain, never trusting a link or an offset,
+// and holds what the chain gave against the header's count of leaf
+// records: a catalog cut short is listed as far as it goes and said, and
+// records whose folder the root does not reach are counted and said.
 const (
-	hfsHeaderSize  = 512
-	hfsRootID      = 2
-	hfsExtentsID   = 3
-	hfsCatalogID   = 4
-	hfsMaxNodeSize = 32768
+	hfsHeaderSize = 512
+	// hfsRootParentID is the parent ID of the root folder's record.
+	hfsRootParentID = 1
+	hfsRootID       = 2
+	hfsExtentsID    = 3
+	hfsCatalogID    = 4
+	hfsMaxNodeSize  = 32768
 	// hfsPrivateDir holds the files that hard links name (iNode<n>);
 	// hfsDirLinkDir the targets of directory hard links. macOS hides both.
 	hfsPrivateDir = "\x00\x00\x00\x00HFS+ Private Data"
@@ -135,7 +140,8 @@ func listHFSPlus(s *scope, r *udifReader, img *udifImage, file string) error {
 	if err != nil {
 		return err
 	}
-	if err := v.leaves(t, v.catalogRecord); err != nil {
+	chain, err := v.leaves(t, v.catalogRecord)
+	if err != nil {
 		return err
 	}
 	for _, k := range v.children[hfsRootID] {
@@ -145,6 +151,16 @@ func listHFSPlus(s *scope, r *udifReader, img *udifImage, file string) error {
 	}
 	if err := v.walk(hfsRootID, "", 0); err != nil {
 		return err
+	}
+	if why := chain.differs(t); why != "" {
+		s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
+			"the disk image's HFS+ catalog is cut short or inconsistent: %s; files and folders whose records the chain does not reach are not listed; check the volume with fsck_hfs or extract the image with 7-Zip (7z x) to compare",
+			why))
+	}
+	if n, first := v.orphans(); n > 0 {
+		s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
+			"%d file(s) and folder(s) of the disk image's HFS+ catalog lie in folders the volume's root does not reach, and are not listed (first: %s); the catalog is damaged or was altered; check the volume with fsck_hfs or extract the image with 7-Zip (7z x) to compare",
+			n, first))
 	}
 	if len(v.forked) > 0 {
 		s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
@@ -268,7 +284,7 @@ func (v *hfsVolume) overflowOf(id uint32) ([]hfsOverflow, error) {
 		if err != nil {
 			return nil, err
 		}
-		err = v.leaves(t, func(rec []byte) error {
+		chain, err := v.leaves(t, func(rec []byte) error {
 			be := binary.BigEndian
 			if len(rec) < 12+64 || be.Uint16(rec) != 10 {
 				return malformedf("an extents-overflow record of %d bytes is malformed", len(rec))
@@ -287,6 +303,11 @@ func (v *hfsVolume) overflowOf(id uint32) ([]hfsOverflow, error) {
 		if err != nil {
 			return nil, err
 		}
+		// An overflow record the chain did not reach would leave a fork
+		// short: the volume is refused, as a fork short of its size is.
+		if why := chain.differs(t); why != "" {
+			return nil, malformedf("the extents-overflow B-tree is inconsistent: %s", why)
+		}
 		for _, os := range v.overflow {
 			sort.Slice(os, func(i, j int) bool { return os[i].start < os[j].start })
 		}
@@ -301,6 +322,10 @@ type hfsTree struct {
 	nodeSize   int64
 	totalNodes int64
 	firstLeaf  uint32
+	// leafRecords and lastLeaf are what the header says the leaf chain
+	// holds and where it ends, against which a chain cut short is told.
+	leafRecords int64
+	lastLeaf    uint32
 }
 
 // openTree reads a B-tree's header node.
@@ -318,7 +343,8 @@ func (v *hfsVolume) openTree(what string, runs []hfsRun, size int64) (*hfsTree, 
 		return nil, malformedf("node 0 of the %s B-tree is not its header node (kind %d)", what, int8(n[8]))
 	}
 	hr := n[14:]
-	t.firstLeaf = be.Uint32(hr[10:])
+	t.leafRecords = int64(be.Uint32(hr[6:]))
+	t.firstLeaf, t.lastLeaf = be.Uint32(hr[10:]), be.Uint32(hr[14:])
 	t.nodeSize = int64(be.Uint16(hr[18:]))
 	t.totalNodes = int64(be.Uint32(hr[22:]))
 	if t.nodeSize < 512 || t.nodeSize > hfsMaxNodeSize || t.nodeSize&(t.nodeSize-1) != 0 {
@@ -330,7 +356,8 @@ func (v *hfsVolume) openTree(what string, runs []hfsRun, size int64) (*hfsTree, 
 	return t, nil
 }
 
-// node reads node i of a B-tree, charging it to max_header_bytes.
+// node reads node i of a B-tree, charging it to max_header_bytes (the
+// image's one budget, which the property list was charged to first).
 func (v *hfsVolume) node(t *hfsTree, i uint32) ([]byte, error) {
 	if int64(i) >= t.totalNodes {
 		return nil, malformedf("the %s B-tree links to node %d of its %d", t.what, i, t.totalNodes)
@@ -338,7 +365,7 @@ func (v *hfsVolume) node(t *hfsTree, i uint32) ([]byte, error) {
 	*v.r.budget -= t.nodeSize
 	if *v.r.budget < 0 {
 		lim := v.s.b.lim.MaxHeaderBytes
-		return nil, limitError("max_header_bytes", lim, lim-*v.r.budget, "the HFS+ catalog and extents B-trees read")
+		return nil, limitError("max_header_bytes", lim, lim-*v.r.budget, "the disk image's property list and the nodes of its HFS+ catalog and extents B-trees read")
 	}
 	b := make([]byte, t.nodeSize)
 	off := int64(i) * t.nodeSize
@@ -384,34 +411,60 @@ func (t *hfsTree) records(n []byte, i uint32) ([][]byte, error) {
 	return out, nil
 }
 
+// hfsChain is what a walk of a leaf chain read, beside what the tree's
+// header says it holds.
+type hfsChain struct {
+	records int64  // leaf records read
+	last    uint32 // the last leaf node read, 0 when none
+}
+
+// differs says how the chain read disagrees with its tree's header (a
+// chain cut short holds fewer records, or ends early), or "" when it
+// holds exactly the records the header declares and ends at its last
+// leaf node.
+func (c hfsChain) differs(t *hfsTree) string {
+	switch {
+	case c.records != t.leafRecords:
+		return fmt.Sprintf("its leaf chain holds %d records where its header declares %d", c.records, t.leafRecords)
+	case c.last != t.lastLeaf:
+		return fmt.Sprintf("its leaf chain ends at node %d where its header names node %d", c.last, t.lastLeaf)
+	}
+	return ""
+}
+
 // leaves calls fn on every leaf record, following the leaf chain from
-// the first leaf; a node reached twice is a cycle and refused.
-func (v *hfsVolume) leaves(t *hfsTree, fn func(rec []byte) error) error {
+// the first leaf; a node reached twice is a cycle and refused. The
+// caller compares what was read with the header (hfsChain.differs): a
+// chain cut short ends without an error.
+func (v *hfsVolume) leaves(t *hfsTree, fn func(rec []byte) error) (hfsChain, error) {
+	var c hfsChain
 	visited := map[uint32]bool{}
 	for i := t.firstLeaf; i != 0; {
 		if visited[i] {
-			return malformedf("the leaf chain of the %s B-tree returns to node %d (a cycle)", t.what, i).WithDetail("node", i)
+			return c, malformedf("the leaf chain of the %s B-tree returns to node %d (a cycle)", t.what, i).WithDetail("node", i)
 		}
 		visited[i] = true
 		n, err := v.node(t, i)
 		if err != nil {
-			return err
+			return c, err
 		}
 		if int8(n[8]) != -1 {
-			return malformedf("node %d of the %s B-tree's leaf chain is not a leaf node (kind %d)", i, t.what, int8(n[8]))
+			return c, malformedf("node %d of the %s B-tree's leaf chain is not a leaf node (kind %d)", i, t.what, int8(n[8]))
 		}
 		recs, err := t.records(n, i)
 		if err != nil {
-			return err
+			return c, err
 		}
 		for _, rec := range recs {
 			if err := fn(rec); err != nil {
-				return err
+				return c, err
 			}
 		}
+		c.records += int64(len(recs))
+		c.last = i
 		i = binary.BigEndian.Uint32(n)
 	}
-	return nil
+	return c, nil
 }
 
 // catalogRecord files one catalog leaf record under its parent folder.
@@ -510,6 +563,45 @@ func (v *hfsVolume) walk(id uint32, prefix string, depth int) error {
 	return nil
 }
 
+// orphans counts the catalog's file and folder records whose parent
+// folder the root does not reach (the hidden private folders count as
+// reached: their files are read through hard links), and names the
+// first by its parent ID and name; the root folder's own record, under
+// its parent ID 1, is not one.
+func (v *hfsVolume) orphans() (int, string) {
+	reached := map[uint32]bool{hfsRootID: true}
+	for todo := []uint32{hfsRootID}; len(todo) > 0; {
+		id := todo[len(todo)-1]
+		todo = todo[:len(todo)-1]
+		for _, k := range v.children[id] {
+			if k.folder && !reached[k.id] {
+				reached[k.id] = true
+				todo = append(todo, k.id)
+			}
+		}
+	}
+	parents := make([]uint32, 0, len(v.children))
+	for p := range v.children {
+		parents = append(parents, p)
+	}
+	sort.Slice(parents, func(i, j int) bool { return parents[i] < parents[j] })
+	n, first := 0, ""
+	for _, p := range parents {
+		if reached[p] {
+			continue
+		}
+		for _, k := range v.children[p] {
+			if p == hfsRootParentID && k.folder && k.id == hfsRootID {
+				continue
+			}
+			if n++; first == "" {
+				first = fmt.Sprintf("%q in folder ID %d", string(utf16.Decode(k.name)), p)
+			}
+		}
+	}
+	return n, first
+}
+
 // fileEntry lists one file record: a hard link as the file it names, a
 // symbolic link with its target, a file with the blocks of its data fork.
 func (v *hfsVolume) fileEntry(k hfsRecord, norm string) error {
@@ -545,6 +637,12 @@ func (v *hfsVolume) fileEntry(k hfsRecord, norm string) error {
 	if k.mode&hfsIFMT == hfsIFLNK || k.fdType == "slnk" && k.fdCrt == "rhap" {
 		if k.data.logical > int64(v.s.b.lim.MaxPathBytes) {
 			return limitError("max_path_bytes", int64(v.s.b.lim.MaxPathBytes), k.data.logical, fmt.Sprintf("the target of HFS+ link %q is %d bytes", norm, k.data.logical))
+		}
+		for _, r := range runs {
+			if bad := v.r.undecodable(r.off, r.n); bad != 0 {
+				v.skip(norm, "in chunks compressed with "+udifChunkNames[bad])
+				return nil
+			}
 		}
 		target := make([]byte, 0, k.data.logical)
 		for _, r := range runs {

@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"encoding/binary"
 	"errors"
+	"fmt"
 	"io"
 	"io/fs"
 	"os"
@@ -323,6 +324,12 @@ func TestHostileDiskImagesAreContained(t *testing.T) {
 		return append([]byte(doc), k...)
 	}
 	const malformed = abi.CodeArtifactOperationFailed
+	// fine has one chunk per sector: a property list far larger than the
+	// B-tree nodes read, which alone fit the 1 KiB left past it.
+	fine := wrapVolume(t, vol, 1, nil, nil)
+	if _, err := inventoryOf(t, "x.dmg", fine, inventory.Limits{MaxHeaderBytes: int64(be.Uint64(fine[len(fine)-512+224:])) + 64<<10}); err != nil {
+		t.Fatalf("with room for the B-trees past the property list: %v", err)
+	}
 	cases := []struct {
 		name string
 		img  []byte
@@ -367,6 +374,8 @@ func TestHostileDiskImagesAreContained(t *testing.T) {
 		{"plist nested 100 deep", plist("<plist>" + strings.Repeat("<array>", 100) + strings.Repeat("</array>", 100) + "</plist>"), inventory.Limits{}, malformed, "nested more than 16 levels"},
 		{"blkx without a table", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Name</key><string>x</string></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "has no Data block table"},
 		{"mish not base64", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Data</key><data>!!</data></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "does not parse"},
+		{"plist of too many tokens", plist("<plist><array>" + strings.Repeat("<string/>", 40000) + "</array></plist>"), inventory.Limits{}, malformed, "more than 65536 XML tokens"},
+		{"plist and B-trees over max_header_bytes together", fine, inventory.Limits{MaxHeaderBytes: int64(be.Uint64(fine[len(fine)-512+224:])) + 1024}, abi.CodeResourceConstraint, "the disk image's property list and the nodes of its HFS+ catalog"},
 		{"mish too short", plist("<plist><dict><key>resource-fork</key><dict><key>blkx</key><array><dict><key>Data</key><data>bWlzaA==</data></dict></array></dict></dict></plist>"), inventory.Limits{}, malformed, "not a version-1 mish table"},
 		{"truncated, trailer kept", append(bytes.Clone(dmg[:len(dmg)/3]), trailer...), inventory.Limits{}, malformed, "outside the"},
 		{"truncated", dmg[:len(dmg)/2], inventory.Limits{}, malformed, "not a recognised container"},
@@ -611,4 +620,240 @@ func TestDiskImageWithASecondVolumeSaysSo(t *testing.T) {
 	if !strings.Contains(paths(res), "f:Example.app/Contents/Resources/app.asar") {
 		t.Fatalf("the first volume was not listed: %s", paths(res))
 	}
+}
+
+// catalogFolder is the offset of the data of the folder record named
+// name (the record type, then the record as TN1150 lays it out).
+func catalogFolder(t testing.TB, vol []byte, name string) int {
+	t.Helper()
+	be := binary.BigEndian
+	var pat []byte
+	pat = be.AppendUint16(pat, uint16(len(name)))
+	for _, c := range utf16.Encode([]rune(name)) {
+		pat = be.AppendUint16(pat, c)
+	}
+	l := layoutOf(t, vol)
+	for from := l.catalog; ; {
+		i := bytes.Index(vol[from:], pat)
+		if i < 0 {
+			t.Fatalf("no folder record names %q", name)
+		}
+		k := from + i - 6
+		if d := k + 2 + int(be.Uint16(vol[k:])); k >= l.catalog && d+2 <= len(vol) && be.Uint16(vol[d:]) == 1 {
+			return d
+		}
+		from += i + 1
+	}
+}
+
+// manyFilesVolume is a real HFS+ volume (xorriso) of a bundle whose
+// folder holds n files, enough for a catalog of many leaf nodes.
+func manyFilesVolume(t testing.TB, n int) []byte {
+	t.Helper()
+	dir := t.TempDir()
+	for i := range n {
+		p := filepath.Join(dir, "Many.app", "Contents", "Resources", fmt.Sprintf("file-with-a-long-name-%03d.txt", i))
+		if err := os.MkdirAll(filepath.Dir(p), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(p, []byte(fmt.Sprintf("body %d\n", i)), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	vol, err := udifpack.HFSPlusVolume(dir, "Many")
+	if err != nil {
+		t.Fatal(err)
+	}
+	return vol
+}
+
+// TestHFSPlusCatalogCutShortIsPartial: a catalog whose leaf chain holds
+// fewer records than its header declares — a leaf's forward link
+// zeroed, or a header that declares one more record — is listed as far
+// as the chain reaches with a limitation saying so (the coverage is
+// partial), never as a complete listing; the whole chain of the real
+// volume (xorriso, 300 files over many leaf nodes) lists every file with
+// none. An extents-overflow tree whose chain disagrees with its header
+// is refused (a fork it continues would be short).
+func TestHFSPlusCatalogCutShortIsPartial(t *testing.T) {
+	vol := manyFilesVolume(t, 300)
+	l := layoutOf(t, vol)
+	be := binary.BigEndian
+	files := func(res *inventory.Result) int {
+		n := 0
+		for _, e := range res.Entries {
+			if e.Kind == inventory.KindFile {
+				n++
+			}
+		}
+		return n
+	}
+	res, err := inventoryOf(t, "Many.dmg", wrapVolume(t, vol, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if files(res) != 300 || len(res.Limitations) != 0 {
+		t.Fatalf("the whole volume: %d files, limitations %q", files(res), res.Limitations)
+	}
+	leaf := l.catalog + l.firstLeaf*l.nodeSize
+	if be.Uint32(vol[leaf:]) == 0 {
+		t.Fatal("the catalog has one leaf node; the test needs a chain")
+	}
+	cases := []struct {
+		name string
+		edit func(v []byte)
+		says string
+	}{
+		{"first leaf's link zeroed", func(v []byte) { be.PutUint32(v[leaf:], 0) }, "its leaf chain holds"},
+		{"header declares one more record", func(v []byte) {
+			hr := v[l.catalog+14:]
+			be.PutUint32(hr[6:], be.Uint32(hr[6:])+1)
+		}, "its leaf chain holds"},
+		{"header names another last leaf", func(v []byte) {
+			hr := v[l.catalog+14:]
+			be.PutUint32(hr[14:], be.Uint32(hr[14:])+1)
+		}, "its leaf chain ends at node"},
+	}
+	for _, c := range cases {
+		t.Run(c.name, func(t *testing.T) {
+			v := bytes.Clone(vol)
+			c.edit(v)
+			res, err := inventoryOf(t, "Many.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			var said bool
+			for _, lim := range res.Limitations {
+				said = said || strings.Contains(lim, "HFS+ catalog is cut short or inconsistent: "+c.says)
+			}
+			if !said {
+				t.Fatalf("%d files listed, limitations %q", files(res), res.Limitations)
+			}
+		})
+	}
+}
+
+// TestHFSPlusExtentsTreeCutShortIsRefused: the extents-overflow tree of
+// TestHFSPlusForksContinueInTheExtentsOverflowFile's volume, its header
+// declaring a record more than its chain holds, is refused.
+func TestHFSPlusExtentsTreeCutShortIsRefused(t *testing.T) {
+	_, vol := dmgFixture(t)
+	be := binary.BigEndian
+	// The executable needs more than its eight first extents, so the
+	// extents tree is read: its first extent cut to one block, the rest
+	// said to continue in the overflow tree, whose header xorriso wrote
+	// with an empty chain (no leaf records).
+	v := bytes.Clone(vol)
+	d := catalogFile(t, v, "Example")
+	if be.Uint32(v[d+88+16+4:]) < 2 {
+		t.Fatal("the executable's first extent is one block; the test needs more")
+	}
+	be.PutUint32(v[d+88+16+4:], 1)
+	_, err := inventoryOf(t, "Example.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	wantTyped(t, err, abi.CodeArtifactOperationFailed, "but its extents hold")
+	bs := layoutOf(t, v).blockSize
+	tree := int(be.Uint32(v[1024+192+16:])) * bs
+	hr := v[tree+14:]
+	be.PutUint32(hr[6:], be.Uint32(hr[6:])+1)
+	_, err = inventoryOf(t, "Example.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	wantTyped(t, err, abi.CodeArtifactOperationFailed, "the extents-overflow B-tree is inconsistent: its leaf chain holds 0 records where its header declares 1")
+}
+
+// TestHFSPlusOrphansAreSaid: records whose parent folder the root never
+// reaches (the MacOS folder's ID changed, so its executable's record
+// names a parent no folder has) are counted in a limitation naming the
+// first, never dropped without a word.
+func TestHFSPlusOrphansAreSaid(t *testing.T) {
+	_, vol := dmgFixture(t)
+	v := bytes.Clone(vol)
+	d := catalogFolder(t, v, "MacOS")
+	old := binary.BigEndian.Uint32(v[d+8:])
+	binary.BigEndian.PutUint32(v[d+8:], 0x7fff0000)
+	res, err := inventoryOf(t, "Example.dmg", wrapVolume(t, v, 16, nil, nil), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	want := fmt.Sprintf("1 file(s) and folder(s) of the disk image's HFS+ catalog lie in folders the volume's root does not reach, and are not listed (first: \"Example\" in folder ID %d)", old)
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], want) {
+		t.Fatalf("limitations %q, want %q", res.Limitations, want)
+	}
+	if strings.Contains(paths(res), "MacOS/Example") || !strings.Contains(paths(res), "d:Example.app/Contents/MacOS") {
+		t.Fatalf("listed %s", paths(res))
+	}
+}
+
+// TestHFSPlusLinkInAnUndecodableChunkIsSkipped: a symbolic link whose
+// target lies in an LZFSE or ADC chunk is not listed, and the limitation
+// that names files in such chunks names it; the inventory does not fail.
+func TestHFSPlusLinkInAnUndecodableChunkIsSkipped(t *testing.T) {
+	_, vol := dmgFixture(t)
+	target := []byte("Contents/MacOS/Example")
+	at := bytes.Index(vol, target)
+	if at < 0 || bytes.Count(vol, target) != 1 {
+		t.Fatalf("the link target lies %d times in the volume; the test needs it once", bytes.Count(vol, target))
+	}
+	for _, c := range []struct {
+		kind uint32
+		name string
+	}{{udifpack.ChunkLZFSE, "LZFSE (ULFO)"}, {udifpack.ChunkADC, "ADC (UDCO)"}} {
+		t.Run(c.name, func(t *testing.T) {
+			img := wrapVolume(t, vol, 1, func(i int, b []byte) uint32 {
+				if i >= at/udifSector && i <= (at+len(target)-1)/udifSector {
+					return c.kind
+				}
+				return udifpack.DefaultKind(i, b)
+			}, nil)
+			res, err := inventoryOf(t, "Example.dmg", img, inventory.Limits{})
+			if err != nil {
+				t.Fatal(err)
+			}
+			want := "1 file(s) of the disk image's HFS+ volume were not listed because rea does not read them (1 in chunks compressed with " + c.name + "; first: Example.app/run)"
+			if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], want) {
+				t.Fatalf("limitations %q, want %q", res.Limitations, want)
+			}
+			if strings.Contains(paths(res), "Example.app/run") || !strings.Contains(paths(res), "f:Example.app/Contents/MacOS/Example") {
+				t.Fatalf("listed %s", paths(res))
+			}
+		})
+	}
+}
+
+// TestDiskImagePartitionsThatCannotBeReadAreSaid: a partition not named
+// by type whose start lies in a chunk rea cannot decode may hold a
+// volume. Beside a listed volume it is a limitation naming it; alone,
+// its read error (not "no HFS+ partition") is the answer.
+func TestDiskImagePartitionsThatCannotBeReadAreSaid(t *testing.T) {
+	_, vol := dmgFixture(t)
+	startInLZFSE := func(i int, b []byte) uint32 {
+		if i == 0 { // 64-sector chunks: the first holds byte 1024
+			return udifpack.ChunkLZFSE
+		}
+		return udifpack.DefaultKind(i, b)
+	}
+	var buf bytes.Buffer
+	if _, err := udifpack.Write(&buf, []udifpack.Partition{
+		{Name: "disk image (Apple_HFS : 0)", Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 64, Kind: udifpack.DefaultKind},
+		{Name: "disk image (Unnamed : 1)", Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 64, Kind: startInLZFSE},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	res, err := inventoryOf(t, "Two.dmg", buf.Bytes(), inventory.Limits{})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(res.Limitations) != 1 || !strings.Contains(res.Limitations[0], "1 more partition(s) of the disk image could not be read to tell whether they hold a volume") ||
+		!strings.Contains(res.Limitations[0], "disk image (Unnamed : 1)") || !strings.Contains(res.Limitations[0], "LZFSE (ULFO)") {
+		t.Fatalf("limitations %q, want the unread partition named", res.Limitations)
+	}
+	if !strings.Contains(paths(res), "f:Example.app/Contents/Resources/app.asar") {
+		t.Fatalf("the first volume was not listed: %s", paths(res))
+	}
+	buf.Reset()
+	if _, err := udifpack.Write(&buf, []udifpack.Partition{
+		{Name: "disk image (Unnamed : 0)", Data: bytes.NewReader(vol), Size: int64(len(vol)), ChunkSectors: 64, Kind: startInLZFSE},
+	}); err != nil {
+		t.Fatal(err)
+	}
+	_, err = inventoryOf(t, "One.dmg", buf.Bytes(), inventory.Limits{})
+	wantTyped(t, err, abi.CodeCapabilityUnavailable, "lies in a chunk compressed with LZFSE (ULFO)")
 }

@@ -4,6 +4,7 @@ import (
 	"fmt"
 	"io"
 	"io/fs"
+	"sort"
 	"strings"
 
 	"rea/analysis/artifact/inventory"
@@ -453,12 +454,15 @@ func expandDeflatedASARs(s *scope, idx []int, size int64) error {
 
 // blockFile gives random access to the bytes of a blocks entry (a
 // squashfs file): a read decodes only the blocks it covers (found by
-// their declared sizes) and keeps the last one, since headers are read
-// in small pieces at nearby offsets.
+// binary search on their declared sizes) and keeps the last one, since
+// headers are read in small pieces at nearby offsets.
 type blockFile struct {
 	ra    io.ReaderAt
 	r     inventory.Range
 	cache stream.BlockCache
+	// ends[i] is where block i ends in the file's bytes (the sum of the
+	// declared sizes up to it); built on the first read.
+	ends []int64
 	// last is the index and decoded bytes of the last block read.
 	last int
 	data []byte
@@ -472,15 +476,31 @@ func (b *blockFile) ReadAt(p []byte, off int64) (int, error) {
 	if off < 0 {
 		return 0, io.EOF
 	}
+	if b.ends == nil {
+		b.ends = make([]int64, len(b.r.Blocks))
+		var end int64
+		for i, blk := range b.r.Blocks {
+			if blk.Size < 0 { // the listers build sizes from unsigned fields
+				return 0, fmt.Errorf("block %d declares %d bytes", i, blk.Size)
+			}
+			end += blk.Size
+			b.ends[i] = end
+		}
+	}
 	n := 0
-	var pos int64
-	for i, blk := range b.r.Blocks {
+	// The first block that ends past off; the ones before it hold none
+	// of the bytes asked for.
+	first := sort.Search(len(b.ends), func(i int) bool { return b.ends[i] > off })
+	for i := first; i < len(b.r.Blocks); i++ {
 		if n == len(p) {
 			return n, nil
 		}
-		end := pos + blk.Size
+		var pos int64
+		if i > 0 {
+			pos = b.ends[i-1]
+		}
+		end := b.ends[i]
 		if end <= off+int64(n) {
-			pos = end
 			continue
 		}
 		if b.last != i {
@@ -495,7 +515,6 @@ func (b *blockFile) ReadAt(p []byte, off int64) (int, error) {
 			return n, io.ErrUnexpectedEOF
 		}
 		n += copy(p[n:], b.data[at:])
-		pos = end
 	}
 	if n < len(p) {
 		return n, io.EOF

@@ -2,6 +2,7 @@ package container
 
 import (
 	"bytes"
+	"cmp"
 	"encoding/base64"
 	"encoding/binary"
 	"encoding/xml"
@@ -51,6 +52,11 @@ const (
 	// udifMaxMerge bounds a block made of adjacent stored or zero-fill
 	// chunks (the host refuses blocks past 1 GiB).
 	udifMaxMerge = 256 << 20
+	// udifMaxPlistTokens bounds the XML tokens of the property list: its
+	// bytes are bounded, but a list of 16 MiB of empty elements would
+	// still build millions of values (hdiutil writes a few hundred
+	// tokens, the block tables being one base64 text each).
+	udifMaxPlistTokens = 1 << 16
 )
 
 // udifChunkNames spells the chunk types rea does not decode.
@@ -75,6 +81,9 @@ type udifPartition struct {
 type udifImage struct {
 	forkOff, forkLen int64
 	parts            []udifPartition
+	// plistBytes is the size of the property list read, the first charge
+	// to the image's max_header_bytes (the B-tree nodes are the rest).
+	plistBytes int64
 }
 
 // readUDIF reads the koly trailer, the property list and every block
@@ -116,7 +125,7 @@ func readUDIF(s *scope, ra io.ReaderAt, size int64) (*udifImage, error) {
 	if err != nil {
 		return nil, err
 	}
-	img := &udifImage{forkOff: int64(forkOff), forkLen: int64(forkLen)}
+	img := &udifImage{forkOff: int64(forkOff), forkLen: int64(forkLen), plistBytes: int64(xmlLen)}
 	var packed []udifChunk
 	for i, e := range blkx {
 		p, err := img.mish(s, e.name, e.data)
@@ -232,7 +241,11 @@ type blkxEntry struct {
 func plistBlkx(doc []byte) ([]blkxEntry, error) {
 	d := xml.NewDecoder(bytes.NewReader(doc))
 	d.Strict = true
-	root, err := plistValue(d, nil, 0)
+	p := &plistParser{d: d}
+	root, err := p.value(nil, 0)
+	if ae := (*abi.Error)(nil); errors.As(err, &ae) {
+		return nil, ae
+	}
 	if err != nil {
 		return nil, malformedf("the disk image's property list does not parse: %v", err)
 	}
@@ -261,15 +274,31 @@ func plistBlkx(doc []byte) ([]blkxEntry, error) {
 	return out, nil
 }
 
-// plistValue reads one XML property-list value (dict, array, string,
-// data; other scalars as their text) after start, or the first one when
-// start is nil, at most 16 levels deep.
-func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error) {
+// plistParser reads an XML property list, counting its tokens against
+// udifMaxPlistTokens.
+type plistParser struct {
+	d      *xml.Decoder
+	tokens int
+}
+
+// token is the next XML token; past the cap, a typed error naming it.
+func (p *plistParser) token() (xml.Token, error) {
+	if p.tokens++; p.tokens > udifMaxPlistTokens {
+		return nil, malformedf("the disk image's property list holds more than %d XML tokens, the most rea reads (hdiutil writes a few hundred)", udifMaxPlistTokens).
+			WithDetail("max_tokens", udifMaxPlistTokens)
+	}
+	return p.d.Token()
+}
+
+// value reads one XML property-list value (dict, array, string, data;
+// other scalars as their text) after start, or the first one when start
+// is nil, at most 16 levels deep.
+func (p *plistParser) value(start *xml.StartElement, depth int) (any, error) {
 	if depth > 16 {
 		return nil, fmt.Errorf("nested more than 16 levels")
 	}
 	for start == nil {
-		tok, err := d.Token()
+		tok, err := p.token()
 		if err != nil {
 			return nil, err
 		}
@@ -287,7 +316,7 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 		m := map[string]any{}
 		key := ""
 		for {
-			tok, err := d.Token()
+			tok, err := p.token()
 			if err != nil {
 				return nil, err
 			}
@@ -296,14 +325,14 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 				return m, nil
 			case xml.StartElement:
 				if t.Name.Local == "key" {
-					k, err := plistText(d)
+					k, err := p.text()
 					if err != nil {
 						return nil, err
 					}
 					key = k
 					continue
 				}
-				v, err := plistValue(d, &t, depth+1)
+				v, err := p.value(&t, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -313,7 +342,7 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 	case "array":
 		var a []any
 		for {
-			tok, err := d.Token()
+			tok, err := p.token()
 			if err != nil {
 				return nil, err
 			}
@@ -321,7 +350,7 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 			case xml.EndElement:
 				return a, nil
 			case xml.StartElement:
-				v, err := plistValue(d, &t, depth+1)
+				v, err := p.value(&t, depth+1)
 				if err != nil {
 					return nil, err
 				}
@@ -329,7 +358,7 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 			}
 		}
 	case "data":
-		txt, err := plistText(d)
+		txt, err := p.text()
 		if err != nil {
 			return nil, err
 		}
@@ -341,16 +370,16 @@ func plistValue(d *xml.Decoder, start *xml.StartElement, depth int) (any, error)
 		}, txt)
 		return base64.StdEncoding.DecodeString(txt)
 	default:
-		return plistText(d)
+		return p.text()
 	}
 }
 
-// plistText reads the text of a scalar element up to its end tag (no
+// text reads the text of a scalar element up to its end tag (no
 // reflection: encoding/xml's DecodeElement would add its unmarshaller).
-func plistText(d *xml.Decoder) (string, error) {
+func (p *plistParser) text() (string, error) {
 	var b strings.Builder
 	for {
-		tok, err := d.Token()
+		tok, err := p.token()
 		if err != nil {
 			return "", err
 		}
@@ -465,6 +494,19 @@ func udifCodec(typ uint32) string {
 	return ""
 }
 
+// undecodable is the type of the first chunk holding partition bytes
+// [off, off+n) that rea cannot decode, or 0 when it can decode them all.
+func (r *udifReader) undecodable(off, n int64) uint32 {
+	for end := off + n; off < end; {
+		c := r.p.chunks[r.chunkAt(off)]
+		if _, bad := udifChunkNames[c.typ]; bad {
+			return c.typ
+		}
+		off = c.start + c.size
+	}
+	return 0
+}
+
 // blocks lists the chunks holding partition bytes [off, off+n) as blocks
 // of the file: stored bytes directly, compressed chunks whole (the entry
 // takes Size bytes from Skip), zero-fill as sparse blocks. It returns the
@@ -513,32 +555,60 @@ func listDMG(s *scope, ra io.ReaderAt, size int64, file string) error {
 	if err != nil {
 		return err
 	}
-	budget := s.b.lim.MaxHeaderBytes
-	var apfs, named []string
+	// One max_header_bytes for the whole image: the property list, then
+	// every B-tree node of the volume.
+	budget := s.b.lim.MaxHeaderBytes - img.plistBytes
+	reader := func(p *udifPartition) *udifReader {
+		return &udifReader{s: s, ra: ra, p: p, cache: map[int][]byte{}, budget: &budget}
+	}
+	// Each partition is named by type, or else tried for an HFS+
+	// signature; a partition whose start cannot be read may hold a volume,
+	// and is said (or its error returned when no volume is listed).
+	const (
+		noVolume = iota
+		hfsVolume
+		apfsVolume
+		unreadable
+	)
+	kinds := make([]int, len(img.parts))
+	whyNot := make([]error, len(img.parts))
 	for i := range img.parts {
 		p := &img.parts[i]
-		r := &udifReader{s: s, ra: ra, p: p, cache: map[int][]byte{}, budget: &budget}
 		switch {
 		case strings.Contains(p.name, "Apple_APFS"):
-			apfs = append(apfs, p.name)
-			continue
+			kinds[i] = apfsVolume
 		case strings.Contains(p.name, "Apple_HFS"):
-		case p.size >= 1024+hfsHeaderSize && hfsSignature(r):
-		default:
-			named = append(named, p.name)
+			kinds[i] = hfsVolume
+		case p.size >= 1024+hfsHeaderSize:
+			ok, err := hfsSignature(reader(p))
+			switch {
+			case err != nil:
+				kinds[i], whyNot[i] = unreadable, withDetail(err, "partition", fmt.Sprintf("%d (%s)", i, p.name))
+			case ok:
+				kinds[i] = hfsVolume
+			}
+		}
+	}
+	for i := range img.parts {
+		if kinds[i] != hfsVolume {
 			continue
 		}
+		p := &img.parts[i]
 		start := len(s.b.res.Entries)
-		if err := listHFSPlus(s, r, img, file); err != nil {
+		if err := listHFSPlus(s, reader(p), img, file); err != nil {
 			return err
 		}
 		// rea lists one volume per image: any other that holds a file
-		// system is said, so a second volume cannot go unseen.
-		var others []string
+		// system, or may hold one, is said, so a second volume cannot go
+		// unseen.
+		var others, unread []string
 		for j := range img.parts {
-			if q := &img.parts[j]; j != i && (strings.Contains(q.name, "Apple_HFS") || strings.Contains(q.name, "Apple_APFS") ||
-				q.size >= 1024+hfsHeaderSize && hfsSignature(&udifReader{s: s, ra: ra, p: q, cache: map[int][]byte{}, budget: &budget})) {
-				others = append(others, q.name)
+			switch {
+			case j == i:
+			case kinds[j] == hfsVolume || kinds[j] == apfsVolume:
+				others = append(others, img.parts[j].name)
+			case kinds[j] == unreadable:
+				unread = append(unread, fmt.Sprintf("%s (%v)", img.parts[j].name, whyNot[j]))
 			}
 		}
 		if len(others) > 0 {
@@ -546,13 +616,35 @@ func listDMG(s *scope, ra io.ReaderAt, size int64, file string) error {
 				"the disk image holds %d more volume(s) than the one listed (partition %q): %s; rea lists the first HFS+ volume of an image; extract the image with 7-Zip (7z x) to read the others",
 				len(others), p.name, strings.Join(others, ", ")))
 		}
+		if len(unread) > 0 {
+			s.b.res.Limitations = append(s.b.res.Limitations, fmt.Sprintf(
+				"%d more partition(s) of the disk image could not be read to tell whether they hold a volume, which would not be listed: %s; extract the image with 7-Zip (7z x) to read them",
+				len(unread), strings.Join(unread, "; ")))
+		}
 		// The archives the volume holds (app.asar, a zip…), as for squashfs.
 		return inBlocks(ra)(s, start)
+	}
+	var apfs, named []string
+	var firstUnread error
+	for i, p := range img.parts {
+		switch kinds[i] {
+		case apfsVolume:
+			apfs = append(apfs, p.name)
+		case unreadable:
+			firstUnread = cmp.Or(firstUnread, whyNot[i])
+		default:
+			named = append(named, p.name)
+		}
 	}
 	if len(apfs) > 0 {
 		return abi.Errorf(abi.CodeCapabilityUnavailable,
 			"%q is an Apple disk image (UDIF) whose volume is APFS (partition %q); rea reads HFS+ disk images, not APFS; extract it with 7-Zip (`7z x %s -oDIR`) or mount it read-only on macOS (hdiutil attach -readonly -nobrowse %s), then run `rea analyze DIR/<volume>/X.app/Contents/Resources/app.asar`",
 			file, apfs[0], shellQuote(file), shellQuote(file)).WithDetail("format", "dmg").WithDetail("file_system", "apfs")
+	}
+	if firstUnread != nil {
+		// The volume may lie in the partition rea could not read: its
+		// error, not "no HFS+ partition", says why nothing was listed.
+		return firstUnread
 	}
 	return abi.Errorf(abi.CodeCapabilityUnavailable,
 		"%q is an Apple disk image (UDIF) with no HFS+ partition among its %d (%s); rea reads the HFS+ volume of a disk image; extract it with 7-Zip (`7z x %s -oDIR`)",
@@ -560,11 +652,13 @@ func listDMG(s *scope, ra io.ReaderAt, size int64, file string) error {
 }
 
 // hfsSignature reports whether a partition starts like an HFS+ volume
-// (for images whose partitions are not named by type).
-func hfsSignature(r *udifReader) bool {
+// (for images whose partitions are not named by type). A start that
+// cannot be read (a chunk rea does not decode, or a corrupt one) is the
+// reader's typed error: the partition may hold a volume all the same.
+func hfsSignature(r *udifReader) (bool, error) {
 	var h [4]byte
 	if _, err := r.ReadAt(h[:], 1024); err != nil {
-		return false
+		return false, err
 	}
-	return isHFSPlusSignature(string(h[:]))
+	return isHFSPlusSignature(string(h[:])), nil
 }

@@ -1,6 +1,7 @@
 package stream
 
 import (
+	"fmt"
 	"io"
 	"sync"
 )
@@ -17,7 +18,9 @@ var aheadBuffers = sync.Pool{New: func() any { b := make([]byte, AheadChunk); re
 // Ahead reads r on a goroutine of its own, up to depth chunks ahead of
 // its reader, so decoding and what is done with the bytes (hashing,
 // writing a copy) run on two cores instead of taking turns on one. It
-// reads at most limit bytes (limit < 0: to the end) and then says io.EOF.
+// reads at most limit bytes (limit < 0: to the end): a stream that ends
+// within them ends with io.EOF, one that reaches them with a
+// *LimitError, so a cut never reads as the end of the stream.
 // Close stops the goroutine, whether or not r was read to its end, and
 // returns once it has stopped reading r: r may then be closed.
 type Ahead struct {
@@ -29,6 +32,15 @@ type Ahead struct {
 	held   *[]byte
 	cur    []byte // Read's unread part of held
 	once   sync.Once
+}
+
+// LimitError is what an Ahead says once it has read its limit: the
+// stream was cut there and may hold more (a stream of exactly limit
+// bytes is cut too; callers ask for one byte past what they accept).
+type LimitError struct{ Limit int64 }
+
+func (e *LimitError) Error() string {
+	return fmt.Sprintf("the stream was cut at its read limit of %d bytes and may hold more", e.Limit)
 }
 
 type aheadChunk struct {
@@ -75,7 +87,7 @@ func NewAhead(r io.Reader, depth int, limit int64) *Ahead {
 				return
 			}
 		}
-		a.err = io.EOF
+		a.err = &LimitError{Limit: limit}
 	}()
 	return a
 }
@@ -101,7 +113,8 @@ func fill(r io.Reader, p []byte) (int, error) {
 }
 
 // Next returns the next chunk, valid until the next call of Next, Read
-// or Close; at the end, io.EOF or the error r gave.
+// or Close; at the end, io.EOF, a *LimitError at the limit, or the error
+// r gave.
 func (a *Ahead) Next() ([]byte, error) {
 	if a.held != nil {
 		a.free <- a.held

@@ -225,9 +225,9 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) (*StreamD
 	budget, _ := BudgetOf(st.Limits, bn)
 	if !keep {
 		d := &StreamDigest{}
-		w, err := pump(st.ctx(), nil, dec, budget+1, d)
+		w, cut, err := pump(st.ctx(), nil, dec, budget+1, d)
 		s.size = w
-		if s.full = err == nil && w <= budget; !s.full {
+		if s.full = err == nil && !cut && w <= budget; !s.full {
 			d = nil
 		}
 		return d, err
@@ -239,7 +239,7 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) (*StreamD
 	totalCap, _ := BudgetOf(st.Limits, 0x7fff_ffff_ffff) // the total-bytes bound alone
 	left := totalCap - st.total
 	limit := min(budget+1, left+1)
-	w, err := pump(st.ctx(), out, dec, limit, nil)
+	w, cut, err := pump(st.ctx(), out, dec, limit, nil)
 	if cerr := out.Close(); err == nil {
 		err = cerr
 	}
@@ -248,11 +248,13 @@ func (st *Stage) decode(s *stagedStream, r inventory.Range, keep bool) (*StreamD
 	if err != nil {
 		return nil, err
 	}
-	if w > left && left < budget {
+	if cut && w > left && left < budget {
 		os.Remove(s.path)
 		return nil, ErrTotalBudget
 	}
-	s.full, s.kept = w <= budget, true
+	// A cut copy holds one byte past the budget, which tells the reader
+	// the limit cut it.
+	s.full, s.kept = !cut && w <= budget, true
 	return nil, nil
 }
 
@@ -289,32 +291,35 @@ func BudgetOf(lim inventory.Limits, n int64) (int64, string) {
 }
 
 // pump copies at most limit bytes of r to w (nil: nowhere) and sums
-// them into d (nil: not summed), checking ctx between chunks. r is read
-// ahead on a goroutine of its own (decoding on one core, writing or
-// summing on the other); pump returns once that goroutine has stopped,
-// so the caller may close r.
-func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamDigest) (int64, error) {
+// them into d (nil: not summed), checking ctx between chunks; cut says
+// the limit stopped it (d is then not filled). r is read ahead on a
+// goroutine of its own (decoding on one core, writing or summing on the
+// other); pump returns once that goroutine has stopped, so the caller
+// may close r.
+func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamDigest) (total int64, cut bool, err error) {
 	a := NewAhead(r, 2, limit)
 	defer a.Close()
 	var sha hash.Hash
 	if d != nil {
 		sha = sha256.New()
 	}
-	var total int64
 	for {
 		if err := ctx.Err(); err != nil {
-			return total, err
+			return total, false, err
 		}
 		p, err := a.Next()
 		if err == io.EOF {
 			break
 		}
+		if le := (*LimitError)(nil); errors.As(err, &le) {
+			return total, true, nil
+		}
 		if err != nil {
-			return total, err
+			return total, false, err
 		}
 		if w != nil {
 			if _, err := w.Write(p); err != nil {
-				return total, err
+				return total, false, err
 			}
 		}
 		if d != nil {
@@ -329,7 +334,7 @@ func pump(ctx context.Context, w io.Writer, r io.Reader, limit int64, d *StreamD
 		d.Size = total
 		sha.Sum(d.SHA256[:0])
 	}
-	return total, nil
+	return total, false, nil
 }
 
 type stageDir struct{}

@@ -209,16 +209,44 @@ func TestStageWalkOfACorruptStreamSaysWhy(t *testing.T) {
 	}
 }
 
-// TestAheadStopsEarlyAndAtItsLimit: an Ahead reads at most its limit,
-// and Close stops it before the end without leaking its goroutine's read.
+// TestAheadStopsEarlyAndAtItsLimit: an Ahead reads at most its limit
+// and says the cut with a *LimitError, never io.EOF (a stream that ends
+// within the limit ends with io.EOF); Close stops it before the end
+// without leaking its goroutine's read.
 func TestAheadStopsEarlyAndAtItsLimit(t *testing.T) {
 	want := payload(3<<20 + 5)
-	a := NewAhead(bytes.NewReader(want), 2, 1<<20+7)
-	got, err := io.ReadAll(a)
-	a.Close()
-	if err != nil || !bytes.Equal(got, want[:1<<20+7]) {
-		t.Fatalf("limit: %d bytes, %v", len(got), err)
+	for _, c := range []struct {
+		name  string
+		limit int64
+		cut   bool
+	}{
+		{"cut inside a chunk", 1<<20 + 7, true},
+		{"cut at a chunk's end", 2 << 20, true},
+		{"cut at the stream's last byte", int64(len(want)), true},
+		{"ends a byte before the limit", int64(len(want)) + 1, false},
+		{"no limit", -1, false},
+	} {
+		a := NewAhead(bytes.NewReader(want), 2, c.limit)
+		got, err := io.ReadAll(a)
+		a.Close()
+		n := int64(len(want))
+		if c.cut {
+			n = c.limit
+		}
+		var le *LimitError
+		if !bytes.Equal(got, want[:n]) || errors.As(err, &le) != c.cut || c.cut && le.Limit != c.limit || !c.cut && err != nil {
+			t.Errorf("%s: %d bytes, %v", c.name, len(got), err)
+		}
 	}
+	// Next says the cut too, after the last chunk.
+	a := NewAhead(bytes.NewReader(want), 2, 10)
+	if b, err := a.Next(); err != nil || len(b) != 10 {
+		t.Fatalf("first chunk: %d bytes, %v", len(b), err)
+	}
+	if _, err := a.Next(); !errors.As(err, new(*LimitError)) {
+		t.Fatalf("after the limit: %v, want a *LimitError", err)
+	}
+	a.Close()
 	a = NewAhead(bytes.NewReader(want), 2, -1)
 	if b, err := a.Next(); err != nil || !bytes.Equal(b, want[:AheadChunk]) {
 		t.Fatalf("first chunk: %v", err)

@@ -70,12 +70,19 @@ type walkFile struct {
 }
 
 // fill makes the next chunk current; a decoder's failure is recorded
-// once, for Err.
+// once, for Err. The budget's cut ends the file as the end of a copy
+// would, one byte past the budget, which tells the reader the limit cut
+// it (through WASI an error would reach it as a bare EIO, which says
+// nothing of a limit); it is no decoder's failure.
 func (f *walkFile) fill() error {
 	if f.failed != nil {
 		return f.failed
 	}
 	b, err := f.ahead.Next()
+	if le := (*LimitError)(nil); errors.As(err, &le) {
+		f.failed = io.EOF
+		return io.EOF
+	}
 	if err != nil {
 		if err != io.EOF {
 			f.st.walkFailed(f.r, err)
