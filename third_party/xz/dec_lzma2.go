@@ -487,6 +487,11 @@ func dictPut(dict *dictionary, byte byte) {
  * Repeat given number of bytes from the given distance. If the distance is
  * invalid, false is returned. On success, true is returned and *len is
  * updated to indicate how many bytes were left to be repeated.
+ *
+ * rea: the bytes are moved with copy() in runs instead of one at a time
+ * (upstream's loop was 29 % of a large folder's decode). The result is
+ * the byte-serial repeat's: a source run never reaches bytes this call
+ * has not written yet (see PATCHES.md).
  */
 func dictRepeat(dict *dictionary, len *uint32, dist uint32) bool {
 	var back uint32
@@ -503,18 +508,43 @@ func dictRepeat(dict *dictionary, len *uint32, dist uint32) bool {
 	if dist >= dict.pos {
 		back += dict.end
 	}
-	for {
-		dict.buf[dict.pos] = dict.buf[back]
-		dict.pos++
-		back++
-		if back == dict.end {
-			back = 0
+	buf := dict.buf[:dict.end]
+	pos := dict.pos
+	for left > 0 {
+		var n uint32
+		if back < pos {
+			/*
+			 * The source [back, pos) is contiguous and pos-back
+			 * is a multiple of the distance dist+1 (it starts
+			 * as dist+1 and doubles), so those bytes are the
+			 * next pos-back bytes of the repeat. back stays
+			 * put: the run doubles each time.
+			 */
+			n = pos - back
+		} else {
+			/*
+			 * The source starts before the dictionary's end
+			 * and wraps: copy up to the end (copy moves an
+			 * overlapping run as the byte loop would, since
+			 * the source is ahead of the destination), then
+			 * continue from the start of the buffer.
+			 */
+			n = dict.end - back
 		}
-		left--
-		if !(left > 0) {
-			break
+		if n > left {
+			n = left
 		}
+		copy(buf[pos:pos+n], buf[back:back+n])
+		if back >= pos {
+			back += n
+			if back == dict.end {
+				back = 0
+			}
+		}
+		pos += n
+		left -= n
 	}
+	dict.pos = pos
 	if dict.full < dict.pos {
 		dict.full = dict.pos
 	}
@@ -616,38 +646,59 @@ func rcNormalize(rc *rcDec) {
 	}
 }
 
+/*
+ * rea: the bit decoders below keep the range decoder's state in local
+ * variables for the length of a loop (a bit tree, the direct bits, a
+ * literal) and write it back once, instead of loading and storing
+ * rc.rnge, rc.code and rc.inPos around every bit through a call that
+ * Go did not inline. rcDecBit is one bit on such locals, without a
+ * branch on the bit (a literal's bits are close to random, and a
+ * mispredicted branch cost more than the masks): it returns the new
+ * range, code and input position and zero, all ones if the bit is 0
+ * and 0 if it is 1. Every value is upstream rcBit's (PATCHES.md says
+ * why the probability update is the same); it must stay within Go's
+ * inlining budget (rea_patches_test.go checks).
+ */
+func rcDecBit(rnge, code uint32, in []byte, inPos int, prob *uint16) (uint32, uint32, int, uint32) {
+	if rnge < rcTopValue {
+		rnge <<= rcShiftBits
+		code = code<<rcShiftBits + uint32(in[inPos])
+		inPos++
+	}
+	p := uint32(*prob)
+	bound := (rnge >> rcBitModelTotalBits) * p
+	zero := uint32((uint64(code) - uint64(bound)) >> 32) /* code < bound */
+	*prob = uint16(p - uint32(int32(p+zero&probBit0)>>rcMoveBits))
+	return bound&zero | (rnge-bound)&^zero, code - bound&^zero, inPos, zero
+}
+
+/*
+ * probBit0 makes rcDecBit's probability update upstream's for a 0 bit:
+ * p - (p - 2017)>>5 (an arithmetic shift) is p + (2048 - p)>>5 for
+ * every p in [0, 2048]; for a 1 bit the update is p - p>>5 as upstream.
+ */
+const probBit0 = 1<<32 - (rcBitModelTotal - (1<<rcMoveBits - 1))
+
 /* Decode one bit. */
 func rcBit(rc *rcDec, prob *uint16) bool {
-	var bound uint32
-	var bit bool
-	rcNormalize(rc)
-	bound = (rc.rnge >> rcBitModelTotalBits) * uint32(*prob)
-	if rc.code < bound {
-		rc.rnge = bound
-		*prob += (rcBitModelTotal - *prob) >> rcMoveBits
-		bit = false
-	} else {
-		rc.rnge -= bound
-		rc.code -= bound
-		*prob -= *prob >> rcMoveBits
-		bit = true
-	}
-	return bit
+	var zero uint32
+	rc.rnge, rc.code, rc.inPos, zero = rcDecBit(rc.rnge, rc.code, rc.in, rc.inPos, prob)
+	return zero == 0
 }
 
 /* Decode a bittree starting from the most significant bit. */
 func rcBittree(rc *rcDec, probs []uint16, limit uint32) uint32 {
 	var symbol uint32 = 1
+	rnge, code, in, inPos := rc.rnge, rc.code, rc.in, rc.inPos
+	var zero uint32
 	for {
-		if rcBit(rc, &probs[symbol-1]) {
-			symbol = symbol<<1 + 1
-		} else {
-			symbol <<= 1
-		}
+		rnge, code, inPos, zero = rcDecBit(rnge, code, in, inPos, &probs[symbol-1])
+		symbol = symbol<<1 + 1 + zero
 		if !(symbol < limit) {
 			break
 		}
 	}
+	rc.rnge, rc.code, rc.inPos = rnge, code, inPos
 	return symbol
 }
 
@@ -655,35 +706,45 @@ func rcBittree(rc *rcDec, probs []uint16, limit uint32) uint32 {
 func rcBittreeReverse(rc *rcDec, probs []uint16, dest *uint32, limit uint32) {
 	var symbol uint32 = 1
 	var i uint32 = 0
+	rnge, code, in, inPos := rc.rnge, rc.code, rc.in, rc.inPos
+	d := *dest
+	var zero uint32
 	for {
-		if rcBit(rc, &probs[symbol-1]) {
-			symbol = symbol<<1 + 1
-			*dest += 1 << i
-		} else {
-			symbol <<= 1
-		}
+		rnge, code, inPos, zero = rcDecBit(rnge, code, in, inPos, &probs[symbol-1])
+		symbol = symbol<<1 + 1 + zero
+		d += (1 + zero) << i
 		i++
 		if !(i < limit) {
 			break
 		}
 	}
+	rc.rnge, rc.code, rc.inPos = rnge, code, inPos
+	*dest = d
 }
 
 /* Decode direct bits (fixed fifty-fifty probability) */
 func rcDirect(rc *rcDec, dest *uint32, limit uint32) {
 	var mask uint32
+	rnge, code, in, inPos := rc.rnge, rc.code, rc.in, rc.inPos
+	d := *dest
 	for {
-		rcNormalize(rc)
-		rc.rnge >>= 1
-		rc.code -= rc.rnge
-		mask = 0 - rc.code>>31
-		rc.code += rc.rnge & mask
-		*dest = *dest<<1 + mask + 1
+		if rnge < rcTopValue {
+			rnge <<= rcShiftBits
+			code = code<<rcShiftBits + uint32(in[inPos])
+			inPos++
+		}
+		rnge >>= 1
+		code -= rnge
+		mask = 0 - code>>31
+		code += rnge & mask
+		d = d<<1 + mask + 1
 		limit--
 		if !(limit > 0) {
 			break
 		}
 	}
+	rc.rnge, rc.code, rc.inPos = rnge, code, inPos
+	*dest = d
 }
 
 /********
@@ -713,21 +774,20 @@ func lzmaLiteral(s *xzDecLZMA2) {
 		symbol = 1
 		matchByte = dictGet(&s.dict, s.lzma.rep0) << 1
 		offset = 0x100
+		rnge, code, in, inPos := s.rc.rnge, s.rc.code, s.rc.in, s.rc.inPos
+		var zero uint32
 		for {
 			matchBit = matchByte & offset
 			matchByte <<= 1
 			i = offset + matchBit + symbol
-			if rcBit(&s.rc, &probs[i]) {
-				symbol = symbol<<1 + 1
-				offset &= matchBit
-			} else {
-				symbol <<= 1
-				offset &= ^matchBit
-			}
+			rnge, code, inPos, zero = rcDecBit(rnge, code, in, inPos, &probs[i])
+			symbol = symbol<<1 + 1 + zero
+			offset &= matchBit ^ zero // matchBit if 1, ^matchBit if 0
 			if !(symbol < 0x100) {
 				break
 			}
 		}
+		s.rc.rnge, s.rc.code, s.rc.inPos = rnge, code, inPos
 	}
 	dictPut(&s.dict, byte(symbol))
 	lzmaStateLiteral(&s.lzma.state)
@@ -831,7 +891,11 @@ func lzmaMain(s *xzDecLZMA2) bool {
 	 */
 	for dictHasSpace(&s.dict) && !rcLimitExceeded(&s.rc) {
 		posState = s.dict.pos & s.lzma.posMask
-		if !rcBit(&s.rc, &s.lzma.isMatch[s.lzma.state][posState]) {
+		/* rcBit, inlined by hand: once per symbol. */
+		var zero uint32
+		s.rc.rnge, s.rc.code, s.rc.inPos, zero = rcDecBit(s.rc.rnge, s.rc.code, s.rc.in, s.rc.inPos,
+			&s.lzma.isMatch[s.lzma.state][posState])
+		if zero != 0 {
 			lzmaLiteral(s)
 		} else {
 			if rcBit(&s.rc, &s.lzma.isRep[s.lzma.state]) {
@@ -1223,7 +1287,7 @@ func xzDecLZMA2Reset(s *xzDecLZMA2, props byte) xzRet {
 	}
 	s.dict.end = s.dict.size
 	if len(s.dict.buf) < int(s.dict.size) {
-		s.dict.buf = make([]byte, s.dict.size)
+		s.dict.buf = dictAlloc(int(s.dict.size))
 	}
 	s.lzma.len = 0
 	s.lzma2.sequence = seqControl
