@@ -1,5 +1,5 @@
 // Package thirdparty holds the checks of rea's patched copies of
-// third-party modules (third_party/wazero).
+// third-party modules (third_party/wazero, third_party/xz).
 package thirdparty
 
 import (
@@ -15,23 +15,63 @@ import (
 	"testing"
 )
 
-// forkExcluded says which upstream files the copy leaves out.
-var forkExcluded = regexp.MustCompile(`(^|/)(testdata|examples|site|cmd|packaging|integration_test)/|_test\.go$|^\.|^(netlify\.toml|codecov\.yml|Makefile|CONTRIBUTING\.md)$`)
+// fork is one patched copy of a module: which upstream version it is,
+// where its notes list the patched files, and which upstream files it
+// leaves out.
+type fork struct {
+	module, version string
+	dir             string // under third_party
+	notes           string // the notes file, in dir
+	excluded        *regexp.Regexp
+	mayAdd          bool // the notes may list files upstream does not have (rea's own)
+}
+
+var (
+	wazeroFork = fork{
+		module: "github.com/tetratelabs/wazero", version: "v1.12.0", dir: "wazero", notes: "REA_PATCHES.md",
+		excluded: regexp.MustCompile(`(^|/)(testdata|examples|site|cmd|packaging|integration_test)/|_test\.go$|^\.|^(netlify\.toml|codecov\.yml|Makefile|CONTRIBUTING\.md)$`),
+	}
+	// The xz copy keeps upstream's tests and test data: TestXZForkPassesItsTests
+	// runs them over the patched files.
+	xzFork = fork{
+		module: "github.com/therootcompany/xz", version: "v1.0.1", dir: "xz", notes: "PATCHES.md",
+		excluded: regexp.MustCompile(`^$`), mayAdd: true,
+	}
+)
 
 // TestWazeroForkIsUpstreamPlusItsPatches: third_party/wazero is the module
 // proxy's v1.12.0 byte for byte, except the files REA_PATCHES.md lists, and
 // every listed file does differ (a patch that went away is not listed).
-func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) {
-	const version = "v1.12.0"
-	out, err := exec.Command("go", "mod", "download", "-json", "github.com/tetratelabs/wazero@"+version).Output()
+func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) { checkFork(t, wazeroFork) }
+
+// TestXZForkIsUpstreamPlusItsPatches: third_party/xz is the module proxy's
+// therootcompany/xz v1.0.1 byte for byte, except the files PATCHES.md lists
+// (patched, or rea's own).
+func TestXZForkIsUpstreamPlusItsPatches(t *testing.T) { checkFork(t, xzFork) }
+
+// TestXZForkPassesItsTests runs the copy's tests (upstream's over the
+// patched files, and rea_patches_test.go, which compares each patched
+// function with upstream's): third_party/xz is a module of its own, which
+// `go test ./...` does not enter.
+func TestXZForkPassesItsTests(t *testing.T) {
+	cmd := exec.Command("go", "test", "-count=1", ".")
+	cmd.Dir = "xz"
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in third_party/xz: %v\n%s", err, out)
+	}
+}
+
+func checkFork(t *testing.T, f fork) {
+	t.Helper()
+	out, err := exec.Command("go", "mod", "download", "-json", f.module+"@"+f.version).Output()
 	if err != nil {
-		t.Fatalf("go mod download github.com/tetratelabs/wazero@%s (needs the Go module proxy): %v", version, err)
+		t.Fatalf("go mod download %s@%s (needs the Go module proxy): %v", f.module, f.version, err)
 	}
 	var dl struct{ Dir string }
 	if err := json.Unmarshal(out, &dl); err != nil || dl.Dir == "" {
 		t.Fatalf("go mod download answered %q: %v", out, err)
 	}
-	notes, err := os.ReadFile("wazero/REA_PATCHES.md")
+	notes, err := os.ReadFile(filepath.Join(f.dir, f.notes))
 	if err != nil {
 		t.Fatal(err)
 	}
@@ -43,6 +83,7 @@ func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) {
 		cell := strings.TrimSpace(strings.SplitN(strings.TrimPrefix(line, "| "), "|", 2)[0])
 		dir := ""
 		for _, name := range strings.Split(cell, ", ") {
+			name = strings.Trim(name, "`")
 			if i := strings.LastIndex(name, "/"); i >= 0 {
 				dir = name[:i+1]
 			} else {
@@ -59,7 +100,7 @@ func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) {
 		}
 		rel, _ := filepath.Rel(dl.Dir, p)
 		rel = filepath.ToSlash(rel)
-		if forkExcluded.MatchString(rel) {
+		if f.excluded.MatchString(rel) {
 			return nil
 		}
 		upstream[rel] = true
@@ -67,9 +108,9 @@ func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) {
 		if err != nil {
 			return err
 		}
-		got, err := os.ReadFile(filepath.Join("wazero", rel))
+		got, err := os.ReadFile(filepath.Join(f.dir, rel))
 		if err != nil {
-			t.Errorf("upstream file %s is missing from third_party/wazero", rel)
+			t.Errorf("upstream file %s is missing from third_party/%s", rel, f.dir)
 			return nil
 		}
 		if !bytes.Equal(got, want) {
@@ -83,29 +124,34 @@ func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) {
 	sort.Strings(differs)
 	for _, rel := range differs {
 		if !patched[rel] {
-			t.Errorf("%s differs from upstream %s but REA_PATCHES.md does not list it", rel, version)
+			t.Errorf("%s differs from upstream %s but %s does not list it", rel, f.version, f.notes)
 		}
 	}
 	for rel := range patched {
-		if !upstream[rel] {
-			t.Errorf("REA_PATCHES.md lists %s, which upstream %s does not have", rel, version)
-		} else if !contains(differs, rel) {
-			t.Errorf("REA_PATCHES.md lists %s, but it equals upstream %s", rel, version)
+		switch {
+		case !upstream[rel] && !f.mayAdd:
+			t.Errorf("%s lists %s, which upstream %s does not have", f.notes, rel, f.version)
+		case !upstream[rel]:
+			if _, err := os.Stat(filepath.Join(f.dir, rel)); err != nil {
+				t.Errorf("%s lists rea's file %s, which third_party/%s does not have", f.notes, rel, f.dir)
+			}
+		case !contains(differs, rel):
+			t.Errorf("%s lists %s, but it equals upstream %s", f.notes, rel, f.version)
 		}
 	}
-	_ = filepath.WalkDir("wazero", func(p string, d fs.DirEntry, err error) error {
+	_ = filepath.WalkDir(f.dir, func(p string, d fs.DirEntry, err error) error {
 		if err != nil || d.IsDir() {
 			return err
 		}
-		rel, _ := filepath.Rel("wazero", p)
+		rel, _ := filepath.Rel(f.dir, p)
 		rel = filepath.ToSlash(rel)
-		if rel != "REA_PATCHES.md" && !upstream[rel] {
-			t.Errorf("third_party/wazero/%s is not an upstream file", rel)
+		if rel != f.notes && !upstream[rel] && !patched[rel] {
+			t.Errorf("third_party/%s/%s is not an upstream file", f.dir, rel)
 		}
 		return nil
 	})
 	if len(patched) == 0 {
-		t.Fatal("REA_PATCHES.md lists no patched file")
+		t.Fatalf("%s lists no patched file", f.notes)
 	}
 }
 

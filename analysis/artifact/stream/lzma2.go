@@ -13,8 +13,10 @@ import (
 
 // LZMA2 decoding for 7-Zip folders. XZ Embedded's decoder (the Go port
 // in therootcompany/xz) decodes LZMA2 about 1.6x faster than ulikunitz/xz
-// (docs/benchmarks.md, Session 9), which is most of what a 7z inventory
-// costs; but it reads only the .xz container. A raw LZMA2 stream whose
+// (docs/benchmarks.md, Session 9), and rea's patched copy of it
+// (third_party/xz, PATCHES.md: match copies in runs, an inlined
+// branchless range decoder) another 1.5x (Session 13); decoding is most
+// of what a 7z inventory costs. It reads only the .xz container. A raw LZMA2 stream whose
 // packed and unpacked sizes the 7z header declares is exactly the data of
 // a one-block .xz stream with no check, so openLZMA2 frames it as one:
 // stream header, block header naming the LZMA2 filter, the packed bytes,

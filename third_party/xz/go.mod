@@ -1,0 +1,3 @@
+module github.com/therootcompany/xz
+
+go 1.15
