@@ -111,7 +111,7 @@ func TestNormaliserSplitGivesTheNativeResultOnEveryFixture(t *testing.T) {
 // normaliser serves every one of them from that announcement (none is asked
 // for unannounced, none is left over), and two runs report the same fuel:
 // the normaliser works in the guest's announcement order, whatever the
-// timing; the normaliser retires when the last one was asked for.
+// timing, in one instance.
 func TestAnnouncedTransformsAreServedAheadWithTheSameFuel(t *testing.T) {
 	dir := filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "typescript")
 	served := regexp.MustCompile(`normaliser served" .*announced=(\d+) unannounced=(\d+) announced_unasked=(\d+)`)
@@ -138,10 +138,10 @@ func TestAnnouncedTransformsAreServedAheadWithTheSameFuel(t *testing.T) {
 		if m[1] == "0" || m[2] != "0" || m[3] != "0" {
 			t.Errorf("announced=%s unannounced=%s announced_unasked=%s, want every transform announced and used", m[1], m[2], m[3])
 		}
-		// Once the last announced transform was asked for, the instance
-		// ended before the analysis did, and none was started again.
-		if !strings.Contains(logs.String(), "normaliser retired") || !strings.Contains(logs.String(), "instances=1 ") {
-			t.Errorf("the normaliser was not retired after its last announced transform, or started again:\n%s", logs.String())
+		// A small application's normaliser serves to the end in one
+		// instance (retiring is for large ones, host/sandbox's tests).
+		if strings.Contains(logs.String(), "normaliser retired") || !strings.Contains(logs.String(), "instances=1 ") {
+			t.Errorf("a small application's normaliser retired or was started twice:\n%s", logs.String())
 		}
 	}
 	if fuel[0] != fuel[1] {
