@@ -133,7 +133,7 @@ func parseJS(p, src string) (*parsedFile, error) {
 			continue
 		}
 		gen := res.Code
-		m, err := sourcemap.Parse([]byte(res.Map))
+		m, err := sourcemap.FromMappings(res.Sources, res.Mappings)
 		if err != nil {
 			return nil, fmt.Errorf("esbuild source map for %s: %w", p, err)
 		}

@@ -31,11 +31,14 @@ type Message struct {
 	Column  int
 }
 
-// Result is a Transform's output: code and external source map, or errors.
+// Result is a Transform's output: code and its source map's sources and
+// mappings (the normaliser decodes esbuild's JSON map, on its own core, so
+// the analysis does not), or errors.
 type Result struct {
-	Code   string
-	Map    string
-	Errors []Message
+	Code     string
+	Sources  []string
+	Mappings string
+	Errors   []Message
 }
 
 // MaxFrame bounds one encoded request or result (a source file is bounded
@@ -98,7 +101,11 @@ func DecodeRequest(b []byte) (Request, error) {
 func EncodeResult(r Result) []byte {
 	e := &encoder{}
 	e.str(r.Code)
-	e.str(r.Map)
+	e.num(len(r.Sources))
+	for _, src := range r.Sources {
+		e.str(src)
+	}
+	e.str(r.Mappings)
 	e.num(len(r.Errors))
 	for _, m := range r.Errors {
 		e.str(m.Text)
@@ -116,7 +123,15 @@ func EncodeResult(r Result) []byte {
 
 func DecodeResult(b []byte) (Result, error) {
 	d := &decoder{b: b}
-	r := Result{Code: d.str(), Map: d.str()}
+	r := Result{Code: d.str()}
+	ns := d.num()
+	if ns < 0 || ns > len(b) {
+		return Result{}, errShort
+	}
+	for i := 0; i < ns && d.err == nil; i++ {
+		r.Sources = append(r.Sources, d.str())
+	}
+	r.Mappings = d.str()
 	n := d.num()
 	if n < 0 || n > len(b) {
 		return Result{}, errShort

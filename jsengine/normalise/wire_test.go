@@ -12,7 +12,7 @@ func TestCodecRoundTripsBytesExactly(t *testing.T) {
 		t.Fatalf("request: %+v, %v", got, err)
 	}
 	for _, res := range []Result{
-		{Code: "x\xff", Map: `{"version":3}`},
+		{Code: "x\xff", Sources: []string{"a.ts", "\xff.ts"}, Mappings: "AAAA;AACA"},
 		{Errors: []Message{{Text: "Top-level await", Located: true, File: "a.mjs", Line: 3, Column: 7}, {Text: "no location"}}},
 	} {
 		back, err := DecodeResult(EncodeResult(res))

@@ -82,11 +82,17 @@ func Parse(data []byte) (*Map, error) {
 	if raw.Version != 3 {
 		return nil, fmt.Errorf("decode source map: version %d, want 3", raw.Version)
 	}
-	lines, err := decodeMappings(raw.Mappings, len(raw.Sources))
+	return FromMappings(raw.Sources, raw.Mappings)
+}
+
+// FromMappings decodes a version 3 map's mappings for its sources (the
+// normaliser hands the two over already out of esbuild's JSON).
+func FromMappings(sources []string, mappings string) (*Map, error) {
+	lines, err := decodeMappings(mappings, len(sources))
 	if err != nil {
 		return nil, err
 	}
-	return &Map{Sources: raw.Sources, Lines: lines}, nil
+	return &Map{Sources: sources, Lines: lines}, nil
 }
 
 // Original returns the original position of a zero-based generated line and

@@ -4,10 +4,21 @@
 package esbuild
 
 import (
+	"encoding/json"
+	"fmt"
+
 	"github.com/evanw/esbuild/pkg/api"
 
 	"rea/jsengine/normalise"
 )
+
+// sourceMap is what the analysis needs of esbuild's source map (its
+// sourcesContent is excluded in the options).
+type sourceMap struct {
+	Version  int      `json:"version"`
+	Sources  []string `json:"sources"`
+	Mappings string   `json:"mappings"`
+}
 
 var loaders = map[string]api.Loader{"js": api.LoaderJS, "jsx": api.LoaderJSX, "ts": api.LoaderTS, "tsx": api.LoaderTSX}
 
@@ -30,7 +41,14 @@ func Transform(req normalise.Request) normalise.Result {
 		TsconfigRaw:    req.Tsconfig,
 		LogLevel:       api.LogLevelSilent,
 	})
-	out := normalise.Result{Code: string(res.Code), Map: string(res.Map)}
+	out := normalise.Result{Code: string(res.Code)}
+	if len(res.Errors) == 0 {
+		var m sourceMap
+		if err := json.Unmarshal(res.Map, &m); err != nil || m.Version != 3 {
+			return normalise.Result{Errors: []normalise.Message{{Text: fmt.Sprintf("esbuild's source map: version %d, %v", m.Version, err)}}}
+		}
+		out.Sources, out.Mappings = m.Sources, m.Mappings
+	}
 	for _, m := range res.Errors {
 		msg := normalise.Message{Text: m.Text}
 		if m.Location != nil {
