@@ -883,19 +883,29 @@ func (c *calleeCollector) Leave(any) {}
 
 // expose records a contextBridge API and its member paths.
 func (a *analyzer) expose(world string, keyX, apiX ast.Expression, n *ast.CallExpression) {
+	kv := a.e.evaluate(a.m, a.cur(), keyX)
+	switch {
+	case kv.kind == kString:
+		state := "literal"
+		if _, lit := keyX.(*ast.StringLiteral); !lit {
+			state = "constant"
+		}
+		a.exposeValue(world, kv.str, state, a.e.evaluate(a.m, a.cur(), apiX), n)
+	case a.exposeEachKey(world, keyX, apiX, n): // bridgeloop.go
+	default:
+		a.exposeValue(world, a.m.pf.text(keyX, 80), "dynamic", a.e.evaluate(a.m, a.cur(), apiX), n)
+	}
+}
+
+// exposeValue records one exposed API: its key (with its state) and the
+// members of the value v.
+func (a *analyzer) exposeValue(world, key, keyState string, v value, n *ast.CallExpression) {
 	a.m.roles["electron-preload"] = true
 	api := ExposedAPI{Module: a.m.path, World: world, Location: a.loc(n), Coverage: "complete", Members: []string{}}
-	kv := a.e.evaluate(a.m, a.cur(), keyX)
-	if kv.kind == kString {
-		api.Key, api.KeyState = kv.str, "literal"
-		if _, lit := keyX.(*ast.StringLiteral); !lit {
-			api.KeyState = "constant"
-		}
-	} else {
-		api.Key, api.KeyState = a.m.pf.text(keyX, 80), "dynamic"
+	api.Key, api.KeyState = key, keyState
+	if keyState == "dynamic" {
 		api.Coverage = "partial"
 	}
-	v := a.e.evaluate(a.m, a.cur(), apiX)
 	var members func(prefix string, v value, depth int)
 	members = func(prefix string, v value, depth int) {
 		if api.KeyState != "dynamic" {

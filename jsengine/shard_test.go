@@ -82,7 +82,7 @@ func TestShardedAnalysisEqualsOneInstance(t *testing.T) {
 		"bundle":       jstest.BundleApp(48 << 10),
 	}
 	for _, fx := range []string{"secure", "insecure", "typescript", "esm", "bundled", "ipc-wrappers", "ipc-bridge", "ipc-channel-lists",
-		"ipc-forms", "ipc-libraries", "ipc-receiver-wrappers", "ipc-bridge-optional", "preload-build-entries", "forge-webpack", "window-subclass", "window-open-handler", "window-alternatives"} {
+		"ipc-forms", "ipc-libraries", "ipc-receiver-wrappers", "ipc-bridge-optional", "bridge-computed-keys", "preload-build-entries", "forge-webpack", "window-subclass", "window-open-handler", "window-alternatives"} {
 		inputs[fx] = os.DirFS(filepath.Join(fixtures, fx))
 	}
 	for _, v := range []string{"v1", "v2"} {

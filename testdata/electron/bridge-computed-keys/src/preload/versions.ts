@@ -1,0 +1,1 @@
+export const versions = { node: process.versions.node, electron: process.versions.electron };
