@@ -39,7 +39,7 @@ func (a *analyzer) exposeEachKey(world string, keyX, apiX ast.Expression, n *ast
 	// A const loop variable: the body cannot change the key it stands for.
 	decl, ok := loop.Into.(*ast.ForDeclaration)
 	name := forIntoName(loop.Into)
-	if !ok || !decl.IsConst || name == "" || !refersTo(keyX, name) || !a.guardedOwnOnly(loop.Body, n, name) {
+	if !ok || !decl.IsConst || name == "" || !refersTo(keyX, name) || !a.unrollable(loop, name)[n] {
 		return false
 	}
 	keys, ok := a.knownKeys(a.e.evaluate(a.m, s, loop.Source))
@@ -84,25 +84,38 @@ func (a *analyzer) enclosingForIn() (*ast.ForInStatement, *scope) {
 	return nil, nil
 }
 
-// guardedOwnOnly reports whether the statement that is the call n lies in
-// body under nothing but blocks and if-statements (without else) whose
-// test only asks whether the loop's key is the object's own property.
-func (a *analyzer) guardedOwnOnly(body ast.Statement, n *ast.CallExpression, name string) bool {
-	switch st := body.(type) {
-	case *ast.ExpressionStatement:
-		return st.Expression == n
-	case *ast.BlockStatement:
-		for _, s := range st.List {
-			if a.guardedOwnOnly(s, n, name) {
-				return true
+// unrollable is the set of calls in loop's body that are statements of
+// it under nothing but blocks and if-statements (without else) whose test
+// only asks whether the loop's key is the object's own property; found
+// once per loop, so a body of many calls is read once, not once a call.
+func (a *analyzer) unrollable(loop *ast.ForInStatement, name string) map[*ast.CallExpression]bool {
+	if calls, ok := a.loopCalls[loop]; ok {
+		return calls
+	}
+	calls := map[*ast.CallExpression]bool{}
+	var collect func(st ast.Statement)
+	collect = func(st ast.Statement) {
+		switch st := st.(type) {
+		case *ast.ExpressionStatement:
+			if c, ok := st.Expression.(*ast.CallExpression); ok {
+				calls[c] = true
+			}
+		case *ast.BlockStatement:
+			for _, s := range st.List {
+				collect(s)
+			}
+		case *ast.IfStatement:
+			if st.Alternate == nil && a.ownKeyTest(st.Test, name, 0) {
+				collect(st.Consequent)
 			}
 		}
-	case *ast.IfStatement:
-		if st.Alternate == nil && a.ownKeyTest(st.Test, name, 0) {
-			return a.guardedOwnOnly(st.Consequent, n, name)
-		}
 	}
-	return false
+	collect(loop.Body)
+	if a.loopCalls == nil {
+		a.loopCalls = map[*ast.ForInStatement]map[*ast.CallExpression]bool{}
+	}
+	a.loopCalls[loop] = calls
+	return calls
 }
 
 // ownKeyTest reports whether x is Object.hasOwn(o, key),

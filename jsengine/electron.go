@@ -239,6 +239,8 @@ type analyzer struct {
 	// events are the first parameters of main-process IPC listeners (the
 	// IpcMainEvent whose reply and sender answer the renderer).
 	events map[*binding]bool
+	// loopCalls memoises unrollable (bridgeloop.go) per for-in loop.
+	loopCalls map[*ast.ForInStatement]map[*ast.CallExpression]bool
 }
 
 func (a *analyzer) cur() *scope { return a.stack[len(a.stack)-1] }
