@@ -405,10 +405,10 @@ func redactURLs(s string) string {
 // not move: every other byte, newlines included, stays where it was.
 func blankHelperPrologue(gen string, m *sourcemap.Map) string {
 	n := 0
-	for n < len(m.Lines) && len(m.Lines[n]) == 0 {
+	for n < m.NumLines() && !m.Mapped(n) {
 		n++
 	}
-	if n == 0 || n >= len(m.Lines) {
+	if n == 0 || n >= m.NumLines() {
 		return gen
 	}
 	end := 0

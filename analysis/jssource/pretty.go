@@ -64,8 +64,8 @@ func pretty(t *text, a, b int, wrappers []wrapper) (printed, bool) {
 		p := printed{lines: lines, shipped: make([]int, len(lines))}
 		for l := range lines {
 			p.shipped[l] = -1
-			if l < len(m.Lines) && len(m.Lines[l]) > 0 {
-				seg := m.Lines[l][0]
+			if m.Mapped(l) {
+				seg := m.Line(l)[0]
 				off := wt.offset(int(seg.OrigLine)+1, int(seg.OrigColumn)+1, "utf16") - len(w.prefix)
 				if off >= 0 && off <= len(unit) {
 					p.shipped[l] = a + off

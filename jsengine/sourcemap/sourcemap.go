@@ -25,15 +25,33 @@ type Segment struct {
 	OrigColumn int32
 }
 
-// Map is a decoded source map: for each generated line its segments, sorted
-// by generated column.
+// Map is a decoded source map. Its mappings stay in their compact text
+// form (a few bytes a segment); the map keeps, for each generated line,
+// where the line starts in that text and the running state there, and
+// decodes a line when a position on it is asked for. Decoding every line
+// into segments of 16 bytes up front held a large application's maps in
+// memory four times over, for the few positions facts are reported at.
+// Parsing still reads the whole text and refuses it whole when any of it
+// is malformed, as before.
 type Map struct {
 	Sources []string
-	Lines   [][]Segment
 	// SourceRoot and Contents (by source index; nil when not embedded) are
 	// kept by ParseShipped only.
 	SourceRoot string
 	Contents   []*string
+
+	mappings string
+	lines    []lineStart
+}
+
+// lineStart is where a generated line's segments begin in the mappings and
+// the state the format carries across lines (source, original line and
+// column are relative to the previous segment's, whatever its line).
+type lineStart struct {
+	at                     int
+	src, origLine, origCol int32
+	segments               int32 // with an original position
+	unsorted               bool  // out of generated-column order
 }
 
 type rawMap struct {
@@ -54,11 +72,11 @@ func ParseShipped(data []byte) (*Map, error) {
 	if raw.Version != 3 {
 		return nil, fmt.Errorf("decode source map: version %d, want 3", raw.Version)
 	}
-	lines, err := decodeMappings(raw.Mappings, len(raw.Sources))
+	m, err := FromMappings(raw.Sources, raw.Mappings)
 	if err != nil {
 		return nil, err
 	}
-	m := &Map{Sources: raw.Sources, Lines: lines, SourceRoot: raw.SourceRoot}
+	m.SourceRoot = raw.SourceRoot
 	if len(raw.SourcesContent) == len(raw.Sources) {
 		m.Contents = raw.SourcesContent
 	}
@@ -88,11 +106,30 @@ func Parse(data []byte) (*Map, error) {
 // FromMappings decodes a version 3 map's mappings for its sources (the
 // normaliser hands the two over already out of esbuild's JSON).
 func FromMappings(sources []string, mappings string) (*Map, error) {
-	lines, err := decodeMappings(mappings, len(sources))
+	lines, err := indexMappings(mappings, len(sources))
 	if err != nil {
 		return nil, err
 	}
-	return &Map{Sources: sources, Lines: lines}, nil
+	return &Map{Sources: sources, mappings: mappings, lines: lines}, nil
+}
+
+// NumLines is the number of generated lines the mappings describe.
+func (m *Map) NumLines() int { return len(m.lines) }
+
+// Mapped reports whether a zero-based generated line has segments with an
+// original position.
+func (m *Map) Mapped(line int) bool {
+	return line >= 0 && line < len(m.lines) && m.lines[line].segments > 0
+}
+
+// Line returns a zero-based generated line's segments with an original
+// position, sorted by generated column (stable: segments of one column
+// keep their order). The slice is the caller's.
+func (m *Map) Line(line int) []Segment {
+	if !m.Mapped(line) {
+		return nil
+	}
+	return m.decodeLine(m.lines[line])
 }
 
 // Original returns the original position of a zero-based generated line and
@@ -103,11 +140,11 @@ func (m *Map) Original(line, col int) (seg Segment, ok bool) {
 	if m == nil {
 		return Segment{}, false
 	}
-	for l := min(line, len(m.Lines)-1); l >= 0; l-- {
-		segs := m.Lines[l]
-		if len(segs) == 0 {
+	for l := min(line, len(m.lines)-1); l >= 0; l-- {
+		if m.lines[l].segments == 0 {
 			continue
 		}
+		segs := m.decodeLine(m.lines[l])
 		if l < line {
 			return segs[len(segs)-1], true
 		}
@@ -125,10 +162,10 @@ func (m *Map) Original(line, col int) (seg Segment, ok bool) {
 // it (indentation). A line without segments has no original position: a
 // shipped map that does not cover a line must not lend it another's.
 func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
-	if m == nil || line < 0 || line >= len(m.Lines) || len(m.Lines[line]) == 0 {
+	if m == nil || !m.Mapped(line) {
 		return Segment{}, false
 	}
-	segs := m.Lines[line]
+	segs := m.decodeLine(m.lines[line])
 	i := sort.Search(len(segs), func(i int) bool { return int(segs[i].GenColumn) > col })
 	if i == 0 {
 		return segs[0], true
@@ -136,85 +173,33 @@ func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
 	return segs[i-1], true
 }
 
-const base64Alphabet = "ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789+/"
+// vlqReader reads the mappings' segments in order.
+type vlqReader struct {
+	s string
+	i int
+}
 
-// decodeMappings decodes "mappings" into each generated line's segments.
-// Every segment lives in one backing array (sized from the separators, an
-// upper bound), each line a slice of it: one allocation instead of one per
-// line and its growth, which in wasm is much of a large application's
-// garbage. A line is sorted only when its segments are out of order (the
-// format allows it; esbuild and tsc never write it).
-func decodeMappings(s string, nSources int) ([][]Segment, error) {
-	var decode [256]int8
-	for i := range decode {
-		decode[i] = -1
-	}
-	for i := 0; i < len(base64Alphabet); i++ {
-		decode[base64Alphabet[i]] = int8(i)
-	}
-	nLines := strings.Count(s, ";") + 1
-	var (
-		lines                    = make([][]Segment, 0, nLines)
-		all                      = make([]Segment, 0, nLines+strings.Count(s, ","))
-		lineStart                int
-		genCol, src, oLine, oCol int
-		fields                   [5]int
-		nField                   int
-		value, shift             int
-		inValue                  bool
-	)
-	flushSegment := func() error {
-		if nField == 0 {
-			return nil
-		}
-		genCol += fields[0]
-		if nField >= 4 {
-			src += fields[1]
-			oLine += fields[2]
-			oCol += fields[3]
-			if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 ||
-				genCol > math.MaxInt32 || oLine > math.MaxInt32 || oCol > math.MaxInt32 {
-				return fmt.Errorf("decode source map: segment out of range")
-			}
-			all = append(all, Segment{GenColumn: int32(genCol), Source: int32(src), OrigLine: int32(oLine), OrigColumn: int32(oCol)})
-		} else if nField != 1 {
-			return fmt.Errorf("decode source map: segment with %d fields", nField)
-		}
-		nField = 0
-		return nil
-	}
-	endLine := func() {
-		line := all[lineStart:len(all):len(all)]
-		if !slices.IsSortedFunc(line, byGenColumn) {
-			slices.SortStableFunc(line, byGenColumn)
-		}
-		lines = append(lines, line)
-		lineStart = len(all)
-	}
-	for i := 0; i < len(s); i++ {
-		c := s[i]
-		switch c {
-		case ',', ';':
+// next reads the fields of one segment, up to the next ',' or ';' (sep) or
+// the end of the text (sep 0).
+func (r *vlqReader) next(fields *[5]int) (n int, sep byte, err error) {
+	value, shift, inValue := 0, 0, false
+	for ; r.i < len(r.s); r.i++ {
+		c := r.s[r.i]
+		if c == ',' || c == ';' {
 			if inValue {
-				return nil, fmt.Errorf("decode source map: truncated VLQ at byte %d", i)
+				return 0, 0, fmt.Errorf("decode source map: truncated VLQ at byte %d", r.i)
 			}
-			if err := flushSegment(); err != nil {
-				return nil, err
-			}
-			if c == ';' {
-				endLine()
-				genCol = 0
-			}
-			continue
+			r.i++
+			return n, c, nil
 		}
-		d := decode[c]
+		d := base64Value(c)
 		if d < 0 {
-			return nil, fmt.Errorf("decode source map: invalid character %q at byte %d", c, i)
+			return 0, 0, fmt.Errorf("decode source map: invalid character %q at byte %d", c, r.i)
 		}
 		if shift > 60 {
-			return nil, fmt.Errorf("decode source map: VLQ too long at byte %d", i)
+			return 0, 0, fmt.Errorf("decode source map: VLQ too long at byte %d", r.i)
 		}
-		value |= int(d&31) << shift
+		value |= (d & 31) << shift
 		shift += 5
 		inValue = d&32 != 0
 		if inValue {
@@ -224,21 +209,112 @@ func decodeMappings(s string, nSources int) ([][]Segment, error) {
 		if value&1 != 0 {
 			v = -v
 		}
-		if nField >= len(fields) {
-			return nil, fmt.Errorf("decode source map: too many fields at byte %d", i)
+		if n >= len(fields) {
+			return 0, 0, fmt.Errorf("decode source map: too many fields at byte %d", r.i)
 		}
-		fields[nField] = v
-		nField++
+		fields[n] = v
+		n++
 		value, shift = 0, 0
 	}
 	if inValue {
-		return nil, fmt.Errorf("decode source map: truncated VLQ at end")
+		return 0, 0, fmt.Errorf("decode source map: truncated VLQ at end")
 	}
-	if err := flushSegment(); err != nil {
-		return nil, err
+	return n, 0, nil
+}
+
+// base64Value is a base64 digit's value, or -1.
+func base64Value(c byte) int {
+	switch {
+	case c >= 'A' && c <= 'Z':
+		return int(c - 'A')
+	case c >= 'a' && c <= 'z':
+		return int(c-'a') + 26
+	case c >= '0' && c <= '9':
+		return int(c-'0') + 52
+	case c == '+':
+		return 62
+	case c == '/':
+		return 63
 	}
-	endLine()
-	return lines, nil
+	return -1
+}
+
+// indexMappings reads all of "mappings", refusing it when any segment is
+// malformed or out of range, and records where each generated line starts.
+func indexMappings(s string, nSources int) ([]lineStart, error) {
+	var (
+		r                        = vlqReader{s: s}
+		lines                    = make([]lineStart, 0, strings.Count(s, ";")+1)
+		cur                      lineStart
+		genCol, src, oLine, oCol int
+		lastCol                  = -1
+		fields                   [5]int
+	)
+	for {
+		n, sep, err := r.next(&fields)
+		if err != nil {
+			return nil, err
+		}
+		if n > 0 {
+			genCol += fields[0]
+			if n >= 4 {
+				src += fields[1]
+				oLine += fields[2]
+				oCol += fields[3]
+				if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 ||
+					genCol > math.MaxInt32 || oLine > math.MaxInt32 || oCol > math.MaxInt32 {
+					return nil, fmt.Errorf("decode source map: segment out of range")
+				}
+				if genCol < lastCol {
+					cur.unsorted = true
+				}
+				lastCol = genCol
+				cur.segments++
+			} else if n != 1 {
+				return nil, fmt.Errorf("decode source map: segment with %d fields", n)
+			}
+		}
+		if sep == ',' {
+			continue
+		}
+		lines = append(lines, cur)
+		if sep == 0 {
+			return lines, nil
+		}
+		genCol, lastCol = 0, -1
+		cur = lineStart{at: r.i, src: int32(src), origLine: int32(oLine), origCol: int32(oCol)}
+	}
+}
+
+// decodeLine decodes the segments of one line indexMappings has read (and
+// so found well formed).
+func (m *Map) decodeLine(ls lineStart) []Segment {
+	segs := make([]Segment, 0, ls.segments)
+	r := vlqReader{s: m.mappings, i: ls.at}
+	genCol, src, oLine, oCol := 0, int(ls.src), int(ls.origLine), int(ls.origCol)
+	var fields [5]int
+	for {
+		n, sep, err := r.next(&fields)
+		if err != nil {
+			break // not reached: the whole text was read once already
+		}
+		if n > 0 {
+			genCol += fields[0]
+			if n >= 4 {
+				src += fields[1]
+				oLine += fields[2]
+				oCol += fields[3]
+				segs = append(segs, Segment{GenColumn: int32(genCol), Source: int32(src), OrigLine: int32(oLine), OrigColumn: int32(oCol)})
+			}
+		}
+		if sep != ',' {
+			break
+		}
+	}
+	if ls.unsorted {
+		slices.SortStableFunc(segs, byGenColumn)
+	}
+	return segs
 }
 
 func byGenColumn(a, b Segment) int { return cmp.Compare(a.GenColumn, b.GenColumn) }
