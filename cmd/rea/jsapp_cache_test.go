@@ -176,3 +176,38 @@ func verdictLines(stderr string) string {
 	}
 	return strings.Join(keep, "\n")
 }
+
+// A directory's analysis starts on the result-cache key's walk, beside the
+// inventory (host/app/jsapp_early.go), and stands only when the inventory
+// gives the same tree: the output is the output without the cache (no walk,
+// the analysis after the inventory). A name the inventory normalises (NFD
+// to NFC) makes the trees differ; the early analysis is then dropped and
+// the answer is still the inventory tree's.
+func TestAnalysisStartedOnTheKeyWalkIsTheInventorysAnswer(t *testing.T) {
+	mods := "REA_MODULE_DIR=" + wasmtest.ModuleDir(t)
+	compare := func(t *testing.T, app string, wantDropped bool) {
+		t.Helper()
+		args := []string{"analyze-javascript-application", app, "--format", "json", "--log-level", "debug"}
+		early := rea(t, "", []string{"REA_RESULT_CACHE_DIR=" + t.TempDir(), mods}, args...)
+		plain := rea(t, "", []string{"REA_RESULT_CACHE_DIR=" + t.TempDir(), "REA_ANALYSE_AFTER_INVENTORY=1", mods}, args...)
+		if !strings.Contains(early.stderr, "early=true") || strings.Contains(plain.stderr, "early=true") {
+			t.Fatalf("want an early start, and none with REA_ANALYSE_AFTER_INVENTORY=1:\n%s\n---\n%s", early.stderr, plain.stderr)
+		}
+		if dropped := strings.Contains(early.stderr, "early analysis dropped"); dropped != wantDropped {
+			t.Fatalf("early analysis dropped: %v, want %v:\n%s", dropped, wantDropped, early.stderr)
+		}
+		if early.code != plain.code || early.stdout != plain.stdout {
+			t.Fatalf("the analysis started on the walk printed other output (exit %d, without the cache %d):\n%s\n---\n%s",
+				early.code, plain.code, early.stdout, plain.stdout)
+		}
+	}
+	for _, name := range []string{"insecure", "typescript", "bridge-computed-keys", "monorepo"} {
+		t.Run(name, func(t *testing.T) { compare(t, electronFixture(t, name), false) })
+	}
+	t.Run("a name the inventory normalises", func(t *testing.T) {
+		app := filepath.Join(t.TempDir(), "app")
+		copyTree(t, electronFixture(t, "insecure"), app)
+		writeFiles(t, app, map[string]string{"cafe\u0301.js": "require('electron').ipcMain.handle('nfd', () => 1)\n"})
+		compare(t, app, true)
+	})
+}

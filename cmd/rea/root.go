@@ -132,7 +132,12 @@ user cache directory (rea/results, trimmed to 1 GiB); REA_RESULT_CACHE_DIR
 moves that cache, and REA_RESULT_CACHE_DIR=off keeps it in memory only. A
 repeated analyze-javascript-application over an application whose bytes,
 request and rea binary are unchanged is answered from it without loading
-any module (--log-level debug says "served from the result cache").`,
+any module (--log-level debug says "served from the result cache").
+
+A directory's analysis starts beside its inventory, on the files the result
+cache's key walk hashed, and is kept only when the inventory lists the same
+files with the same bytes (else it runs again on the inventory's);
+REA_ANALYSE_AFTER_INVENTORY=1 runs one after the other, with the same answer.`,
 		SilenceUsage:  true,
 		SilenceErrors: true,
 		PersistentPreRunE: func(cmd *cobra.Command, _ []string) error {
@@ -239,7 +244,7 @@ func (c *cli) application() (*app.App, error) {
 		return nil, err
 	}
 	cfg := app.Config{ModuleDir: c.moduleDir, Limits: limits, Logger: c.log,
-		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR")}
+		ResultCacheDir: os.Getenv("REA_RESULT_CACHE_DIR"), AnalyseAfterInventory: os.Getenv("REA_ANALYSE_AFTER_INVENTORY") == "1"}
 	if c.serving {
 		cfg.MaxRetainedModuleBytes = serverRetainedModuleBytes
 	} else {

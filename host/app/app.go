@@ -28,7 +28,11 @@ type Config struct {
 	// long-lived server) bounds what stays compiled. See sandbox.Options.
 	ReleaseModules         bool
 	MaxRetainedModuleBytes int64
-	Logger                 *slog.Logger
+	// AnalyseAfterInventory starts a directory's analysis only once its
+	// inventory is done, instead of beside it on the result-cache key's
+	// walk (jsapp_early.go): one module instance at a time, the same answer.
+	AnalyseAfterInventory bool
+	Logger                *slog.Logger
 }
 
 // App is the set of services over one sandbox Runner.

@@ -58,6 +58,8 @@ const appCacheVersion = "rea-app-cache-2"
 // slash path relative to the mount directory, and the kind of every entry.
 type inputWalk struct {
 	files   map[string]string // path -> sha256 (hex)
+	sizes   map[string]int64  // path -> a regular file's size
+	execs   map[string]bool   // path -> a regular file has an execute bit
 	kinds   map[string]byte   // path -> 'f', 'd', 'l' or 's' (special)
 	links   map[string]string // path -> link target
 	root    string            // the input's name in the mount ("." for a directory)
@@ -192,6 +194,11 @@ func (a *App) applicationCacheKey(in artifactInput, rel, format string, params A
 	return hex.EncodeToString(w.h.Sum(nil)), walk
 }
 
+func newInputWalk(root string) *inputWalk {
+	return &inputWalk{files: map[string]string{}, sizes: map[string]int64{}, execs: map[string]bool{},
+		kinds: map[string]byte{}, links: map[string]string{}, root: root}
+}
+
 // walkInput hashes what the analysis of in can read into w.
 func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
 	root, err := os.OpenRoot(in.mountDir)
@@ -199,7 +206,7 @@ func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
 		return nil, err
 	}
 	defer root.Close()
-	walk := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}, root: in.name}
+	walk := newInputWalk(in.name)
 	if in.isDir {
 		w.field("directory")
 		n, err := walkTree(root, in.mountDir, ".", w, walk)
@@ -277,6 +284,7 @@ func walkTreeRoot(root *os.Root, dir string, w keyWriter, walk *inputWalk) (int,
 			}
 			walk.kinds[p] = 'f'
 			walk.files[p] = sum
+			walk.sizes[p], walk.execs[p] = info.Size(), info.Mode()&0o111 != 0
 			w.field("f", p, fmt.Sprint(info.Size()), info.Mode().Perm().String(), sum)
 		default:
 			walk.kinds[p] = 's'

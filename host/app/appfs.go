@@ -8,7 +8,9 @@ import (
 	"io"
 	"io/fs"
 	"path"
+	"slices"
 	"sort"
+	"strconv"
 	"strings"
 	"sync"
 	"time"
@@ -198,4 +200,42 @@ func (d *treeDir) ReadDir(n int) ([]fs.DirEntry, error) {
 		return nil, io.EOF
 	}
 	return out, nil
+}
+
+// same reports whether u serves the same tree as t: the same paths, each
+// the same kind, size, mode and expected digest, directories listing the
+// same children. Where the bytes come from is not compared: both trees
+// read them from the host's own files and check them against the digest.
+func (t *treeFS) same(u *treeFS) bool {
+	if len(t.nodes) != len(u.nodes) {
+		return false
+	}
+	for p, n := range t.nodes {
+		m, ok := u.nodes[p]
+		if !ok || n.name != m.name || n.dir != m.dir || n.size != m.size || n.mode != m.mode || n.expect != m.expect ||
+			!slices.Equal(n.children, m.children) {
+			return false
+		}
+	}
+	return true
+}
+
+// contentKey is a digest of everything the tree serves (paths, kinds,
+// sizes, modes, file digests): two trees with one key read alike.
+func (t *treeFS) contentKey() string {
+	paths := make([]string, 0, len(t.nodes))
+	for p := range t.nodes {
+		paths = append(paths, p)
+	}
+	sort.Strings(paths)
+	w := keyWriter{sha256.New()}
+	for _, p := range paths {
+		n := t.nodes[p]
+		kind := "f"
+		if n.dir {
+			kind = "d"
+		}
+		w.field(kind, p, strconv.FormatInt(n.size, 10), n.mode.String(), n.expect)
+	}
+	return hex.EncodeToString(w.h.Sum(nil))
 }

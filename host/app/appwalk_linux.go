@@ -59,6 +59,7 @@ func walkTreeFast(mountDir, dir string, w keyWriter, walk *inputWalk) (n int, ok
 		case 'f':
 			walk.kinds[e.path] = 'f'
 			walk.files[e.path] = e.sum
+			walk.sizes[e.path], walk.execs[e.path] = e.size, e.perm&0o111 != 0
 			w.field("f", e.path, fmt.Sprint(e.size), e.perm.String(), e.sum)
 		default:
 			walk.kinds[e.path] = 's'

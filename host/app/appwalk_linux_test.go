@@ -5,6 +5,7 @@ import (
 	"crypto/sha256"
 	"os"
 	"path/filepath"
+	"reflect"
 	"testing"
 
 	"golang.org/x/sys/unix"
@@ -57,8 +58,7 @@ func TestFastWalkGivesTheRootWalksKey(t *testing.T) {
 	defer root.Close()
 	for _, sub := range []string{".", "b"} {
 		slow, fast := keyWriter{sha256.New()}, keyWriter{sha256.New()}
-		sw := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}}
-		fw := &inputWalk{files: map[string]string{}, kinds: map[string]byte{}, links: map[string]string{}}
+		sw, fw := newInputWalk("."), newInputWalk(".")
 		sn, err := walkTreeRoot(root, sub, slow, sw)
 		if err != nil {
 			t.Fatal(err)
@@ -72,6 +72,10 @@ func TestFastWalkGivesTheRootWalksKey(t *testing.T) {
 		}
 		if sn != fn || !bytes.Equal(slow.h.Sum(nil), fast.h.Sum(nil)) {
 			t.Fatalf("%s: os.Root walk %d entries, fast walk %d; keys equal: %v\n%+v\n%+v", sub, sn, fn, bytes.Equal(slow.h.Sum(nil), fast.h.Sum(nil)), sw, fw)
+		}
+		// The early analysis builds its tree from what a walk recorded.
+		if !reflect.DeepEqual(sw, fw) {
+			t.Fatalf("%s: the walks recorded different entries:\n%+v\n%+v", sub, sw, fw)
 		}
 	}
 	// A link where a directory was: the fast walk refuses to pass it.

@@ -219,13 +219,14 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	// of the input's bytes, the request and the code).
 	var cacheKey string
 	var walk *inputWalk
+	var keyInput artifactInput
 	if tune == (jsappTuning{}) {
 		if key, in, w, ok := a.applicationKey(req, artReq, rel, format, limits); ok {
 			if hit := a.cachedApplicationResult(key, in); hit != nil {
 				a.log.Debug("application served from the result cache", "wall", time.Since(started), "key", key[:16])
 				return hit, nil
 			}
-			cacheKey, walk = key, w
+			cacheKey, walk, keyInput = key, w, in
 		}
 	}
 	// Load the jsapp module while the inventory runs (~0.2 s from the disk
@@ -233,13 +234,19 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	// reported there. Not cancelled with the request: a load cut short
 	// would be remembered as failed.
 	go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), JSAppModule, a.Config.Limits) }()
+	// A directory's analysis starts now, on the key walk's tree, beside the
+	// inventory (jsapp_early.go); the inventory's tree decides below
+	// whether its answer stands.
+	progress = serialProgress(progress)
+	early := a.startEarly(ctx, walk, keyInput, limits, progress)
 	scan, err := a.scanArtifact(ctx, artReq, progress)
 	// The inventory is the artifact module's last use in this analysis.
 	a.Runner.Done(ArtifactModule)
 	if err != nil {
+		early.stop()
 		return nil, err
 	}
-	if needsNormaliser(scan.res.Entries) {
+	if early == nil && needsNormaliser(scan.res.Entries) {
 		// Load the normaliser too while the jsapp module starts: it will
 		// be asked for these files (a .js file may still need it; it is
 		// then loaded on its first use).
@@ -247,19 +254,28 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 	}
 	root, err := os.OpenRoot(scan.input.mountDir)
 	if err != nil {
+		early.stop()
 		return nil, abi.Errorf(abi.CodeInvalidRequest, "cannot open %q: %v", scan.input.mountDir, err)
 	}
 	defer root.Close()
 	tree, skipped := scan.applicationTree(root)
-	run := jsappRun{
-		app: a, tree: tree, limits: limits, progress: progress, shards: tune.shards,
-		// The tree serves exactly the inventoried bytes, which the manifest
-		// and root digest commit to: a repeat is served from the cache.
-		cacheKey: "jsapp-tree:" + scan.graph.manifestID + ":" + scan.digest,
-	}
 	inventoried := time.Now()
-	a.log.Debug("application inventoried", "wall", inventoried.Sub(started), "entries", len(scan.res.Entries))
-	res, out, err := run.analyse(ctx)
+	a.log.Debug("application inventoried", "wall", inventoried.Sub(started), "entries", len(scan.res.Entries), "early", early != nil)
+	res, out, err, kept := early.result(tree, skipped)
+	if kept {
+		tree = early.tree
+	} else {
+		if early != nil {
+			a.log.Debug("early analysis dropped: the inventory's tree differs from the key walk's")
+		}
+		run := jsappRun{
+			app: a, tree: tree, limits: limits, progress: progress, shards: tune.shards,
+			// The tree serves exactly the inventoried bytes: a repeat is
+			// served from the cache.
+			cacheKey: "jsapp-tree:" + tree.contentKey(),
+		}
+		res, out, err = run.analyse(ctx)
+	}
 	if err != nil {
 		return nil, err
 	}

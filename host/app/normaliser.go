@@ -17,9 +17,15 @@ var normalisedExtensions = map[string]bool{
 // module will hand to the normaliser, from the names alone.
 func needsNormaliser(entries []inventory.Entry) bool {
 	for _, e := range entries {
-		if e.Kind != inventory.KindDirectory && normalisedExtensions[strings.ToLower(path.Ext(e.Path))] && !strings.HasSuffix(strings.ToLower(e.Path), ".d.ts") {
+		if e.Kind != inventory.KindDirectory && normalised(e.Path) {
 			return true
 		}
 	}
 	return false
+}
+
+// normalised reports whether the jsapp module hands a file of this name
+// to the normaliser.
+func normalised(name string) bool {
+	return normalisedExtensions[strings.ToLower(path.Ext(name))] && !strings.HasSuffix(strings.ToLower(name), ".d.ts")
 }
