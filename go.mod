@@ -43,3 +43,4 @@ require (
 
 replace github.com/tetratelabs/wazero => ./third_party/wazero
 replace github.com/therootcompany/xz => ./third_party/xz
+replace github.com/evanw/esbuild => ./third_party/esbuild

@@ -1,5 +1,6 @@
 // Package thirdparty holds the checks of rea's patched copies of
-// third-party modules (third_party/wazero, third_party/xz).
+// third-party modules (third_party/wazero, third_party/xz,
+// third_party/esbuild).
 package thirdparty
 
 import (
@@ -23,7 +24,8 @@ type fork struct {
 	dir             string // under third_party
 	notes           string // the notes file, in dir
 	excluded        *regexp.Regexp
-	mayAdd          bool // the notes may list files upstream does not have (rea's own)
+	kept            *regexp.Regexp // when set, upstream files outside it are left out too
+	mayAdd          bool           // the notes may list files upstream does not have (rea's own)
 }
 
 var (
@@ -37,6 +39,14 @@ var (
 		module: "github.com/therootcompany/xz", version: "v1.0.1", dir: "xz", notes: "PATCHES.md",
 		excluded: regexp.MustCompile(`^$`), mayAdd: true,
 	}
+	// The esbuild copy keeps only what a Go program builds against: the
+	// internal packages and pkg/api, without their tests.
+	esbuildFork = fork{
+		module: "github.com/evanw/esbuild", version: "v0.28.2", dir: "esbuild", notes: "REA_PATCHES.md",
+		excluded: regexp.MustCompile(`_test\.go$|(^|/)testdata/|^internal/(bundler_tests|test)/|^internal/resolver/testExpectations\.json$`),
+		kept:     regexp.MustCompile(`^(internal/|pkg/api/|go\.mod$|go\.sum$|LICENSE\.md$)`),
+		mayAdd:   true, // internal/bundler/sniff.go
+	}
 )
 
 // TestWazeroForkIsUpstreamPlusItsPatches: third_party/wazero is the module
@@ -48,6 +58,23 @@ func TestWazeroForkIsUpstreamPlusItsPatches(t *testing.T) { checkFork(t, wazeroF
 // therootcompany/xz v1.0.1 byte for byte, except the files PATCHES.md lists
 // (patched, or rea's own).
 func TestXZForkIsUpstreamPlusItsPatches(t *testing.T) { checkFork(t, xzFork) }
+
+// TestEsbuildForkIsUpstreamPlusItsPatches: third_party/esbuild is the
+// module proxy's evanw/esbuild v0.28.2 (internal and pkg/api) byte for
+// byte, except the files REA_PATCHES.md lists.
+func TestEsbuildForkIsUpstreamPlusItsPatches(t *testing.T) { checkFork(t, esbuildFork) }
+
+// TestEsbuildForkPassesItsTests runs rea_sniff_test.go (the copied
+// detectContentType against net/http's, with a short fuzz run):
+// third_party/esbuild is a module of its own, which `go test ./...` does
+// not enter.
+func TestEsbuildForkPassesItsTests(t *testing.T) {
+	cmd := exec.Command("go", "test", "-count=1", "-run", "DetectContentType", "-fuzz", "FuzzDetectContentTypeIsNetHTTPs", "-fuzztime", "20000x", "./internal/bundler")
+	cmd.Dir = "esbuild"
+	if out, err := cmd.CombinedOutput(); err != nil {
+		t.Fatalf("go test in third_party/esbuild: %v\n%s", err, out)
+	}
+}
 
 // TestXZForkPassesItsTests runs the copy's tests (upstream's over the
 // patched files, and rea_patches_test.go, which compares each patched
@@ -100,7 +127,7 @@ func checkFork(t *testing.T, f fork) {
 		}
 		rel, _ := filepath.Rel(dl.Dir, p)
 		rel = filepath.ToSlash(rel)
-		if f.excluded.MatchString(rel) {
+		if f.excluded.MatchString(rel) || (f.kept != nil && !f.kept.MatchString(rel)) {
 			return nil
 		}
 		upstream[rel] = true

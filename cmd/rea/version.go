@@ -58,7 +58,7 @@ so a result can be tied to the exact code that produced it.`,
 				}
 				for _, d := range bi.Deps {
 					if name, ok := engines()[d.Path]; ok && rep.Dependencies[name] == "unknown" {
-						rep.Dependencies[name] = d.Version
+						rep.Dependencies[name] = dependencyVersion(d)
 					}
 				}
 			}
@@ -94,18 +94,22 @@ func dependencyVersions() map[string]string {
 	}
 	for _, d := range info.Deps {
 		if name, ok := engines()[d.Path]; ok {
-			v := d.Version
-			if d.Replace != nil {
-				if strings.HasPrefix(d.Replace.Path, ".") {
-					// A patched copy in the source tree (third_party/wazero):
-					// the upstream version it is, and where the patches are.
-					v = d.Version + " (patched: " + strings.TrimPrefix(d.Replace.Path, "./") + ")"
-				} else {
-					v = strings.TrimSpace(d.Replace.Version + " (replaced)")
-				}
-			}
-			out[name] = v
+			out[name] = dependencyVersion(d)
 		}
 	}
 	return out
+}
+
+// dependencyVersion is a dependency's version as a build records it, with
+// its replacement named.
+func dependencyVersion(d *debug.Module) string {
+	if d.Replace == nil {
+		return d.Version
+	}
+	if strings.HasPrefix(d.Replace.Path, ".") {
+		// A patched copy in the source tree (third_party/wazero, esbuild):
+		// the upstream version it is, and where the patches are.
+		return d.Version + " (patched: " + strings.TrimPrefix(d.Replace.Path, "./") + ")"
+	}
+	return strings.TrimSpace(d.Replace.Version + " (replaced)")
 }

@@ -1,0 +1,8 @@
+//go:build windows
+// +build windows
+
+package fs
+
+func CheckIfWindows() bool {
+	return true
+}
