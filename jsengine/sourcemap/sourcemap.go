@@ -14,6 +14,7 @@ import (
 	"slices"
 	"sort"
 	"strings"
+	"sync/atomic"
 )
 
 // Segment maps one generated column to an original position. All fields are
@@ -42,6 +43,27 @@ type Map struct {
 
 	mappings string
 	lines    []lineStart
+	// last is the line decoded last: positions are asked for in runs on
+	// one line (every node of a statement), so one decode serves a run.
+	last atomic.Pointer[decodedLine]
+}
+
+// decodedLine is one generated line's segments, shared by the lookups
+// that read it (never handed out).
+type decodedLine struct {
+	line int
+	segs []Segment
+}
+
+// segments returns a mapped line's segments, decoding it unless it was
+// the last line asked for.
+func (m *Map) segments(line int) []Segment {
+	if d := m.last.Load(); d != nil && d.line == line {
+		return d.segs
+	}
+	d := &decodedLine{line: line, segs: m.decodeLine(m.lines[line])}
+	m.last.Store(d)
+	return d.segs
 }
 
 // lineStart is where a generated line's segments begin in the mappings and
@@ -144,7 +166,7 @@ func (m *Map) Original(line, col int) (seg Segment, ok bool) {
 		if m.lines[l].segments == 0 {
 			continue
 		}
-		segs := m.decodeLine(m.lines[l])
+		segs := m.segments(l)
 		if l < line {
 			return segs[len(segs)-1], true
 		}
@@ -165,7 +187,7 @@ func (m *Map) OnLine(line, col int) (seg Segment, ok bool) {
 	if m == nil || !m.Mapped(line) {
 		return Segment{}, false
 	}
-	segs := m.decodeLine(m.lines[line])
+	segs := m.segments(line)
 	i := sort.Search(len(segs), func(i int) bool { return int(segs[i].GenColumn) > col })
 	if i == 0 {
 		return segs[0], true
