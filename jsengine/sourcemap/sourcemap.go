@@ -261,16 +261,34 @@ func base64Value(c byte) int {
 	return -1
 }
 
+// position is the decoder's running state: every field of a segment is
+// relative to the same field of the segment before it (the generated
+// column only within its line).
+type position struct{ genCol, src, oLine, oCol int }
+
+// advance applies a segment of n fields; it reports whether the segment
+// has an original position (four or five fields).
+func (p *position) advance(fields *[5]int, n int) bool {
+	p.genCol += fields[0]
+	if n < 4 {
+		return false
+	}
+	p.src += fields[1]
+	p.oLine += fields[2]
+	p.oCol += fields[3]
+	return true
+}
+
 // indexMappings reads all of "mappings", refusing it when any segment is
 // malformed or out of range, and records where each generated line starts.
 func indexMappings(s string, nSources int) ([]lineStart, error) {
 	var (
-		r                        = vlqReader{s: s}
-		lines                    = make([]lineStart, 0, strings.Count(s, ";")+1)
-		cur                      lineStart
-		genCol, src, oLine, oCol int
-		lastCol                  = -1
-		fields                   [5]int
+		r       = vlqReader{s: s}
+		lines   = make([]lineStart, 0, strings.Count(s, ";")+1)
+		cur     lineStart
+		p       position
+		lastCol = -1
+		fields  [5]int
 	)
 	for {
 		n, sep, err := r.next(&fields)
@@ -278,19 +296,15 @@ func indexMappings(s string, nSources int) ([]lineStart, error) {
 			return nil, err
 		}
 		if n > 0 {
-			genCol += fields[0]
-			if n >= 4 {
-				src += fields[1]
-				oLine += fields[2]
-				oCol += fields[3]
-				if src < 0 || src >= nSources || oLine < 0 || oCol < 0 || genCol < 0 ||
-					genCol > math.MaxInt32 || oLine > math.MaxInt32 || oCol > math.MaxInt32 {
+			if p.advance(&fields, n) {
+				if p.src < 0 || p.src >= nSources || p.oLine < 0 || p.oCol < 0 || p.genCol < 0 ||
+					p.genCol > math.MaxInt32 || p.oLine > math.MaxInt32 || p.oCol > math.MaxInt32 {
 					return nil, fmt.Errorf("decode source map: segment out of range")
 				}
-				if genCol < lastCol {
+				if p.genCol < lastCol {
 					cur.unsorted = true
 				}
-				lastCol = genCol
+				lastCol = p.genCol
 				cur.segments++
 			} else if n != 1 {
 				return nil, fmt.Errorf("decode source map: segment with %d fields", n)
@@ -303,8 +317,8 @@ func indexMappings(s string, nSources int) ([]lineStart, error) {
 		if sep == 0 {
 			return lines, nil
 		}
-		genCol, lastCol = 0, -1
-		cur = lineStart{at: r.i, src: int32(src), origLine: int32(oLine), origCol: int32(oCol)}
+		p.genCol, lastCol = 0, -1
+		cur = lineStart{at: r.i, src: int32(p.src), origLine: int32(p.oLine), origCol: int32(p.oCol)}
 	}
 }
 
@@ -313,21 +327,15 @@ func indexMappings(s string, nSources int) ([]lineStart, error) {
 func (m *Map) decodeLine(ls lineStart) []Segment {
 	segs := make([]Segment, 0, ls.segments)
 	r := vlqReader{s: m.mappings, i: ls.at}
-	genCol, src, oLine, oCol := 0, int(ls.src), int(ls.origLine), int(ls.origCol)
+	p := position{src: int(ls.src), oLine: int(ls.origLine), oCol: int(ls.origCol)}
 	var fields [5]int
 	for {
 		n, sep, err := r.next(&fields)
 		if err != nil {
 			break // not reached: the whole text was read once already
 		}
-		if n > 0 {
-			genCol += fields[0]
-			if n >= 4 {
-				src += fields[1]
-				oLine += fields[2]
-				oCol += fields[3]
-				segs = append(segs, Segment{GenColumn: int32(genCol), Source: int32(src), OrigLine: int32(oLine), OrigColumn: int32(oCol)})
-			}
+		if n > 0 && p.advance(&fields, n) {
+			segs = append(segs, Segment{GenColumn: int32(p.genCol), Source: int32(p.src), OrigLine: int32(p.oLine), OrigColumn: int32(p.oCol)})
 		}
 		if sep != ',' {
 			break
