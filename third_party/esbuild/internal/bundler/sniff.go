@@ -3,7 +3,7 @@
 // license that can be found in the LICENSE file.
 
 // This file is Go 1.26's net/http/sniff.go, copied for rea (see
-// REA_PATCHES.md at the module's root): guessMimeType needed only
+// REA_PATCHES.md at the module's root; Go's LICENSE is SNIFF_LICENSE): guessMimeType needed only
 // http.DetectContentType from net/http, and importing net/http links its
 // package initialisers (net, crypto/tls, ...) into every program that uses
 // esbuild. DetectContentType is renamed detectContentType; nothing else
