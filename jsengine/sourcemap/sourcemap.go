@@ -70,7 +70,7 @@ func (m *Map) segments(line int) []Segment {
 // the state the format carries across lines (source, original line and
 // column are relative to the previous segment's, whatever its line).
 type lineStart struct {
-	at                     int
+	at                     int32 // mappings are refused past 2 GiB
 	src, origLine, origCol int32
 	segments               int32 // with an original position
 	unsorted               bool  // out of generated-column order
@@ -282,6 +282,9 @@ func (p *position) advance(fields *[5]int, n int) bool {
 // indexMappings reads all of "mappings", refusing it when any segment is
 // malformed or out of range, and records where each generated line starts.
 func indexMappings(s string, nSources int) ([]lineStart, error) {
+	if len(s) > math.MaxInt32 {
+		return nil, fmt.Errorf("decode source map: mappings of %d bytes", len(s))
+	}
 	var (
 		r       = vlqReader{s: s}
 		lines   = make([]lineStart, 0, strings.Count(s, ";")+1)
@@ -318,7 +321,7 @@ func indexMappings(s string, nSources int) ([]lineStart, error) {
 			return lines, nil
 		}
 		p.genCol, lastCol = 0, -1
-		cur = lineStart{at: r.i, src: int32(p.src), origLine: int32(p.oLine), origCol: int32(p.oCol)}
+		cur = lineStart{at: int32(r.i), src: int32(p.src), origLine: int32(p.oLine), origCol: int32(p.oCol)}
 	}
 }
 
@@ -326,7 +329,7 @@ func indexMappings(s string, nSources int) ([]lineStart, error) {
 // so found well formed).
 func (m *Map) decodeLine(ls lineStart) []Segment {
 	segs := make([]Segment, 0, ls.segments)
-	r := vlqReader{s: m.mappings, i: ls.at}
+	r := vlqReader{s: m.mappings, i: int(ls.at)}
 	p := position{src: int(ls.src), oLine: int(ls.origLine), oCol: int(ls.origCol)}
 	var fields [5]int
 	for {
