@@ -318,6 +318,7 @@ func (n *normaliser) instantiate() error {
 		_ = inst.Close(ctx)
 		return abi.Errorf(abi.CodeModuleUnavailable, "module %q carries no fuel counter; rea refuses to run unmetered code", n.mod.Name)
 	}
+	releaseModuleData(n.mod)
 	n.mu.Lock()
 	g.Set(n.budget() - min(n.usedFuel, n.budget()))
 	n.mu.Unlock()

@@ -606,11 +606,9 @@ func (r *Runner) compile(ctx context.Context, eng *engine, mod *module.Module) (
 		if c.err == nil && marker != "" {
 			_ = os.WriteFile(marker, nil, 0o644)
 		}
-		if mod.InPlace() {
-			// Compiled (or loaded from the cache): the embedded bytes are
-			// not read again but for the data segments an instance copies.
-			releaseExecutableData(wasm)
-		}
+		// Compiled (or loaded from the cache): the embedded bytes are not
+		// read again but for the data segments an instance copies.
+		releaseModuleData(mod)
 		r.log.Debug("module compiled", "module", mod.Name, "elapsed", time.Since(start))
 		if c.err == nil {
 			r.retain(c)

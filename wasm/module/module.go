@@ -81,20 +81,20 @@ func (m *Module) Read() ([]byte, error) {
 	return raw, nil
 }
 
-// InPlace reports whether Read hands out the module's bytes where the
-// linker put them — read-only data of rea's executable, which the caller
-// may release from memory once it is done with them (they are read back
-// from the executable if touched again) — rather than a copy.
-func (m *Module) InPlace() bool {
+// InPlaceBytes returns the module's bytes where the linker put them —
+// read-only data of rea's executable, which the caller may release from
+// memory once it is done with them (they are read back from the executable
+// if touched again) — without touching or checking them (Read hashes every
+// byte); ok is false for a module that is not embedded in place.
+func (m *Module) InPlaceBytes() ([]byte, bool) {
 	if m.metered != nil {
-		return false
+		return nil, false
 	}
 	f, ok := m.entry.fsys.(inPlaceFS)
 	if !ok {
-		return false
+		return nil, false
 	}
-	_, ok = f.ReadFileInPlace(m.entry.file)
-	return ok
+	return f.ReadFileInPlace(m.entry.file)
 }
 
 // inPlaceFS is a module directory that can hand out a file's bytes without
