@@ -8,7 +8,6 @@ import (
 	"path/filepath"
 	"strconv"
 	"strings"
-	"sync"
 	"testing"
 	"unsafe"
 
@@ -107,8 +106,9 @@ func TestInstantiationLeavesTheEmbeddedBytesReleased(t *testing.T) {
 	}
 	defer c.unpin()
 	_ = sha256.Sum256(b) // every page present, as a reader would leave them
-	var live sync.WaitGroup
-	in, err := startInstance(eng, c.mod, mod, nil, limits, &live, nil)
+	// Counted in the Runner's live guests, so that its Close waits for
+	// this one to exit before unmapping its memory.
+	in, err := startInstance(eng, c.mod, mod, nil, limits, &r.live, nil)
 	if err != nil {
 		t.Fatal(err)
 	}
