@@ -186,3 +186,116 @@ func contains(list []string, s string) bool {
 	i := sort.SearchStrings(list, s)
 	return i < len(list) && list[i] == s
 }
+
+// transformProgram prints, for every file it is given, what rea's
+// normaliser (jsengine/normalise/esbuild.Transform) makes of it under two
+// tsconfigs: errors, code and source map.
+const transformProgram = `package main
+
+import (
+	"fmt"
+	"os"
+	"path/filepath"
+
+	"rea/jsengine/normalise"
+	"rea/jsengine/normalise/esbuild"
+)
+
+func main() {
+	loaders := map[string]string{".ts": "ts", ".mts": "ts", ".cts": "ts", ".tsx": "tsx", ".jsx": "jsx", ".mjs": "js"}
+	for _, p := range os.Args[1:] {
+		src, err := os.ReadFile(p)
+		if err != nil {
+			panic(err)
+		}
+		for _, tsconfig := range []string{"", ` + "`" + `{"compilerOptions":{"experimentalDecorators":true,"emitDecoratorMetadata":true}}` + "`" + `} {
+			r := esbuild.Transform(normalise.Request{Loader: loaders[filepath.Ext(p)], Source: string(src), Sourcefile: p, Tsconfig: tsconfig})
+			fmt.Printf("== %s %q\n%v\n%s\n%q %s\n", p, tsconfig, r.Errors, r.Code, r.Sources, r.Mappings)
+		}
+	}
+}
+`
+
+// TestEsbuildForkTransformsAsUpstream builds rea's normaliser entry point
+// twice, against the module proxy's esbuild v0.28.2 and against
+// third_party/esbuild, and requires the same bytes from both on every
+// TypeScript, TSX, JSX and ES module source in the repository and on
+// testdata/esbuild-corpus (which exercises the runtime helpers the
+// patches touch: decorators, class fields, lowered syntax, re-exports),
+// each under a plain and a decorator tsconfig.
+func TestEsbuildForkTransformsAsUpstream(t *testing.T) {
+	root, err := filepath.Abs("..")
+	if err != nil {
+		t.Fatal(err)
+	}
+	var files []string
+	err = filepath.WalkDir(root, func(p string, d fs.DirEntry, err error) error {
+		if err != nil {
+			return err
+		}
+		rel, _ := filepath.Rel(root, p)
+		if d.IsDir() {
+			if rel == "build" || rel == ".git" || rel == "third_party/esbuild" || rel == "third_party/wazero" || strings.HasSuffix(rel, "node_modules") {
+				return filepath.SkipDir
+			}
+			return nil
+		}
+		switch filepath.Ext(p) {
+		case ".ts", ".mts", ".cts", ".tsx", ".jsx", ".mjs":
+			if !strings.HasSuffix(p, ".d.ts") {
+				files = append(files, p)
+			}
+		}
+		return nil
+	})
+	if err != nil {
+		t.Fatal(err)
+	}
+	if len(files) < 40 {
+		t.Fatalf("only %d sources to transform under %s", len(files), root)
+	}
+	sum, err := os.ReadFile(filepath.Join(root, "go.sum"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	run := func(esbuildDir string) []byte {
+		t.Helper()
+		dir := t.TempDir()
+		mod := "module forkcheck\n\ngo 1.26.8\n\nrequire (\n\trea v0.0.0\n\tgithub.com/evanw/esbuild v0.28.2\n)\n\n" +
+			"replace rea => " + root + "\n" +
+			"replace github.com/tetratelabs/wazero => " + filepath.Join(root, "third_party/wazero") + "\n" +
+			"replace github.com/therootcompany/xz => " + filepath.Join(root, "third_party/xz") + "\n"
+		if esbuildDir != "" {
+			mod += "replace github.com/evanw/esbuild => " + esbuildDir + "\n"
+		}
+		for name, data := range map[string][]byte{"go.mod": []byte(mod), "go.sum": sum, "main.go": []byte(transformProgram)} {
+			if err := os.WriteFile(filepath.Join(dir, name), data, 0o644); err != nil {
+				t.Fatal(err)
+			}
+		}
+		bin := filepath.Join(dir, "transform")
+		build := exec.Command("go", "build", "-mod=mod", "-o", bin, ".")
+		build.Dir = dir
+		if out, err := build.CombinedOutput(); err != nil {
+			t.Fatalf("go build against esbuild %q (needs the Go module proxy or a warm module cache): %v\n%s", esbuildDir, err, out)
+		}
+		out, err := exec.Command(bin, files...).Output()
+		if err != nil {
+			t.Fatalf("transform: %v", err)
+		}
+		return out
+	}
+	upstream, patched := run(""), run(filepath.Join(root, "third_party/esbuild"))
+	if !bytes.Equal(upstream, patched) {
+		u, p := strings.Split(string(upstream), "\n"), strings.Split(string(patched), "\n")
+		for i := 0; i < len(u) && i < len(p); i++ {
+			if u[i] != p[i] {
+				t.Fatalf("the patched esbuild transforms differently from upstream at output line %d:\nupstream: %.300s\npatched:  %.300s", i+1, u[i], p[i])
+			}
+		}
+		t.Fatalf("the patched esbuild's output is %d lines, upstream's %d", len(p), len(u))
+	}
+	if !bytes.Contains(patched, []byte("__decorateClass")) || !bytes.Contains(patched, []byte("__publicField")) {
+		t.Fatal("the corpus no longer exercises esbuild's runtime helpers (__decorateClass, __publicField)")
+	}
+}

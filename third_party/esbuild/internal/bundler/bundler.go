@@ -3372,6 +3372,10 @@ type runtimeCacheKey struct {
 type runtimeCache struct {
 	astMap   map[runtimeCacheKey]js_ast.AST
 	astMutex sync.Mutex
+
+	// rea: the runtime's source for each feature set, built once (it was
+	// built again on every call: a 20 KB string of many pieces).
+	sourceMap map[compat.JSFeature]logger.Source
 }
 
 var globalRuntimeCache runtimeCache
@@ -3385,7 +3389,18 @@ func (cache *runtimeCache) parseRuntime(options *config.Options) (source logger.
 	}
 
 	// Determine which source to use
-	source = runtime.Source(key.unsupportedJSFeatures)
+	(func() {
+		cache.astMutex.Lock()
+		defer cache.astMutex.Unlock()
+		var built bool
+		if source, built = cache.sourceMap[key.unsupportedJSFeatures]; !built {
+			source = runtime.Source(key.unsupportedJSFeatures)
+			if cache.sourceMap == nil {
+				cache.sourceMap = make(map[compat.JSFeature]logger.Source)
+			}
+			cache.sourceMap[key.unsupportedJSFeatures] = source
+		}
+	})()
 
 	// Cache hit?
 	(func() {

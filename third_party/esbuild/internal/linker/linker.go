@@ -1643,7 +1643,9 @@ func (c *linkerContext) scanImportsAndExports() {
 
 			// Export creation uses "sortedAndFilteredExportAliases" so this must
 			// come second after we fill in that array
-			c.createExportsForFile(uint32(sourceIndex))
+			if sourceIndex != runtime.SourceIndex || c.options.Mode == config.ModeBundle {
+				c.createExportsForFile(uint32(sourceIndex))
+			}
 
 			// Each part tracks the other parts it depends on within this file
 			localDependencies := make(map[uint32]uint32)

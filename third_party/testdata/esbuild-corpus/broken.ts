@@ -1,0 +1,2 @@
+export const a: number = ;
+class { }
