@@ -356,6 +356,23 @@ func (c *linkerContext) mangleProps(mangleCache map[string]interface{}) {
 	mangledProps := make(map[ast.Ref]string)
 	c.mangledProps = mangledProps
 
+	// rea: nothing to mangle (no file has a mangled property, the case
+	// whenever MangleProps is not set): skip reserving names and building
+	// the minifier, which were done on every link.
+	anyMangled := false
+	for _, sourceIndex := range c.graph.ReachableFiles {
+		if sourceIndex == runtime.SourceIndex {
+			continue
+		}
+		if repr, ok := c.graph.Files[sourceIndex].InputFile.Repr.(*graph.JSRepr); ok && len(repr.AST.MangledProps) > 0 {
+			anyMangled = true
+			break
+		}
+	}
+	if !anyMangled {
+		return
+	}
+
 	// Reserve all JS keywords
 	reservedProps := make(map[string]bool)
 	for keyword := range js_lexer.Keywords {

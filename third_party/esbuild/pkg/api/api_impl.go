@@ -308,10 +308,41 @@ func extractPathStyle(absPaths AbsPaths, flag AbsPaths) logger.PathStyle {
 
 var versionRegex = regexp.MustCompile(`^([0-9]+)(?:\.([0-9]+))?(?:\.([0-9]+))?(-[A-Za-z0-9]+(?:\.[A-Za-z0-9]+)*)?$`)
 
+// rea: the features of a target without engines, computed once per
+// target (every Transform computed them again from the compat tables).
+type targetFeatures struct {
+	js        compat.JSFeature
+	css       compat.CSSFeature
+	prefix    map[css_ast.D]compat.CSSPrefix // read-only once built
+	targetEnv string
+}
+
+var (
+	targetFeaturesMutex sync.Mutex
+	targetFeaturesMemo  map[Target]targetFeatures
+)
+
 func validateFeatures(log logger.Log, target Target, engines []Engine) (compat.JSFeature, compat.CSSFeature, map[css_ast.D]compat.CSSPrefix, string) {
 	if target == DefaultTarget && len(engines) == 0 {
 		return 0, 0, nil, ""
 	}
+	if len(engines) == 0 {
+		targetFeaturesMutex.Lock()
+		defer targetFeaturesMutex.Unlock()
+		f, ok := targetFeaturesMemo[target]
+		if !ok {
+			f.js, f.css, f.prefix, f.targetEnv = computeFeatures(log, target, nil)
+			if targetFeaturesMemo == nil {
+				targetFeaturesMemo = make(map[Target]targetFeatures)
+			}
+			targetFeaturesMemo[target] = f
+		}
+		return f.js, f.css, f.prefix, f.targetEnv
+	}
+	return computeFeatures(log, target, engines)
+}
+
+func computeFeatures(log logger.Log, target Target, engines []Engine) (compat.JSFeature, compat.CSSFeature, map[css_ast.D]compat.CSSPrefix, string) {
 
 	constraints := make(map[compat.Engine]compat.Semver)
 	targets := make([]string, 0, 1+len(engines))
