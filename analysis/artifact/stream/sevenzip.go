@@ -273,11 +273,17 @@ func (p *plan) coder(ra io.ReaderAt, f *inventory.Folder, i int) (io.Reader, err
 		hdr[0] = props[0]
 		binary.LittleEndian.PutUint32(hdr[1:], uint32(dict(int64(binary.LittleEndian.Uint32(props[1:])))))
 		binary.LittleEndian.PutUint64(hdr[5:], uint64(size))
-		lr, err := lzma.NewReader(io.MultiReader(bytes.NewReader(hdr), ins[0]))
-		if err != nil {
-			return nil, fmt.Errorf("lzma: %w", err)
-		}
-		return lr, nil
+		// Started on the first read: NewReader reads the range coder's
+		// first bytes, and a bad one is the data's fault, reported where a
+		// corrupt stream's are (Open answers for the folder's structure).
+		src := io.MultiReader(bytes.NewReader(hdr), ins[0])
+		return &lazyReader{open: func() (io.Reader, error) {
+			lr, err := lzma.NewReader(src)
+			if err != nil {
+				return nil, fmt.Errorf("lzma: %w", err)
+			}
+			return lr, nil
+		}}, nil
 	case MethodLZMA2:
 		return openLZMA2(ins[0], inSize[0], size, props[0])
 	case MethodBCJ:
@@ -290,6 +296,24 @@ func (p *plan) coder(ra io.ReaderAt, f *inventory.Folder, i int) (io.Reader, err
 		return bzip2.NewReader(ins[0]), nil
 	}
 	return nil, &UnsupportedMethodError{Method: c.Method}
+}
+
+// lazyReader opens its reader on the first Read; an error opening it is
+// that Read's (and every later one's).
+type lazyReader struct {
+	open func() (io.Reader, error)
+	r    io.Reader
+	err  error
+}
+
+func (l *lazyReader) Read(p []byte) (int, error) {
+	if l.r == nil && l.err == nil {
+		l.r, l.err = l.open()
+	}
+	if l.err != nil {
+		return 0, l.err
+	}
+	return l.r.Read(p)
 }
 
 // exactReader yields exactly left bytes of r: an early end is
