@@ -116,7 +116,23 @@ func (r *jsappRun) analyse(ctx context.Context) (*report.Result, *sandbox.Outcom
 }
 
 func (r *jsappRun) single(ctx context.Context) (*sandbox.Outcome, error) {
-	return r.app.Runner.Run(ctx, r.call("analyze", r.params(), r.progress))
+	call := r.call("analyze", r.params(), r.progress)
+	// One instance transforms every file the application has: start the
+	// normaliser beside it. (A shard's files are chosen in the guest, so
+	// shards start theirs on demand.)
+	call.StartNormaliser = r.tree.hasNormalised()
+	return r.app.Runner.Run(ctx, call)
+}
+
+// hasNormalised reports whether the tree holds a file the jsapp module
+// hands to the normaliser whatever its content.
+func (t *treeFS) hasNormalised() bool {
+	for p, node := range t.nodes {
+		if !node.dir && normalised(p) {
+			return true
+		}
+	}
+	return false
 }
 
 func (r *jsappRun) result(out *sandbox.Outcome, err error) (*report.Result, *sandbox.Outcome, error) {

@@ -135,9 +135,11 @@ func (in *instance) serve(ctx context.Context, call Call, limits Limits, envelop
 	case <-in.exited:
 	case <-ctx.Done():
 		in.discard()
+		in.norm.abandon()
 		return nil, cancelledError(ctx)
 	case <-deadline.C:
 		in.discard()
+		in.norm.abandon()
 		return nil, resourceError("deadline", limits.Deadline.String(), fmt.Sprintf(
 			"module %q did not start within its %s deadline; raise --timeout", mod.Name, limits.Deadline))
 	}

@@ -37,6 +37,12 @@ type normaliser struct {
 
 	mu      sync.Mutex
 	started bool
+	// startOnce starts the service once, on the first transform or ahead
+	// of it (prestart); a transform arriving while a prestart instantiates
+	// waits for it.
+	startOnce  sync.Once
+	startErr   error
+	prestarted bool
 	inst    api.Module
 	fuel    api.MutableGlobal
 	in      *frameIn
@@ -195,7 +201,7 @@ func (n *normaliser) announce(req []byte) bool {
 // refuses what it cannot take.
 func (n *normaliser) admit(req []byte) error {
 	n.mu.Lock()
-	err, stopped, started := n.err, n.stopped, n.started
+	err, stopped := n.err, n.stopped
 	n.mu.Unlock()
 	switch {
 	case err != nil:
@@ -205,12 +211,40 @@ func (n *normaliser) admit(req []byte) error {
 	case len(req) > normaliseMaxFrame:
 		return n.fail(abi.Errorf(abi.CodeInvalidRequest, "a source file too large for the normaliser (%d bytes)", len(req)))
 	}
-	if !started {
-		if err := n.start(); err != nil {
-			return n.fail(err)
-		}
+	// Waits for a prestart under way; a failed one fails this transform
+	// (and the request) as a failed start on demand would.
+	if err := n.ensureStarted(); err != nil {
+		return n.fail(err)
 	}
 	return nil
+}
+
+// ensureStarted starts the service unless it was started already, and
+// waits for a start under way.
+func (n *normaliser) ensureStarted() error {
+	n.startOnce.Do(func() { n.startErr = n.start() })
+	return n.startErr
+}
+
+// prestart starts the service now, beside the guest's own start, for a
+// request the caller knows will transform files (its application has
+// TypeScript or JSX): instantiating the normaliser (Go's runtime start-up
+// in wasm, about a quarter second) then overlaps the guest's start and
+// planning instead of delaying its first transform. The instance's
+// start-up fuel is the request's either way, and whether it is
+// prestarted depends on the application's file names only, so the fuel
+// reported does not depend on timing.
+func (n *normaliser) prestart() {
+	if n == nil {
+		return
+	}
+	n.mu.Lock()
+	n.prestarted = true
+	n.mu.Unlock()
+	// A failure is reported by the first transform that needs the
+	// normaliser, as without a prestart: a request that transforms nothing
+	// is not failed by a normaliser it did not use.
+	go func() { _ = n.ensureStarted() }()
 }
 
 // serve is the worker: it runs the queued transforms one at a time, in
@@ -412,6 +446,9 @@ func (n *normaliser) failure() error {
 // stop ends a normaliser that is running (cancellation, deadline): its
 // fuel is zeroed until it has exited.
 func (n *normaliser) stop() {
+	if n == nil {
+		return
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.stopped = true
@@ -420,11 +457,24 @@ func (n *normaliser) stop() {
 	}
 }
 
+// abandon stops and closes the normaliser of a request that ended before
+// its guest ran (a prestarted normaliser is already running).
+func (n *normaliser) abandon() {
+	n.stop()
+	_, _ = n.close()
+}
+
 // close ends the normaliser when its request is done and returns the fuel
 // it used and its first failure.
 func (n *normaliser) close() (uint64, error) {
 	if n == nil {
 		return 0, nil
+	}
+	n.mu.Lock()
+	prestarted := n.prestarted
+	n.mu.Unlock()
+	if prestarted {
+		_ = n.ensureStarted() // its failure is n.err
 	}
 	n.mu.Lock()
 	started := n.started && n.work != nil

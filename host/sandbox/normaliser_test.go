@@ -123,3 +123,88 @@ func TestNormaliserRetiresAndStartsAgainWhenAskedOnceMore(t *testing.T) {
 		t.Errorf("fuel %d then %d: want the same, nonzero", first, second)
 	}
 }
+
+// TestPrestartedNormaliser drives the real normaliser module started ahead
+// of its first transform (Call.StartNormaliser): a transform asked for at
+// once waits for the start under way and gets esbuild's answer from the
+// one instance; a request that transforms nothing closes it and reports
+// its start-up fuel, the same in two runs; and a prestart that cannot
+// instantiate (a memory limit below what the module declares) fails only
+// a request that asks for a transform.
+func TestPrestartedNormaliser(t *testing.T) {
+	cat, err := module.Load(nil, wasmtest.ModuleDir(t, "normalise"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	cache := t.TempDir() // compiled once, loaded by the later Runners
+	newRunner := func() *Runner {
+		r, err := NewRunner(Options{Catalog: cat, CacheDir: cache, ResultCacheDir: "off", NoStandby: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = r.Close(context.Background()) })
+		return r
+	}
+	req := normalise.EncodeRequest(normalise.Request{Loader: "ts", Sourcefile: "a.ts", Source: "export const a: number = 1;\n"})
+
+	t.Run("a transform waits for the prestart", func(t *testing.T) {
+		n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.prestart()
+		out, err := n.transform(req)
+		if err != nil {
+			t.Fatal(err)
+		}
+		if res, err := normalise.DecodeResult(out); err != nil || !strings.Contains(res.Code, "const a = 1") {
+			t.Fatalf("%v %+v", err, res)
+		}
+		if _, err := n.close(); err != nil {
+			t.Fatal(err)
+		}
+		if n.instances != 1 {
+			t.Errorf("%d instances, want the prestarted one only", n.instances)
+		}
+	})
+
+	t.Run("nothing transformed", func(t *testing.T) {
+		startUp := func() uint64 {
+			n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
+			if err != nil {
+				t.Fatal(err)
+			}
+			n.prestart()
+			used, err := n.close()
+			if err != nil {
+				t.Fatal(err)
+			}
+			if n.instances != 1 {
+				t.Fatalf("%d instances: close did not wait for the prestart", n.instances)
+			}
+			return used
+		}
+		if first, second := startUp(), startUp(); first == 0 || first != second {
+			t.Errorf("start-up fuel %d then %d: want the same, nonzero", first, second)
+		}
+	})
+
+	t.Run("a failed prestart fails only a transform", func(t *testing.T) {
+		tight := Limits{MemoryBytes: 1 << 20}.WithDefaults() // below the module's declared minimum
+		for _, transform := range []bool{false, true} {
+			n, err := newRunner().newNormaliser("normalise", tight)
+			if err != nil {
+				t.Fatal(err)
+			}
+			n.prestart()
+			if transform {
+				if _, err := n.transform(req); err == nil {
+					t.Fatal("a transform on a normaliser that could not start succeeded")
+				}
+			}
+			if _, err := n.close(); (err != nil) != transform {
+				t.Fatalf("transform %v: close says %v", transform, err)
+			}
+		}
+	})
+}

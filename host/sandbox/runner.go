@@ -63,6 +63,9 @@ type Call struct {
 	// JSX and ESM files); it is loaded on the first call. Its digest is
 	// part of the result's cache key.
 	Normaliser string
+	// StartNormaliser starts the normaliser with the instance instead of
+	// on its first transform, for an application known to need it.
+	StartNormaliser bool
 }
 
 // Usage is what a run consumed.
@@ -705,6 +708,9 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 		return nil, cancelledError(ctx)
 	}
 	defer func() { <-r.slots }()
+	if call.StartNormaliser {
+		norm.prestart()
+	}
 
 	out, err := r.runInstance(ctx, eng, compiled, mod, call, limits, envelope, norm)
 	if err == nil && key != "" {
@@ -734,6 +740,8 @@ func (r *Runner) runInstance(ctx context.Context, eng *engine, compiled *compile
 	if in == nil {
 		var err error
 		if in, err = startInstance(eng, compiled.mod, mod, call.Mounts, limits, &r.live, norm); err != nil {
+			// A prestarted normaliser is running: end it with the request.
+			norm.abandon()
 			return nil, err
 		}
 	}
