@@ -43,15 +43,15 @@ type normaliser struct {
 	startOnce  sync.Once
 	startErr   error
 	prestarted bool
-	inst    api.Module
-	fuel    api.MutableGlobal
-	in      *frameIn
-	out     *frameOut
-	exited  chan struct{}
-	callErr error
-	err     error  // the first failure; it fails the request
-	pending []byte // the last result, until normalise_result copies it
-	stopped bool
+	inst       api.Module
+	fuel       api.MutableGlobal
+	in         *frameIn
+	out        *frameOut
+	exited     chan struct{}
+	callErr    error
+	err        error  // the first failure; it fails the request
+	pending    []byte // the last result, until normalise_result copies it
+	stopped    bool
 
 	// The transforms, announced ahead (normalise_ahead) or asked for
 	// (normalise), in the guest's order; one worker feeds them to the
