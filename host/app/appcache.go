@@ -16,6 +16,7 @@ import (
 	"path/filepath"
 	"runtime"
 	"sync"
+	"sync/atomic"
 
 	"rea/analysis/artifact/inventory"
 	"rea/host/evidence"
@@ -65,6 +66,44 @@ type inputWalk struct {
 	root    string            // the input's name in the mount ("." for a directory)
 	entries int               // entries under the input directory (not counting it)
 	fileSum string            // sha256 of an input file's bytes
+
+	// The request's inventory limits bound the walk too (bound): it runs
+	// before the inventory, so without them a directory of millions of
+	// files or terabytes would be listed and hashed in full before the
+	// inventory refused it.
+	maxEntries int          // 0: unbounded
+	seen       int          // entries listed so far
+	bytesLeft  atomic.Int64 // of MaxTotalBytes, when bytesBound
+	bytesBound bool
+}
+
+// errWalkOverLimits stops a key walk at the request's inventory limits; the
+// inventory then refuses the input and names the limit.
+var errWalkOverLimits = errors.New("the input is over its inventory limits")
+
+// bound limits the walk to the request's inventory limits.
+func (w *inputWalk) bound(l inventory.Limits) {
+	l = l.WithDefaults()
+	w.maxEntries, w.bytesBound = l.MaxEntries, true
+	w.bytesLeft.Store(l.MaxTotalBytes)
+}
+
+// admitEntry counts one listed entry against the limit.
+func (w *inputWalk) admitEntry() error {
+	w.seen++
+	if w.maxEntries > 0 && w.seen > w.maxEntries {
+		return errWalkOverLimits
+	}
+	return nil
+}
+
+// admitBytes counts a file's size against the limit before it is read
+// (safe from the hashing goroutines).
+func (w *inputWalk) admitBytes(n int64) error {
+	if w.bytesBound && w.bytesLeft.Add(-n) < 0 {
+		return errWalkOverLimits
+	}
+	return nil
 }
 
 // A cache entry is the answer as it is returned, so a hit neither
@@ -186,7 +225,11 @@ func (a *App) applicationCacheKey(in artifactInput, rel, format string, params A
 		return "", nil
 	}
 	w.field(string(lb), string(pb), in.abs, rel, format)
-	walk, err := walkInput(in, w)
+	walk, err := walkInput(in, w, params.Limits)
+	if errors.Is(err, errWalkOverLimits) {
+		a.log.Debug("application result cache not used: the input is over its inventory limits (the inventory names which)")
+		return "", nil
+	}
 	if err != nil {
 		a.log.Debug("application result cache not used: the input could not be walked", "error", err)
 		return "", nil
@@ -199,14 +242,16 @@ func newInputWalk(root string) *inputWalk {
 		kinds: map[string]byte{}, links: map[string]string{}, root: root}
 }
 
-// walkInput hashes what the analysis of in can read into w.
-func walkInput(in artifactInput, w keyWriter) (*inputWalk, error) {
+// walkInput hashes what the analysis of in can read into w, within the
+// request's inventory limits.
+func walkInput(in artifactInput, w keyWriter, limits inventory.Limits) (*inputWalk, error) {
 	root, err := os.OpenRoot(in.mountDir)
 	if err != nil {
 		return nil, err
 	}
 	defer root.Close()
 	walk := newInputWalk(in.name)
+	walk.bound(limits)
 	if in.isDir {
 		w.field("directory")
 		n, err := walkTree(root, in.mountDir, ".", w, walk)
@@ -260,6 +305,9 @@ func walkTreeRoot(root *os.Root, dir string, w keyWriter, walk *inputWalk) (int,
 			return nil
 		}
 		n++
+		if err := walk.admitEntry(); err != nil {
+			return err
+		}
 		t := d.Type()
 		switch {
 		case d.IsDir():
@@ -276,6 +324,9 @@ func walkTreeRoot(root *os.Root, dir string, w keyWriter, walk *inputWalk) (int,
 		case t.IsRegular():
 			info, err := d.Info()
 			if err != nil {
+				return err
+			}
+			if err := walk.admitBytes(info.Size()); err != nil {
 				return err
 			}
 			sum, err := hashFile(root, p)

@@ -7,6 +7,7 @@ import (
 	"encoding/hex"
 	"os"
 	"path/filepath"
+	"rea/analysis/artifact/inventory"
 	"testing"
 
 	"rea/analysis/artifact/asarpack"
@@ -26,7 +27,7 @@ func TestApplicationCacheStoresOnlyWhatTheInventorySaw(t *testing.T) {
 			t.Fatal(err)
 		}
 		w := keyWriter{sha256.New()}
-		walk, err := walkInput(in, w)
+		walk, err := walkInput(in, w, inventory.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}

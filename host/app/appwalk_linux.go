@@ -38,9 +38,9 @@ func walkTreeFast(mountDir, dir string, w keyWriter, walk *inputWalk) (n int, ok
 		unix.Close(probe)
 	}
 	// Files are hashed while the tree is still being listed.
-	h := newHasher(rootfd)
+	h := newHasher(rootfd, walk)
 	var entries []*walkEntry
-	lerr := listWalkTree(rootfd, dir, &entries, h.jobs)
+	lerr := listWalkTree(rootfd, dir, &entries, h.jobs, walk)
 	if herr := h.wait(); lerr == nil {
 		lerr = herr
 	}
@@ -102,7 +102,7 @@ func openBeneath(rootfd int, name string, flags int) (int, error) {
 // listWalkTree appends dir's entries below it in fs.WalkDir's order (lexical,
 // a directory before its contents), reading each link's target through
 // its directory's descriptor.
-func listWalkTree(rootfd int, dir string, out *[]*walkEntry, files chan<- *walkEntry) error {
+func listWalkTree(rootfd int, dir string, out *[]*walkEntry, files chan<- *walkEntry, walk *inputWalk) error {
 	fd, err := openBeneath(rootfd, dir, unix.O_DIRECTORY)
 	if err != nil {
 		return err
@@ -141,12 +141,15 @@ func listWalkTree(rootfd int, dir string, out *[]*walkEntry, files chan<- *walkE
 	}
 	f.Close() // before the subdirectories: descriptors held do not grow with depth
 	for _, e := range level {
+		if err := walk.admitEntry(); err != nil {
+			return err
+		}
 		*out = append(*out, e)
 		switch e.kind {
 		case 'f':
 			files <- e // the lister does not touch e again
 		case 'd':
-			if err := listWalkTree(rootfd, e.path, out, files); err != nil {
+			if err := listWalkTree(rootfd, e.path, out, files, walk); err != nil {
 				return err
 			}
 		}
@@ -177,7 +180,7 @@ type hasher struct {
 	first error
 }
 
-func newHasher(rootfd int) *hasher {
+func newHasher(rootfd int, walk *inputWalk) *hasher {
 	h := &hasher{jobs: make(chan *walkEntry, 256)}
 	for range min(runtime.GOMAXPROCS(0), 4) {
 		h.wg.Add(1)
@@ -191,7 +194,7 @@ func newHasher(rootfd int) *hasher {
 				if failed {
 					continue
 				}
-				if err := hashEntry(rootfd, e, buf); err != nil {
+				if err := hashEntry(rootfd, e, buf, walk); err != nil {
 					h.mu.Lock()
 					if h.first == nil {
 						h.first = err
@@ -212,7 +215,7 @@ func (h *hasher) wait() error {
 }
 
 // hashEntry opens, checks and hashes one regular file.
-func hashEntry(rootfd int, e *walkEntry, buf []byte) error {
+func hashEntry(rootfd int, e *walkEntry, buf []byte, walk *inputWalk) error {
 	fd, err := openBeneath(rootfd, e.path, unix.O_NONBLOCK)
 	if err != nil {
 		return err
@@ -224,6 +227,9 @@ func hashEntry(rootfd int, e *walkEntry, buf []byte) error {
 	}
 	if st.Mode&unix.S_IFMT != unix.S_IFREG {
 		return &fs.PathError{Op: "open", Path: e.path, Err: errors.New("no longer a regular file")}
+	}
+	if err := walk.admitBytes(st.Size); err != nil {
+		return err
 	}
 	h := sha256.New()
 	for {

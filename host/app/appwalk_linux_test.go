@@ -3,12 +3,16 @@ package app
 import (
 	"bytes"
 	"crypto/sha256"
+	"errors"
+	"fmt"
 	"os"
 	"path/filepath"
 	"reflect"
 	"testing"
 
 	"golang.org/x/sys/unix"
+
+	"rea/analysis/artifact/inventory"
 )
 
 func syscallMkfifo(p string) error { return unix.Mkfifo(p, 0o644) }
@@ -84,5 +88,51 @@ func TestFastWalkGivesTheRootWalksKey(t *testing.T) {
 	}
 	if _, err := openBeneath(mustOpenDirFD(t, dir), "loop/a.js", 0); err == nil {
 		t.Fatal("openat2 followed a link")
+	}
+}
+
+// TestKeyWalkStopsAtTheInventoryLimits: the key walk runs before the
+// inventory, so it stops at the request's inventory limits — entries
+// listed, bytes about to be read — with either walker, and the inventory
+// is left to refuse the input by name.
+func TestKeyWalkStopsAtTheInventoryLimits(t *testing.T) {
+	dir := t.TempDir()
+	for i := range 6 {
+		if err := os.WriteFile(filepath.Join(dir, fmt.Sprintf("f%d.js", i)), bytes.Repeat([]byte("x"), 1024), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	walkers := map[string]func(*inputWalk) error{
+		"os.Root": func(w *inputWalk) error { _, err := walkTreeRoot(root, ".", keyWriter{sha256.New()}, w); return err },
+		"openat2": func(w *inputWalk) error {
+			_, ok, err := walkTreeFast(dir, ".", keyWriter{sha256.New()}, w)
+			if !ok {
+				t.Fatal("the fast walk is not available here (openat2)")
+			}
+			return err
+		},
+	}
+	for _, c := range []struct {
+		name   string
+		limits inventory.Limits
+		over   bool
+	}{
+		{"entries", inventory.Limits{MaxEntries: 5}, true},
+		{"bytes", inventory.Limits{MaxTotalBytes: 5 * 1024}, true},
+		{"within both", inventory.Limits{MaxEntries: 6, MaxTotalBytes: 6 * 1024}, false},
+	} {
+		for name, walk := range walkers {
+			w := newInputWalk(".")
+			w.bound(c.limits)
+			err := walk(w)
+			if got := errors.Is(err, errWalkOverLimits); got != c.over {
+				t.Errorf("%s, %s walker: error %v, want over the limits: %v", c.name, name, err, c.over)
+			}
+		}
 	}
 }

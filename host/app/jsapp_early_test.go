@@ -6,6 +6,7 @@ import (
 	"encoding/json"
 	"os"
 	"path/filepath"
+	"rea/analysis/artifact/inventory"
 	"testing"
 
 	"rea/wasm/wasmtest"
@@ -34,7 +35,7 @@ func TestEarlyAnalysisStandsOnlyForTheInventorysTree(t *testing.T) {
 	}
 	walkOf := func(t *testing.T) *inputWalk {
 		t.Helper()
-		walk, err := walkInput(in, keyWriter{sha256.New()})
+		walk, err := walkInput(in, keyWriter{sha256.New()}, inventory.Limits{})
 		if err != nil {
 			t.Fatal(err)
 		}
