@@ -71,12 +71,9 @@ func (a *App) startEarly(ctx context.Context, walk *inputWalk, in artifactInput,
 		}
 	}
 	tree.seal()
-	for p, kind := range walk.kinds {
-		if kind == 'f' && normalised(p) {
-			// Loaded while the jsapp module starts, as after an inventory.
-			go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), NormaliseModule, a.Config.Limits) }()
-			break
-		}
+	if tree.hasNormalised() {
+		// Loaded while the jsapp module starts, as after an inventory.
+		go func() { _, _, _ = a.Runner.Compile(context.WithoutCancel(ctx), NormaliseModule, a.Config.Limits) }()
 	}
 	ctx, cancel := context.WithCancel(ctx)
 	e := &earlyAnalysis{tree: tree, cancel: cancel, done: make(chan struct{})}

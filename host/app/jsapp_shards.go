@@ -238,8 +238,7 @@ func (t *treeFS) textSize() (files int, bytes, normalised int64) {
 		if !node.dir && report.TextKind(p) != "" {
 			files++
 			bytes += node.size
-			switch strings.ToLower(path.Ext(p)) {
-			case ".ts", ".mts", ".cts", ".tsx", ".jsx", ".mjs", ".vue", ".svelte":
+			if normalisedExtensions[strings.ToLower(path.Ext(p))] {
 				normalised += node.size
 			}
 		}
