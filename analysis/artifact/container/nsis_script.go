@@ -429,14 +429,12 @@ func (p *nsisStrings) path(idx int32, vars map[int]*string) *string {
 	} else if isWindowsAbsolute(parts[0].lit) {
 		return nil
 	}
-	var lit strings.Builder
 	for _, q := range rest {
 		if q.variable >= 0 || q.opaque {
 			return nil
 		}
-		lit.WriteString(q.lit)
 	}
-	out := joinNSIS(base, lit.String())
+	out := joinNSIS(base, literal(rest))
 	return &out
 }
 
@@ -448,7 +446,14 @@ func (p *nsisStrings) file(idx int32, vars map[int]*string) *string {
 		return nil
 	}
 	if parts[0].variable >= 0 || parts[0].opaque {
-		return p.path(idx, vars)
+		name := p.path(idx, vars)
+		if name == nil || joinNSIS("", literal(parts[1:])) == "" {
+			// Unresolved, or a variable with nothing after it: the
+			// directory it holds, not a file in it (as $OUTDIR alone
+			// below).
+			return nil
+		}
+		return name
 	}
 	if isWindowsAbsolute(parts[0].lit) {
 		return nil
@@ -457,18 +462,25 @@ func (p *nsisStrings) file(idx int32, vars map[int]*string) *string {
 	if out == nil {
 		return nil
 	}
-	var lit strings.Builder
 	for _, q := range parts {
 		if q.variable >= 0 || q.opaque {
 			return nil
 		}
-		lit.WriteString(q.lit)
 	}
-	name := joinNSIS(*out, lit.String())
+	name := joinNSIS(*out, literal(parts))
 	if name == *out {
 		return nil
 	}
 	return &name
+}
+
+// literal is the text of parts, of which only the literal ones count.
+func literal(parts []nsisPart) string {
+	var b strings.Builder
+	for _, q := range parts {
+		b.WriteString(q.lit)
+	}
+	return b.String()
 }
 
 // isWindowsAbsolute: a drive (C:…) or a UNC/rooted path (\…).
