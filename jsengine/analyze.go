@@ -100,6 +100,19 @@ func AnalyzeShard(ctx context.Context, fsys fs.FS, opts Options, shard Shard, di
 		f.Rerun = append(f.Rerun, "an evaluation reached "+e.lex.miss+", which the lexer-level pass did not parse")
 		return f, nil
 	}
+	if e.retire != nil && e.retire.miss != "" {
+		// An evaluation reached a module retired as unreachable (a
+		// computed specifier the import scan could not see): the same,
+		// keeping every analysed module.
+		if shard.Count == 1 {
+			keep := opts
+			keep.KeepAnalysed = true
+			return AnalyzeShard(ctx, fsys, keep, shard, digests, progress)
+		}
+		f := e.collect(res, texts)
+		f.Rerun = append(f.Rerun, "an evaluation reached "+e.retire.miss+", which was retired as unreachable")
+		return f, nil
+	}
 	return e.collect(res, texts), nil
 }
 
@@ -362,8 +375,12 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	}
 	e.rest = rest
 	e.assignShard(queue)
+	g := e.importEdges(queue)
 	if !e.opts.FullParse {
-		e.planLexPass(queue, texts)
+		e.planLexPass(queue, texts, g)
+	}
+	if !e.opts.KeepAnalysed {
+		e.planRetire(queue, g)
 	}
 	e.announceTransforms(queue)
 	for i, t := range queue {
@@ -372,6 +389,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 		}
 		e.cur = i
 		e.catchUp()
+		e.retireBefore(i)
 		if e.lex != nil && e.modules[t.path] == nil {
 			if f, ok := e.lex.skip[t.path]; ok {
 				// Reported from its scan: no syntax tree (lexpass.go).

@@ -202,6 +202,7 @@ func (a *analyzer) knownKeys(v value) ([]string, bool) {
 // __toESM), so only ES modules (and esbuild's output of them) are listed.
 func (e *engine) exportNames(mod *moduleInfo, names map[string]bool, visiting map[*moduleInfo]bool, depth int) bool {
 	if mod.released || visiting[mod] || depth > 8 {
+		e.retiredReached(mod)
 		return false
 	}
 	visiting[mod] = true

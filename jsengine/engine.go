@@ -68,6 +68,13 @@ type engine struct {
 
 	// lex is the lexer-level pass's plan (lexpass.go); nil with FullParse.
 	lex *lexPlan
+	// retire says when analysed modules are released (retire.go); nil
+	// with KeepAnalysed.
+	retire *retirePlan
+	// resolved memoises resolve by directory and specifier once the
+	// resolution configuration is read (resolutionRead).
+	resolved       map[[2]string]string
+	resolutionRead bool
 
 	pkgSrc string
 	html   map[string]string
@@ -137,6 +144,9 @@ func (e *engine) requireValue(m *moduleInfo, spec string) value {
 		return value{kind: kExternal, ext: spec}
 	}
 	if r := e.resolve(m.dir, spec); r != "" {
+		if !e.reached(m.path, r) {
+			return value{kind: kExternal, ext: spec} // redone keeping every module
+		}
 		mod := e.modules[r]
 		if mod == nil {
 			mod = e.index(r) // parse and index a dependency on first use
@@ -156,6 +166,25 @@ func (e *engine) resolve(dir, spec string) string {
 	if spec == "" {
 		return ""
 	}
+	// The same specifiers are resolved from the same directories by the
+	// ordering scan, the import graph, every import and every evaluated
+	// require; resolution reads only the file list and the configuration.
+	key := [2]string{dir, spec}
+	if r, ok := e.resolved[key]; ok {
+		return r
+	}
+	r := e.resolveUncached(dir, spec)
+	if !e.resolutionRead {
+		return r // configurations being read may still change the answer
+	}
+	if e.resolved == nil {
+		e.resolved = map[[2]string]string{}
+	}
+	e.resolved[key] = r
+	return r
+}
+
+func (e *engine) resolveUncached(dir, spec string) string {
 	var base string
 	switch {
 	case strings.HasPrefix(spec, "./") || strings.HasPrefix(spec, "../") || spec == "." || spec == "..":

@@ -538,6 +538,7 @@ func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.No
 // module.exports objects, esbuild/tsc export helpers and re-exports.
 func (e *engine) exportOf(mod *moduleInfo, key string, c evalCtx, from *moduleInfo, at ast.Node) value {
 	if mod.released {
+		e.retiredReached(mod)
 		return unknown(from.pf.text(at, 80))
 	}
 	if v, ok := mod.exportCache[key]; ok {

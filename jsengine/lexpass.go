@@ -45,7 +45,7 @@ type lexPlan struct {
 }
 
 // planLexPass decides which queued files are reported from their scan.
-func (e *engine) planLexPass(queue []textFile, texts []textFile) {
+func (e *engine) planLexPass(queue []textFile, texts []textFile, g *importGraph) {
 	main := ""
 	if e.res != nil && e.res.Package != nil {
 		main = e.res.Package.ResolvedMain
@@ -63,7 +63,6 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 			named[e.resolveFile(path.Join(dir, spec))] = true
 		}
 	}
-	inQueue := make(map[string]bool, len(queue))
 	clean := 0
 	type words struct {
 		first      string
@@ -71,7 +70,6 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 	}
 	scanned := make(map[string]words, len(queue))
 	for _, t := range queue {
-		inQueue[t.path] = true
 		first, p := jslex.Words(t.src)
 		scanned[t.path] = words{first, p}
 		if first == "" && e.lexCandidate(t, main, named, false) {
@@ -83,30 +81,12 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		// module graph would change nothing.
 		return
 	}
-	memo := map[[2]string][]string{}
 	facts := map[string]jslex.Facts{}
 	parse := map[string]bool{}     // files that get a syntax tree
 	propagate := map[string]bool{} // files whose importers get one too
-	edges := map[string][]string{}
 	for _, t := range queue {
 		dir := path.Dir(t.path)
-		var to []string
-		specs := scanSpecifiers(bytesOf(t.src), 100_000)
-		for _, spec := range specs {
-			key := [2]string{dir, spec}
-			targets, ok := memo[key]
-			if !ok {
-				targets = e.lexTargets(dir, spec)
-				memo[key] = targets
-			}
-			for _, r := range targets {
-				if inQueue[r] && r != t.path {
-					to = append(to, r)
-				}
-			}
-		}
-		edges[t.path] = to
-		if !e.lexCandidate(t, main, named, len(specs) >= 100_000) {
+		if !e.lexCandidate(t, main, named, g.capped[t.path]) {
 			parse[t.path] = true
 			// The word scan reads raw bytes, so it holds for any dialect.
 			if scanned[t.path].propagates {
@@ -133,7 +113,7 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 	// call or re-export it), transitively: what they export may be that
 	// object too.
 	rev := map[string][]string{}
-	for from, tos := range edges {
+	for from, tos := range g.edges {
 		for _, to := range tos {
 			rev[to] = append(rev[to], from)
 		}
@@ -168,7 +148,7 @@ func (e *engine) planLexPass(queue []textFile, texts []textFile) {
 		}
 		seen[p] = true
 		parse[p] = true
-		up = append(up, edges[p]...)
+		up = append(up, g.edges[p]...)
 	}
 	e.lex = &lexPlan{skip: map[string]jslex.Facts{}, emitted: map[string]*moduleInfo{}}
 	for p, f := range facts {

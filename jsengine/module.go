@@ -24,6 +24,7 @@ type moduleInfo struct {
 	nodes      int
 	truncated  bool
 	released   bool // syntax tree dropped after analysis
+	retired    bool // released because no later analysis can reach it
 	analysed   bool
 
 	// wrapperNames are the names of functions of this module whose

@@ -34,7 +34,13 @@ type parsedFile struct {
 	shift int
 	// shipped is the source map the application ships for this file.
 	shipped *shippedMap
+	// wasNormalised keeps normalised() once forgetGenerated dropped smap.
+	wasNormalised bool
 }
+
+// normalised reports whether esbuild produced the text the tree was
+// parsed from.
+func (pf *parsedFile) normalised() bool { return pf.smap != nil || pf.wasNormalised }
 
 const (
 	cjsWrapperHead = "(function () {"
@@ -247,6 +253,18 @@ func (pf *parsedFile) loc(idx file.Idx) Location {
 		}
 	}
 	return l
+}
+
+// forgetGenerated drops what only locating positions of the syntax tree
+// needs — the generated text, its line starts and the maps from it to the
+// original — once no position of the module will be asked for again (it
+// is retired). Snippets of the original stay available.
+func (pf *parsedFile) forgetGenerated() {
+	pf.wasNormalised = pf.normalised()
+	pf.generated, pf.lineStarts, pf.smap = "", nil, nil
+	if pf.shipped != nil {
+		pf.shipped.m = pf.shipped.m.WithoutMappings()
+	}
 }
 
 // text returns the generated source of a node, bounded.

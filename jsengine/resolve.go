@@ -96,6 +96,7 @@ func (e *engine) resolution() *bundlerResolution {
 		return len(a.key) > len(b.key)
 	})
 	sort.SliceStable(r.bases, func(i, j int) bool { return len(r.bases[i].scope) > len(r.bases[j].scope) })
+	e.resolutionRead = true
 	return r
 }
 

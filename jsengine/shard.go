@@ -155,7 +155,7 @@ func (e *engine) collect(res *Result, texts []textFile) *ShardFacts {
 		sort.Strings(roles)
 		f.Modules = append(f.Modules, shardModule{Module: Module{Path: m.path, SHA256: m.sha, Bytes: m.size, Language: m.pf.language,
 			ParsedBy: m.pf.parsedBy, Roles: roles, ASTNodes: m.nodes, Imports: m.imports, SourceMap: sourceMappingURL(m.pf.original)},
-			Normalised: m.pf.smap != nil})
+			Normalised: m.pf.normalised()})
 	}
 	snip := func(l Location) {
 		if _, ok := f.Snippets[locKey(l)]; !ok {

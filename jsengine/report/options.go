@@ -40,6 +40,11 @@ type Options struct {
 	// (jsengine/lexpass.go). The results are the same. Not part of a
 	// request: the host sets it from Params.FullParse (REA_JS_PARSE).
 	FullParse bool `json:"-"`
+	// KeepAnalysed keeps every analysed module's exports until the end
+	// instead of retiring those no later analysis can reach
+	// (jsengine/retire.go). The results are the same; the analysis sets it
+	// itself when an evaluation reaches a module it had retired.
+	KeepAnalysed bool `json:"-"`
 }
 
 // ShippedElectron names an Electron version and the binary it was read

@@ -48,6 +48,12 @@ type Map struct {
 	last atomic.Pointer[decodedLine]
 }
 
+// WithoutMappings is m with its sources and their contents only: what
+// reads an original line needs, not what maps a position.
+func (m *Map) WithoutMappings() *Map {
+	return &Map{Sources: m.Sources, SourceRoot: m.SourceRoot, Contents: m.Contents}
+}
+
 // decodedLine is one generated line's segments, shared by the lookups
 // that read it (never handed out).
 type decodedLine struct {
