@@ -375,12 +375,14 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	}
 	e.rest = rest
 	e.assignShard(queue)
-	g := e.importEdges(queue)
-	if !e.opts.FullParse {
-		e.planLexPass(queue, texts, g)
-	}
-	if !e.opts.KeepAnalysed {
-		e.planRetire(queue, g)
+	if !e.opts.FullParse || !e.opts.KeepAnalysed {
+		g := e.importEdges(queue)
+		if !e.opts.FullParse {
+			e.planLexPass(queue, texts, g)
+		}
+		if !e.opts.KeepAnalysed {
+			e.planRetire(queue, g)
+		}
 	}
 	e.announceTransforms(queue)
 	for i, t := range queue {

@@ -8,6 +8,7 @@ import (
 	"io"
 	"log/slog"
 	"os"
+	"runtime/debug"
 	"strconv"
 	"strings"
 	"time"
@@ -249,6 +250,13 @@ func (c *cli) application() (*app.App, error) {
 		cfg.MaxRetainedModuleBytes = serverRetainedModuleBytes
 	} else {
 		cfg.ReleaseModules = true
+		// A one-shot command's peak is the modules' code and memories
+		// plus this heap, whose live part (file trees, queued transforms,
+		// the inventory) is small and allocated slowly: collecting at
+		// 1.5x live instead of 2x cut the whole-@theia/core peak by 4-5 MB.
+		if os.Getenv("GOGC") == "" {
+			debug.SetGCPercent(50)
+		}
 	}
 	a, err := app.New(cfg)
 	if err != nil {

@@ -280,7 +280,7 @@ func (a *App) analyzeApplication(ctx context.Context, req AnalyzeApplicationRequ
 		return nil, err
 	}
 	analysed := time.Now()
-	a.log.Debug("application analysed", "wall", analysed.Sub(inventoried), "fuel", out.Usage.FuelUsed, "cached", out.Cached)
+	a.log.Debug("application analysed", "wall", analysed.Sub(inventoried), "fuel", out.Usage.FuelUsed, "memory", out.Usage.PeakMemoryBytes, "cached", out.Cached)
 	if tune.usage != nil {
 		*tune.usage = out.Usage
 	}

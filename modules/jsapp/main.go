@@ -35,6 +35,10 @@ func open(raw json.RawMessage) (Params, fs.FS, error) {
 		return p, nil, err
 	}
 	p.Limits.FullParse = p.FullParse
+	// Retiring analysed modules (jsengine/retire.go) saves memory for the
+	// price of an import graph (5 % of @theia/core lib's fuel): worth it
+	// only beside the normaliser, where the budget is small.
+	p.Limits.KeepAnalysed = !normalises(p.Digests)
 	fsys, err := openRoot(p)
 	return p, fsys, err
 }
@@ -108,12 +112,10 @@ func merge(raw json.RawMessage, _ *abi.Reporter) (any, error) {
 	if err != nil {
 		return nil, err
 	}
-	// The merge reports no progress for adjust to follow its heap: it
-	// collects at twice its live heap (GOGC=100) instead.
+	// The merge reports no progress for adjust to follow: it paces at
+	// once.
 	if gc.hard > 0 {
-		debug.SetGCPercent(100)
-		debug.SetMemoryLimit(gc.hard)
-		gc.live = nil
+		gc.pace()
 	}
 	res, rerun, err := jsengine.Merge(context.Background(), fsys, p.Limits, facts)
 	if err != nil {
@@ -155,25 +157,37 @@ func progressTo(rep *abi.Reporter) func(string, int, int) {
 // (as shipped until session 9) the linear memory only grew — 144 MiB of
 // @theia/core lib's 345 MiB peak RSS was jsapp garbage, and the two shards
 // of the whole package each kept more. Now the heap may grow to a soft
-// target before the first collection, and after it to twice the live heap
-// (what GOGC=100 allows) when that is more, never past 80 % of the limit.
-// A small application never collects (its heap stays under the target, as
-// before); a large one collects about as often as GOGC=100 would once its
-// live heap passes half the target, and much less before.
+// budget before the first collection, and from then on the collector paces
+// itself at GOGC=100 (a collection when the heap reaches twice what the
+// last one left live), never past 80 % of the limit. A small application
+// never collects (its heap stays under the budget); a large one collects
+// as GOGC=100 would once its first collection has run.
+//
+// Pacing by the live heap replaced holding the memory limit at twice the
+// live heap (sessions 10–14): a limit is a floor as much as a ceiling — the
+// heap filled up to it whatever was live, and a budget under what the
+// analysis needed made Go's collector run back to back until its CPU
+// limiter let the heap grow past it (a 64 MiB budget ended larger than a
+// 96 MiB one). With GOGC after the first collection, the budget can be
+// small: on the whole of @theia/core the jsapp's memory when the
+// normaliser retires went from 90 to 82 MB (budget 64 MiB against 48),
+// total fuel 253.9 → 253.2 M.
 //
 // gcSoftBudget is the heap the analysis of one application may reach
 // before it collects, shared by the instances that run at once (its
-// shards), in bytes; "off" keeps the old policy (for measurements).
+// shards), in bytes; "off" keeps the pre-session-10 policy (for
+// measurements).
 var gcSoftBudget = "134217728"
 
-// normaliserFloor is the heap the normaliser module may reach before its
-// first collection (gcFloor in modules/normalise). It runs beside the
-// analysis of an application with TypeScript or JSX, so its heap comes out
-// of the same budget: on the whole of @theia/core the two heaps and both
-// modules' code peaked together at 353 MB with the full budget here, 325
-// MB with this share, for 2 % less fuel (the collector ran at other
-// points).
-const normaliserFloor = 32 << 20
+// besideNormaliser caps the budget when the normaliser module runs beside
+// the analysis (an application with TypeScript or JSX): the two linear
+// memories and both modules' code are then the peak of the process, so
+// the analysis collects early and the normaliser at its own floor (gcFloor
+// in modules/normalise, 24 MiB). On the whole of @theia/core this and the
+// pacing above took the peak from 289 to 246 MiB; alone, the analysis
+// keeps the full budget (@theia/core lib: 122 M fuel at 72 MiB against 114
+// M at 128, for 10 MiB).
+const besideNormaliser = 48 << 20
 
 // normalises reports whether the application holds a source the
 // normaliser transforms whatever its content (TypeScript, JSX); ESM in .js
@@ -195,10 +209,9 @@ func normalises(files map[string]string) bool {
 
 // gcPolicy is this instance's collector policy.
 type gcPolicy struct {
-	hard  int64 // 80 % of the sandbox limit
-	limit int64 // the memory limit set now
-	calls int
-	live  []metrics.Sample
+	hard   int64 // 80 % of the sandbox limit
+	calls  int
+	cycles []metrics.Sample // nil once the collector paces itself
 }
 
 var gc gcPolicy
@@ -214,35 +227,35 @@ func tuneGC(limit int64, shards int, normalised bool) {
 	debug.SetGCPercent(-1)
 	budget, err := strconv.ParseInt(gcSoftBudget, 10, 64)
 	if err != nil || budget <= 0 {
-		gc.limit = gc.hard
-		debug.SetMemoryLimit(gc.limit)
+		debug.SetMemoryLimit(gc.hard)
 		return
 	}
-	if normalised && budget > 2*normaliserFloor {
-		budget -= normaliserFloor
+	if normalised {
+		budget = min(budget, besideNormaliser)
 	}
-	gc.limit = min(gc.hard, budget/int64(max(shards, 1)))
-	gc.live = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
-	debug.SetMemoryLimit(gc.limit)
+	gc.cycles = []metrics.Sample{{Name: "/gc/cycles/total:gc-cycles"}}
+	debug.SetMemoryLimit(min(gc.hard, budget/int64(max(shards, 1))))
 }
 
-// adjust raises the memory limit to twice the live heap when the live heap
-// has grown past half of it (a collection at the limit would free too
-// little and the next would follow at once). The analysis calls it through
-// its progress reports, every file or so; reading the metric is cheap.
+// adjust hands the collector to GOGC=100 once the budget brought the
+// first collection. The analysis calls it through its progress reports,
+// every file or so; reading the metric is cheap.
 func (g *gcPolicy) adjust() {
-	if g.live == nil {
+	if g.cycles == nil {
 		return
 	}
 	if g.calls++; g.calls%8 != 0 {
 		return
 	}
-	metrics.Read(g.live)
-	if g.live[0].Value.Kind() != metrics.KindUint64 {
-		return
+	metrics.Read(g.cycles)
+	if v := g.cycles[0].Value; v.Kind() == metrics.KindUint64 && v.Uint64() > 0 {
+		g.pace()
 	}
-	if want := int64(g.live[0].Value.Uint64()) * 2; want > g.limit && g.limit < g.hard {
-		g.limit = min(want, g.hard)
-		debug.SetMemoryLimit(g.limit)
-	}
+}
+
+// pace collects at twice the live heap from now on, under the hard limit.
+func (g *gcPolicy) pace() {
+	debug.SetGCPercent(100)
+	debug.SetMemoryLimit(g.hard)
+	g.cycles = nil
 }
