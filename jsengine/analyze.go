@@ -86,34 +86,35 @@ func AnalyzeShard(ctx context.Context, fsys fs.FS, opts Options, shard Shard, di
 		}
 		return nil, cancelled(err)
 	}
-	if e.lex != nil && e.lex.miss != "" {
-		// An evaluation reached a file the lexer-level pass reported from
-		// its scan: the result would differ from the full parse's. One
-		// instance redoes the analysis parsing every file; a shard asks
-		// the merge for one instance (which then does the same).
+	if redo, why := e.redo(opts); why != "" {
+		// The result would differ from the one without the shortcut that
+		// missed: one instance redoes the analysis without it; a shard
+		// asks the merge for one instance (which then does the same).
 		if shard.Count == 1 {
-			full := opts
-			full.FullParse = true
-			return AnalyzeShard(ctx, fsys, full, shard, digests, progress)
+			return AnalyzeShard(ctx, fsys, redo, shard, digests, progress)
 		}
 		f := e.collect(res, texts)
-		f.Rerun = append(f.Rerun, "an evaluation reached "+e.lex.miss+", which the lexer-level pass did not parse")
-		return f, nil
-	}
-	if e.retire != nil && e.retire.miss != "" {
-		// An evaluation reached a module retired as unreachable (a
-		// computed specifier the import scan could not see): the same,
-		// keeping every analysed module.
-		if shard.Count == 1 {
-			keep := opts
-			keep.KeepAnalysed = true
-			return AnalyzeShard(ctx, fsys, keep, shard, digests, progress)
-		}
-		f := e.collect(res, texts)
-		f.Rerun = append(f.Rerun, "an evaluation reached "+e.retire.miss+", which was retired as unreachable")
+		f.Rerun = append(f.Rerun, why)
 		return f, nil
 	}
 	return e.collect(res, texts), nil
+}
+
+// redo says why the analysis must be redone, and with which options: an
+// evaluation reached a file the lexer-level pass reported from its scan
+// (redone parsing every file), or a module retired as unreachable (a
+// computed specifier the import scan could not see; redone keeping every
+// analysed module). "" when the analysis stands.
+func (e *engine) redo(opts Options) (Options, string) {
+	if e.lex != nil && e.lex.miss != "" {
+		opts.FullParse = true
+		return opts, "an evaluation reached " + e.lex.miss + ", which the lexer-level pass did not parse"
+	}
+	if e.retire != nil && e.retire.miss != "" {
+		opts.KeepAnalysed = true
+		return opts, "an evaluation reached " + e.retire.miss + ", which was retired as unreachable"
+	}
+	return opts, ""
 }
 
 func cancelled(err error) error {
