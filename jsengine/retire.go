@@ -78,15 +78,13 @@ type retirePlan struct {
 }
 
 // planRetire computes, for every queued module, the last queue position
-// whose analysis can reach it through g.
+// whose analysis can reach it through g, and takes g's edges (reached adds
+// to them; nothing else reads g after the plans are made).
 func (e *engine) planRetire(queue []textFile, g *importGraph) {
 	if len(g.capped) > 0 {
 		return // a file may name anything queued: nothing is retired
 	}
-	r := &retirePlan{edges: make(map[string][]string, len(g.edges)), last: make(map[string]int, len(queue)), byLast: map[int][]string{}}
-	for p, to := range g.edges {
-		r.edges[p] = append([]string(nil), to...)
-	}
+	r := &retirePlan{edges: g.edges, last: make(map[string]int, len(queue)), byLast: map[int][]string{}}
 	for i := len(queue) - 1; i >= 0; i-- {
 		// From the highest position down, so each module is raised once
 		// to its final value (plus revisits inside cycles).

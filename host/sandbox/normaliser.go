@@ -44,7 +44,6 @@ type normaliser struct {
 	startErr   error
 	prestarted bool
 	inst       api.Module
-	guest      api.Memory // the asking instance's memory, for the debug log
 	fuel       api.MutableGlobal
 	in         *frameIn
 	out        *frameOut
@@ -393,14 +392,7 @@ func (n *normaliser) end() bool {
 	in.send(nil)
 	<-exited
 	if mem := inst.Memory(); mem != nil && n.r.log != nil {
-		n.mu.Lock()
-		guest := n.guest
-		n.mu.Unlock()
-		var guestSize uint32
-		if guest != nil {
-			guestSize = guest.Size()
-		}
-		n.r.log.Debug("normaliser ended", "module", n.mod.Name, "memory", mem.Size(), "guest_memory", guestSize)
+		n.r.log.Debug("normaliser ended", "module", n.mod.Name, "memory", mem.Size())
 	}
 	n.mu.Lock()
 	left := min(g.Get(), n.budget()-min(n.usedFuel, n.budget()))
@@ -587,9 +579,6 @@ func guestNormaliseRequest(ctx context.Context, m api.Module, stack []uint64) (*
 	if !ok {
 		return nil, nil, false
 	}
-	norm.mu.Lock()
-	norm.guest = mem
-	norm.mu.Unlock()
 	return norm, append([]byte(nil), req...), true
 }
 
