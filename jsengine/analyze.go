@@ -376,8 +376,9 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	}
 	e.rest = rest
 	e.assignShard(queue)
+	var g *importGraph
 	if !e.opts.FullParse || !e.opts.KeepAnalysed {
-		g := e.importEdges(queue)
+		g = e.importEdges(queue)
 		if !e.opts.FullParse {
 			e.planLexPass(queue, texts, g)
 		}
@@ -385,7 +386,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 			e.planRetire(queue, g)
 		}
 	}
-	e.announceTransforms(queue)
+	e.announceTransforms(queue, g)
 	for i, t := range queue {
 		if !e.owned[t.path] {
 			continue
@@ -437,13 +438,13 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 	return e.order, ctx.Err()
 }
 
-// announceTransforms announces, in the order they will be parsed, the
-// esbuild transforms of the files this instance owns and parses, so that
-// in the sandbox the normaliser runs them on another core while this
+// announceTransforms announces the esbuild transforms of the files this
+// instance owns and parses, in the order it is expected to parse them, so
+// that in the sandbox the normaliser runs them on another core while this
 // instance parses and analyses (transformAhead). Announcing changes no
 // result: the announced transform is the one parseJS asks for.
-func (e *engine) announceTransforms(queue []textFile) {
-	for _, t := range queue {
+func (e *engine) announceTransforms(queue []textFile, g *importGraph) {
+	for _, t := range parseOrder(queue, g) {
 		if !e.owned[t.path] || e.modules[t.path] != nil {
 			continue
 		}
@@ -456,6 +457,48 @@ func (e *engine) announceTransforms(queue []textFile) {
 			return // the host takes no more; the rest run when asked
 		}
 	}
+}
+
+// parseOrder is the order the analysis is expected to parse the queue in:
+// a module is parsed at its turn in the queue unless a module before it
+// named it first, which parses it on demand while it is analysed — so
+// each module is followed by what it names, depth first, before the next
+// one in the queue. Without an import graph it is the queue's order. The
+// normaliser works through its announcements in order, one at a time:
+// announced in queue order, a TypeScript module's dependencies (later in
+// path order: src/browser before src/common) made the analysis wait for
+// transforms the normaliser had not reached.
+func parseOrder(queue []textFile, g *importGraph) []textFile {
+	if g == nil {
+		return queue
+	}
+	byPath := make(map[string]int, len(queue))
+	for i, t := range queue {
+		byPath[t.path] = i
+	}
+	out := make([]textFile, 0, len(queue))
+	seen := make([]bool, len(queue))
+	var stack []int
+	for i := range queue {
+		stack = append(stack[:0], i)
+		for len(stack) > 0 {
+			j := stack[len(stack)-1]
+			stack = stack[:len(stack)-1]
+			if seen[j] {
+				continue
+			}
+			seen[j] = true
+			out = append(out, queue[j])
+			// Pushed in reverse, so the first named is visited first.
+			to := g.edges[queue[j].path]
+			for k := len(to) - 1; k >= 0; k-- {
+				if n, ok := byPath[to[k]]; ok && !seen[n] {
+					stack = append(stack, n)
+				}
+			}
+		}
+	}
+	return out
 }
 
 // index parses and indexes the selected file at p once; nil when it is not

@@ -5,6 +5,7 @@ import (
 	"context"
 	"encoding/json"
 	"sort"
+	"strings"
 	"testing"
 	"testing/fstest"
 )
@@ -117,5 +118,100 @@ ipcMain.on(CH, () => {});
 	}
 	if len(retired.IPC) != 1 || retired.IPC[0].Channel != "late:channel" {
 		t.Fatalf("the channel through the computed require was not resolved: %+v", retired.IPC)
+	}
+}
+
+// TestParseOrderFollowsWhatEachModuleNames: the transforms are announced
+// in the order the analysis is expected to parse: each queued module,
+// then what it names, depth first, before the next one in the queue.
+func TestParseOrderFollowsWhatEachModuleNames(t *testing.T) {
+	queue := []textFile{{path: "src/a.ts"}, {path: "src/b.ts"}, {path: "src/c.ts"}, {path: "src/d.ts"}, {path: "src/e.ts"}}
+	paths := func(q []textFile) []string {
+		out := make([]string, len(q))
+		for i, t := range q {
+			out[i] = t.path
+		}
+		return out
+	}
+	for _, tc := range []struct {
+		name  string
+		edges map[string][]string
+		want  []string
+	}{
+		{"no graph: the queue", nil, []string{"src/a.ts", "src/b.ts", "src/c.ts", "src/d.ts", "src/e.ts"}},
+		{"dependencies after their first importer", map[string][]string{
+			"src/a.ts": {"src/d.ts", "src/c.ts"},
+			"src/d.ts": {"src/e.ts"},
+		}, []string{"src/a.ts", "src/d.ts", "src/e.ts", "src/c.ts", "src/b.ts"}},
+		{"a cycle and a name outside the queue", map[string][]string{
+			"src/b.ts": {"lib/x.js", "src/c.ts"},
+			"src/c.ts": {"src/b.ts", "src/a.ts"},
+		}, []string{"src/a.ts", "src/b.ts", "src/c.ts", "src/d.ts", "src/e.ts"}},
+	} {
+		var g *importGraph
+		if tc.edges != nil {
+			g = &importGraph{edges: tc.edges}
+		}
+		got := paths(parseOrder(queue, g))
+		if strings.Join(got, " ") != strings.Join(tc.want, " ") {
+			t.Errorf("%s: parseOrder = %v, want %v", tc.name, got, tc.want)
+		}
+	}
+}
+
+// TestTypeScriptIsParsedInTheOrderItIsAnnounced: on an application whose
+// TypeScript names modules later in path order (src/browser/view.ts names
+// src/node/api.ts, after src/common/other.ts), the analysis parses them in
+// parseOrder's order — the order the normaliser transforms them in, so the
+// analysis does not wait for a transform queued behind others.
+func TestTypeScriptIsParsedInTheOrderItIsAnnounced(t *testing.T) {
+	fsys := fstest.MapFS{
+		"package.json": {Data: []byte(`{"name":"ts-order","main":"lib/main.js"}`)},
+		"lib/main.js":  {Data: []byte("const { app } = require('electron');\napp.whenReady();\n")},
+		"src/browser/view.ts": {Data: []byte(`import { send } from '../node/api';
+export function show(x: string): void { send(x); }
+`)},
+		"src/node/api.ts": {Data: []byte(`import { ipcRenderer } from 'electron';
+import { CHANNEL } from './names';
+export function send(x: string): void { ipcRenderer.send(CHANNEL, x); }
+`)},
+		"src/node/names.ts":   {Data: []byte("export const CHANNEL: string = 'view:show';\n")},
+		"src/common/other.ts": {Data: []byte("export const other: number = 1;\n")},
+	}
+	f, err := AnalyzeShard(context.Background(), fsys, Options{}, Shard{Index: 0, Count: 1}, nil, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	var parsed []string
+	for _, m := range f.Modules {
+		if strings.HasSuffix(m.Module.Path, ".ts") {
+			parsed = append(parsed, m.Module.Path)
+		}
+	}
+	want := []string{"src/browser/view.ts", "src/node/api.ts", "src/node/names.ts", "src/common/other.ts"}
+	if strings.Join(parsed, " ") != strings.Join(want, " ") {
+		t.Fatalf("TypeScript parsed in the order %v, want %v", parsed, want)
+	}
+	// The announcement: parseOrder over the import graph the engine scans.
+	o, err := Options{}.WithDefaults()
+	if err != nil {
+		t.Fatal(err)
+	}
+	e := &engine{opts: o, fsys: fsys, files: map[string]bool{}, modules: map[string]*moduleInfo{}}
+	if err := e.list(context.Background()); err != nil {
+		t.Fatal(err)
+	}
+	var queue []textFile
+	for _, p := range []string{"lib/main.js", "src/browser/view.ts", "src/common/other.ts", "src/node/api.ts", "src/node/names.ts"} {
+		queue = append(queue, textFile{path: p, src: string(fsys[p].Data), kind: "javascript"})
+	}
+	var announced []string
+	for _, q := range parseOrder(queue, e.importEdges(queue)) {
+		if strings.HasSuffix(q.path, ".ts") {
+			announced = append(announced, q.path)
+		}
+	}
+	if strings.Join(announced, " ") != strings.Join(parsed, " ") {
+		t.Fatalf("announced %v, parsed %v", announced, parsed)
 	}
 }

@@ -67,6 +67,9 @@ type normaliser struct {
 	// announcement, and the time the guest waited for results.
 	announced, unannounced int
 	waited                 time.Duration
+	// The worker's time in transforms and between them (after its first
+	// job): whether the normaliser or the guest's announcements pace it.
+	busy, idle time.Duration
 
 	// Retirement: once the guest has asked for every transform it
 	// announced (and none was refused), it is parsing its last files and
@@ -252,7 +255,12 @@ func (n *normaliser) prestart() {
 // the rest fail with it without running.
 func (n *normaliser) serve(done chan struct{}) {
 	defer close(done)
+	var last time.Time
 	for job := range n.work {
+		began := time.Now()
+		if !last.IsZero() {
+			n.idle += began.Sub(last)
+		}
 		n.mu.Lock()
 		err, stopped := n.err, n.stopped
 		n.mu.Unlock()
@@ -266,6 +274,8 @@ func (n *normaliser) serve(done chan struct{}) {
 		default:
 			job.res, job.err = n.run(job.req)
 		}
+		last = time.Now()
+		n.busy += last.Sub(began)
 		close(job.done)
 	}
 }
@@ -497,8 +507,10 @@ func (n *normaliser) close() (uint64, error) {
 	announced, unannounced, unasked, waited, instances := n.announced, n.unannounced, len(n.ahead), n.waited, n.instances
 	n.mu.Unlock()
 	if n.r.log != nil {
+		// busy and idle are the worker's own (written before served closed).
 		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", announced, "unannounced", unannounced,
-			"announced_unasked", unasked, "guest_waited", waited, "instances", instances, "fuel", used)
+			"announced_unasked", unasked, "guest_waited", waited, "instances", instances, "fuel", used,
+			"worker_busy", n.busy, "worker_idle", n.idle)
 	}
 	return used, err
 }
