@@ -4,6 +4,7 @@ import (
 	"bytes"
 	"context"
 	"encoding/json"
+	"fmt"
 	"log/slog"
 	"os"
 	"path/filepath"
@@ -146,5 +147,114 @@ func TestAnnouncedTransformsAreServedAheadWithTheSameFuel(t *testing.T) {
 	}
 	if fuel[0] != fuel[1] {
 		t.Errorf("fuel differs between two runs of the same request: %d and %d", fuel[0], fuel[1])
+	}
+}
+
+// writeTypeScriptApp writes an application of n small TypeScript modules
+// (each importing the next, the last holding channel names) and a main
+// process that handles one channel per module: the shape where the guest
+// parses faster than one normaliser instance transforms.
+func writeTypeScriptApp(t *testing.T, n int) string {
+	t.Helper()
+	dir := t.TempDir()
+	write := func(p, s string) {
+		full := filepath.Join(dir, filepath.FromSlash(p))
+		if err := os.MkdirAll(filepath.Dir(full), 0o755); err != nil {
+			t.Fatal(err)
+		}
+		if err := os.WriteFile(full, []byte(s), 0o644); err != nil {
+			t.Fatal(err)
+		}
+	}
+	write("package.json", `{"name":"lanes","main":"src/main.ts"}`)
+	main := "import { ipcMain } from 'electron';\n"
+	for i := range n {
+		main += fmt.Sprintf("import { handle%d } from './m%02d';\nipcMain.handle('lane:%d', handle%d);\n", i, i, i, i)
+		next := ""
+		if i+1 < n {
+			next = fmt.Sprintf("import { handle%d as h } from './m%02d';\nexport const via%d = h;\n", i+1, i+1, i)
+		}
+		write(fmt.Sprintf("src/m%02d.ts", i), next+fmt.Sprintf("export function handle%d(_e: unknown, x: number): number { return x + %d; }\n", i, i))
+	}
+	write("src/main.ts", main)
+	return dir
+}
+
+// TestSecondNormaliserLaneGivesTheNativeResultWithTheSameFuel: with a
+// second normaliser instance taking every other announced transform, the
+// sandboxed analysis is byte for byte the native one, the second lane did
+// serve transforms, and two runs report the same fuel (each lane's share
+// depends on the announcement order only).
+func TestSecondNormaliserLaneGivesTheNativeResultWithTheSameFuel(t *testing.T) {
+	dir := writeTypeScriptApp(t, 12)
+	native, err := jsengine.Analyze(context.Background(), os.DirFS(dir), jsengine.Options{}, nil)
+	if err != nil {
+		t.Fatal(err)
+	}
+	want, _ := json.Marshal(native)
+	if len(native.IPC) != 12 {
+		t.Fatalf("the native analysis found %d handlers, want 12", len(native.IPC))
+	}
+	lane := regexp.MustCompile(`second normaliser lane served" module=\S+ announced=(\d+) `)
+	var fuel []uint64
+	for range 2 {
+		logs := &syncBuffer{}
+		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
+			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		root, err := os.OpenRoot(dir)
+		if err != nil {
+			t.Fatal(err)
+		}
+		out, err := a.Runner.Run(context.Background(), sandbox.Call{
+			Module: JSAppModule, Operation: "analyze", Params: report.Params{Root: "/in"},
+			Mounts: []sandbox.Mount{{GuestPath: "/in", FS: sandbox.DirFS(root)}},
+			Limits: a.Config.Limits, Normaliser: NormaliseModule, StartNormaliser: true, SecondNormaliser: true,
+		})
+		root.Close()
+		_ = a.Close(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := bytes.TrimSpace(out.Result); !bytes.Equal(got, want) {
+			t.Fatalf("the result with two normaliser lanes differs from the native one:\nsandbox: %.600s\nnative:  %.600s", got, want)
+		}
+		if m := lane.FindStringSubmatch(logs.String()); m == nil || m[1] == "0" {
+			t.Fatalf("the second lane served nothing:\n%s", logs.String())
+		}
+		fuel = append(fuel, out.Usage.FuelUsed)
+	}
+	if fuel[0] != fuel[1] {
+		t.Errorf("fuel %d then %d: want the same", fuel[0], fuel[1])
+	}
+}
+
+// TestSecondNormaliserLaneIsForManySmallFiles: the analysis starts a second
+// normaliser instance for an application of several small files to
+// transform, and not for one of three.
+func TestSecondNormaliserLaneIsForManySmallFiles(t *testing.T) {
+	for _, tc := range []struct {
+		dir  string
+		want bool
+	}{
+		{writeTypeScriptApp(t, 12), true},
+		{filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "typescript"), false},
+	} {
+		logs := &syncBuffer{}
+		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
+			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+		if err != nil {
+			t.Fatal(err)
+		}
+		_, err = a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: tc.dir}, nil, jsappTuning{})
+		_ = a.Close(context.Background())
+		if err != nil {
+			t.Fatal(err)
+		}
+		if got := strings.Contains(logs.String(), "second normaliser lane served"); got != tc.want {
+			t.Errorf("%s: a second lane %v, want %v:\n%s", tc.dir, got, tc.want, logs.String())
+		}
 	}
 }

@@ -84,10 +84,26 @@ type normaliser struct {
 	// at its end (Forge's forge.config.ts) would start it again, loading
 	// its code once more, for less memory than that gives back.
 	retireBytes int
-	refused     bool   // an announcement was refused
-	retiring    bool   // the retirement is queued or done
-	restarted   bool   // an instance was started after a retirement
-	usedFuel    uint64 // fuel of the instances already ended
+	// The second lane: another instance, prestarted beside this one, that
+	// takes every other one of the first 2×secondLaneJobs transforms
+	// announced, so that two cores transform while the guest waits on its
+	// first files (an analysis reaches small TypeScript files faster than
+	// one instance transforms them: electron/fiddle's guest waited 0.33 s
+	// of 0.53). Which lane runs a transform depends on its place among the
+	// announcements only, so each lane's fuel is the same run to run. A
+	// transform the second lane fails is run again here, so its share of
+	// the fuel and its failures never decide a request's outcome. nil in
+	// the second lane itself and where the request's fuel cannot spare
+	// its share.
+	second      *normaliser
+	onSecond    map[[32]byte]bool // announced transforms the second lane holds
+	offered     int               // transforms announced to either lane
+	isSecond    bool              // this is a second lane
+	requestFuel uint64            // the request's fuel (limits.Fuel is this lane's share)
+	refused     bool              // an announcement was refused
+	retiring    bool              // the retirement is queued or done
+	restarted   bool              // an instance was started after a retirement
+	usedFuel    uint64            // fuel of the instances already ended
 	instances   int
 }
 
@@ -107,6 +123,15 @@ type transformJob struct {
 const (
 	normaliseAheadBytes = 16 << 20
 	normaliseQueue      = 4096
+)
+
+// The second lane's share: its transforms (every other one of the first
+// 2×secondLaneJobs announced) and the fuel set aside for it, taken only
+// from a request with at least four times as much (the default is
+// 200 G; electron/fiddle's 48 transforms use 5 M).
+const (
+	secondLaneJobs = 64
+	secondLaneFuel = 2_000_000_000
 )
 
 // normaliseRetireBytes is the announced sources past which the normaliser
@@ -140,7 +165,23 @@ func (r *Runner) newNormaliser(name string, limits Limits) (*normaliser, error) 
 	if err != nil {
 		return nil, err
 	}
-	return &normaliser{r: r, mod: mod, limits: limits, retireBytes: normaliseRetireBytes}, nil
+	return &normaliser{r: r, mod: mod, limits: limits, retireBytes: normaliseRetireBytes, requestFuel: limits.Fuel}, nil
+}
+
+// addSecondLane gives the service a second lane (Call.SecondNormaliser),
+// unless the request's fuel cannot spare its share; it must come before
+// the service starts, and the lane is used only once prestarted.
+func (n *normaliser) addSecondLane() {
+	if n == nil || n.isSecond || n.second != nil || n.limits.Fuel < 4*secondLaneFuel {
+		return
+	}
+	lane := n.limits
+	lane.Fuel = secondLaneFuel
+	// Its retirement follows its last announced transform, whatever their
+	// size (or its whole share, announce): it serves only the start.
+	n.second = &normaliser{r: n.r, mod: n.mod, limits: lane, isSecond: true, requestFuel: secondLaneFuel}
+	n.onSecond = map[[32]byte]bool{}
+	n.limits.Fuel -= secondLaneFuel
 }
 
 // transform returns the encoded result of one encoded request: the one
@@ -149,11 +190,21 @@ func (r *Runner) newNormaliser(name string, limits Limits) (*normaliser, error) 
 // calls it (a guest runs on one), so calls never overlap; n.mu guards what
 // the worker, stop and close read.
 func (n *normaliser) transform(req []byte) ([]byte, error) {
+	key := sha256.Sum256(req)
+	n.mu.Lock()
+	onSecond := n.onSecond[key]
+	delete(n.onSecond, key)
+	n.mu.Unlock()
+	if onSecond {
+		if res, err := n.second.transform(req); err == nil {
+			return res, nil
+		}
+		// Run here as if never announced: the outcome is this lane's.
+	}
 	if err := n.admit(req); err != nil {
 		return nil, err
 	}
 	n.mu.Lock()
-	key := sha256.Sum256(req)
 	job := n.ahead[key]
 	delete(n.ahead, key)
 	retire := job != nil && len(n.ahead) == 0 && !n.refused && !n.retiring && n.aheadBytes >= n.retireBytes
@@ -185,18 +236,38 @@ func (n *normaliser) announce(req []byte) bool {
 	if n.admit(req) != nil {
 		return false
 	}
+	key := sha256.Sum256(req)
+	n.mu.Lock()
+	i, duplicate := n.offered, n.ahead[key] != nil || n.onSecond[key]
+	toSecond := n.second != nil && n.prestarted && !duplicate && i%2 == 1 && i < 2*secondLaneJobs
+	n.mu.Unlock()
+	if toSecond && n.second.announce(req) {
+		n.mu.Lock()
+		n.onSecond[key] = true
+		n.offered++
+		n.mu.Unlock()
+		return true
+	}
 	n.mu.Lock()
 	defer n.mu.Unlock()
-	key := sha256.Sum256(req)
-	if n.ahead[key] != nil || n.aheadBytes+len(req) > normaliseAheadBytes || len(n.work) >= normaliseQueue-2 {
+	if duplicate || n.aheadBytes+len(req) > normaliseAheadBytes || len(n.work) >= normaliseQueue-2 {
 		n.refused = true
 		return false
 	}
+	n.offered++
 	job := &transformJob{req: req, done: make(chan struct{})}
 	n.aheadBytes += len(req)
 	n.announced++
 	n.ahead[key] = job
 	n.work <- job // never blocks: only this goroutine sends, and the queue has room
+	if n.isSecond && n.announced == secondLaneJobs && !n.retiring {
+		// Its whole share: it ends once that is transformed (the results
+		// wait in the host), not when the guest asks for the last of
+		// them — in a large application that can be half the run later,
+		// while the guest's heap grows.
+		n.retiring = true
+		n.work <- &transformJob{done: make(chan struct{})}
+	}
 	return true
 }
 
@@ -248,6 +319,7 @@ func (n *normaliser) prestart() {
 	// normaliser, as without a prestart: a request that transforms nothing
 	// is not failed by a normaliser it did not use.
 	go func() { _ = n.ensureStarted() }()
+	n.second.prestart()
 }
 
 // serve is the worker: it runs the queued transforms one at a time, in
@@ -427,6 +499,13 @@ func (n *normaliser) retire() {
 	if failed || !n.end() {
 		return
 	}
+	if n.isSecond {
+		// The first lane still runs on the same compiled code.
+		if n.r.log != nil {
+			n.r.log.Debug("second normaliser lane retired", "module", n.mod.Name, "announced", n.announced)
+		}
+		return
+	}
 	if n.r.log != nil {
 		n.r.log.Debug("normaliser retired", "module", n.mod.Name, "announced", n.announced)
 	}
@@ -450,8 +529,12 @@ func (n *normaliser) failure() error {
 	case callErr == nil || errors.As(callErr, &exit):
 		return moduleFailed(n.mod.Name, fmt.Sprintf("ended without answering (%v)", callErr), &progressWriter{})
 	case left == 0:
-		return resourceError("fuel", n.limits.Fuel, fmt.Sprintf(
-			"module %q used all %d fuel units; raise --fuel or narrow the request", n.mod.Name, n.limits.Fuel))
+		aside := ""
+		if n.second != nil {
+			aside = fmt.Sprintf(" (%d of them were set aside for a second normaliser)", secondLaneFuel)
+		}
+		return resourceError("fuel", n.requestFuel, fmt.Sprintf(
+			"module %q used all %d fuel units%s; raise --fuel or narrow the request", n.mod.Name, n.requestFuel, aside))
 	}
 	return classifyTrap(n.mod.Name, callErr, left, n.limits, &progressWriter{})
 }
@@ -462,6 +545,7 @@ func (n *normaliser) stop() {
 	if n == nil {
 		return
 	}
+	n.second.stop()
 	n.mu.Lock()
 	defer n.mu.Unlock()
 	n.stopped = true
@@ -483,6 +567,15 @@ func (n *normaliser) close() (uint64, error) {
 	if n == nil {
 		return 0, nil
 	}
+	used, err := n.closeLane()
+	// The second lane's failures were each run again in this one, or
+	// were of transforms nobody asked for; its fuel is the request's.
+	second, _ := n.second.close()
+	return used + second, err
+}
+
+// closeLane ends this lane's instance and returns its fuel and failure.
+func (n *normaliser) closeLane() (uint64, error) {
 	n.mu.Lock()
 	prestarted := n.prestarted
 	n.mu.Unlock()
@@ -508,7 +601,11 @@ func (n *normaliser) close() (uint64, error) {
 	n.mu.Unlock()
 	if n.r.log != nil {
 		// busy and idle are the worker's own (written before served closed).
-		n.r.log.Debug("normaliser served", "module", n.mod.Name, "announced", announced, "unannounced", unannounced,
+		msg := "normaliser served"
+		if n.isSecond {
+			msg = "second normaliser lane served"
+		}
+		n.r.log.Debug(msg, "module", n.mod.Name, "announced", announced, "unannounced", unannounced,
 			"announced_unasked", unasked, "guest_waited", waited, "instances", instances, "fuel", used,
 			"worker_busy", n.busy, "worker_idle", n.idle)
 	}

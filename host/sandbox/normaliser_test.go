@@ -3,7 +3,9 @@ package sandbox
 import (
 	"bytes"
 	"context"
+	"fmt"
 	"log/slog"
+	"os"
 	"path/filepath"
 	"strings"
 	"sync"
@@ -207,4 +209,93 @@ func TestPrestartedNormaliser(t *testing.T) {
 			}
 		}
 	})
+}
+
+// TestSecondNormaliserLane drives the real normaliser module with a second
+// lane (Call.SecondNormaliser): announced transforms alternate between the
+// two instances and every answer is esbuild's; and a second lane that fails
+// (here: its fuel runs out on its first transform) costs the request
+// nothing but that fuel — the first lane runs what it failed, and close
+// reports no error.
+func TestSecondNormaliserLane(t *testing.T) {
+	cat, err := module.Load(nil, wasmtest.ModuleDir(t, "normalise"))
+	if err != nil {
+		t.Fatal(err)
+	}
+	// Compiled once per machine (the key is the module's digest): under
+	// the race detector a compile of this module takes a minute.
+	cache := filepath.Join(os.TempDir(), "rea-test-wazero-cache")
+	newRunner := func() *Runner {
+		r, err := NewRunner(Options{Catalog: cat, CacheDir: cache, ResultCacheDir: "off", NoStandby: true})
+		if err != nil {
+			t.Fatal(err)
+		}
+		t.Cleanup(func() { _ = r.Close(context.Background()) })
+		return r
+	}
+	var enc [][]byte
+	for i := range 6 {
+		enc = append(enc, normalise.EncodeRequest(normalise.Request{Loader: "ts", Sourcefile: fmt.Sprintf("m%d.ts", i),
+			Source: fmt.Sprintf("export const v%d: number = %d;\n", i, i)}))
+	}
+	// The fuel one instance takes to start, measured on this module.
+	startUp := func() uint64 {
+		n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.prestart()
+		used, err := n.close()
+		if err != nil {
+			t.Fatal(err)
+		}
+		return used
+	}()
+	for _, starved := range []bool{false, true} {
+		n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
+		if err != nil {
+			t.Fatal(err)
+		}
+		n.addSecondLane()
+		if n.second == nil {
+			t.Fatal("no second lane with the default fuel")
+		}
+		if starved {
+			n.second.limits.Fuel = startUp + 1000 // starts, then runs out
+		}
+		n.prestart()
+		for _, e := range enc {
+			if !n.announce(e) {
+				t.Fatal("an announcement was refused")
+			}
+		}
+		n.mu.Lock()
+		routed := len(n.onSecond)
+		n.mu.Unlock()
+		if routed != len(enc)/2 {
+			t.Fatalf("starved %v: %d of %d transforms on the second lane, want every other one", starved, routed, len(enc))
+		}
+		for i, e := range enc {
+			out, err := n.transform(e)
+			if err != nil {
+				t.Fatalf("starved %v: m%d.ts: %v", starved, i, err)
+			}
+			res, err := normalise.DecodeResult(out)
+			if want := fmt.Sprintf("const v%d = %d", i, i); err != nil || !strings.Contains(res.Code, want) {
+				t.Fatalf("starved %v: m%d.ts: %v %+v, want %q", starved, i, err, res, want)
+			}
+		}
+		used, err := n.close()
+		if err != nil {
+			t.Fatalf("starved %v: close: %v", starved, err)
+		}
+		secondFailed := n.second.err != nil
+		if secondFailed != starved {
+			t.Fatalf("starved %v: the second lane's failure is %v", starved, n.second.err)
+		}
+		if starved && (n.unannounced != len(enc)/2 || used < 2*startUp) {
+			t.Errorf("the first lane ran %d of the second's transforms again (want %d), fuel %d (want both lanes' start-up, ≥ %d)",
+				n.unannounced, len(enc)/2, used, 2*startUp)
+		}
+	}
 }

@@ -66,6 +66,11 @@ type Call struct {
 	// StartNormaliser starts the normaliser with the instance instead of
 	// on its first transform, for an application known to need it.
 	StartNormaliser bool
+	// SecondNormaliser starts a second normaliser instance beside the
+	// first (with StartNormaliser), which takes every other one of the
+	// first transforms announced: for an application of many small
+	// files to transform, where the guest would wait on one instance.
+	SecondNormaliser bool
 }
 
 // Usage is what a run consumed.
@@ -709,6 +714,9 @@ func (r *Runner) Run(ctx context.Context, call Call) (*Outcome, error) {
 	}
 	defer func() { <-r.slots }()
 	if call.StartNormaliser {
+		if call.SecondNormaliser {
+			norm.addSecondLane()
+		}
 		norm.prestart()
 	}
 
