@@ -119,14 +119,9 @@ func TestAnnouncedTransformsAreServedAheadWithTheSameFuel(t *testing.T) {
 	var fuel []uint64
 	for range 2 {
 		// A new service each time: nothing is served from a cache.
-		logs := &syncBuffer{}
-		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
-			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, logs := debugApp(t)
 		var used sandbox.Usage
-		_, err = a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: dir}, nil, jsappTuning{usage: &used})
+		_, err := a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: dir}, nil, jsappTuning{usage: &used})
 		_ = a.Close(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -198,12 +193,7 @@ func TestSecondNormaliserLaneGivesTheNativeResultWithTheSameFuel(t *testing.T) {
 	lane := regexp.MustCompile(`second normaliser lane served" module=\S+ announced=(\d+) `)
 	var fuel []uint64
 	for range 2 {
-		logs := &syncBuffer{}
-		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
-			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
-		if err != nil {
-			t.Fatal(err)
-		}
+		a, logs := debugApp(t)
 		root, err := os.OpenRoot(dir)
 		if err != nil {
 			t.Fatal(err)
@@ -242,13 +232,8 @@ func TestSecondNormaliserLaneIsForManySmallFiles(t *testing.T) {
 		{writeTypeScriptApp(t, 12), true},
 		{filepath.Join(wasmtest.RepoRoot(t), "testdata", "electron", "typescript"), false},
 	} {
-		logs := &syncBuffer{}
-		a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
-			Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
-		if err != nil {
-			t.Fatal(err)
-		}
-		_, err = a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: tc.dir}, nil, jsappTuning{})
+		a, logs := debugApp(t)
+		_, err := a.analyzeApplication(context.Background(), AnalyzeApplicationRequest{InputPath: tc.dir}, nil, jsappTuning{})
 		_ = a.Close(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -257,4 +242,16 @@ func TestSecondNormaliserLaneIsForManySmallFiles(t *testing.T) {
 			t.Errorf("%s: a second lane %v, want %v:\n%s", tc.dir, got, tc.want, logs.String())
 		}
 	}
+}
+
+// debugApp is an App without a result cache whose debug log the test reads.
+func debugApp(t *testing.T) (*App, *syncBuffer) {
+	t.Helper()
+	logs := &syncBuffer{}
+	a, err := New(Config{ResultCacheDir: "off", ModuleDir: wasmtest.ModuleDir(t, JSAppModule, NormaliseModule),
+		Logger: slog.New(slog.NewTextHandler(logs, &slog.HandlerOptions{Level: slog.LevelDebug}))})
+	if err != nil {
+		t.Fatal(err)
+	}
+	return a, logs
 }

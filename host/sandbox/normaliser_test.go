@@ -172,15 +172,7 @@ func TestPrestartedNormaliser(t *testing.T) {
 
 	t.Run("nothing transformed", func(t *testing.T) {
 		startUp := func() uint64 {
-			n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
-			if err != nil {
-				t.Fatal(err)
-			}
-			n.prestart()
-			used, err := n.close()
-			if err != nil {
-				t.Fatal(err)
-			}
+			used, n := startUpFuel(t, newRunner())
 			if n.instances != 1 {
 				t.Fatalf("%d instances: close did not wait for the prestart", n.instances)
 			}
@@ -238,19 +230,7 @@ func TestSecondNormaliserLane(t *testing.T) {
 		enc = append(enc, normalise.EncodeRequest(normalise.Request{Loader: "ts", Sourcefile: fmt.Sprintf("m%d.ts", i),
 			Source: fmt.Sprintf("export const v%d: number = %d;\n", i, i)}))
 	}
-	// The fuel one instance takes to start, measured on this module.
-	startUp := func() uint64 {
-		n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
-		if err != nil {
-			t.Fatal(err)
-		}
-		n.prestart()
-		used, err := n.close()
-		if err != nil {
-			t.Fatal(err)
-		}
-		return used
-	}()
+	startUp, _ := startUpFuel(t, newRunner())
 	for _, starved := range []bool{false, true} {
 		n, err := newRunner().newNormaliser("normalise", Limits{}.WithDefaults())
 		if err != nil {
@@ -298,4 +278,20 @@ func TestSecondNormaliserLane(t *testing.T) {
 				n.unannounced, len(enc)/2, used, 2*startUp)
 		}
 	}
+}
+
+// startUpFuel prestarts a normaliser on r and closes it without a
+// transform: the fuel one instance takes to start, and the service.
+func startUpFuel(t *testing.T, r *Runner) (uint64, *normaliser) {
+	t.Helper()
+	n, err := r.newNormaliser("normalise", Limits{}.WithDefaults())
+	if err != nil {
+		t.Fatal(err)
+	}
+	n.prestart()
+	used, err := n.close()
+	if err != nil {
+		t.Fatal(err)
+	}
+	return used, n
 }
