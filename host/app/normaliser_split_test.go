@@ -70,16 +70,7 @@ func TestNormaliserSplitGivesTheNativeResultOnEveryFixture(t *testing.T) {
 			t.Fatalf("%s: native: %v", name, err)
 		}
 		want, _ := json.Marshal(native)
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := a.Runner.Run(context.Background(), sandbox.Call{
-			Module: JSAppModule, Operation: "analyze", Params: report.Params{Root: "/in"},
-			Mounts: []sandbox.Mount{{GuestPath: "/in", FS: sandbox.DirFS(root)}},
-			Limits: a.Config.Limits, Normaliser: NormaliseModule,
-		})
-		root.Close()
+		out, err := runJSApp(t, a, dir, sandbox.Call{})
 		if err != nil {
 			t.Fatalf("%s: sandbox: %v", name, err)
 		}
@@ -194,16 +185,7 @@ func TestSecondNormaliserLaneGivesTheNativeResultWithTheSameFuel(t *testing.T) {
 	var fuel []uint64
 	for range 2 {
 		a, logs := debugApp(t)
-		root, err := os.OpenRoot(dir)
-		if err != nil {
-			t.Fatal(err)
-		}
-		out, err := a.Runner.Run(context.Background(), sandbox.Call{
-			Module: JSAppModule, Operation: "analyze", Params: report.Params{Root: "/in"},
-			Mounts: []sandbox.Mount{{GuestPath: "/in", FS: sandbox.DirFS(root)}},
-			Limits: a.Config.Limits, Normaliser: NormaliseModule, StartNormaliser: true, SecondNormaliser: true,
-		})
-		root.Close()
+		out, err := runJSApp(t, a, dir, sandbox.Call{StartNormaliser: true, SecondNormaliser: true})
 		_ = a.Close(context.Background())
 		if err != nil {
 			t.Fatal(err)
@@ -254,4 +236,19 @@ func debugApp(t *testing.T) (*App, *syncBuffer) {
 		t.Fatal(err)
 	}
 	return a, logs
+}
+
+// runJSApp runs the jsapp module's analyze on dir mounted at /in, with
+// the normaliser and call's normaliser settings.
+func runJSApp(t *testing.T, a *App, dir string, call sandbox.Call) (*sandbox.Outcome, error) {
+	t.Helper()
+	root, err := os.OpenRoot(dir)
+	if err != nil {
+		t.Fatal(err)
+	}
+	defer root.Close()
+	call.Module, call.Operation, call.Params = JSAppModule, "analyze", report.Params{Root: "/in"}
+	call.Mounts = []sandbox.Mount{{GuestPath: "/in", FS: sandbox.DirFS(root)}}
+	call.Limits, call.Normaliser = a.Config.Limits, NormaliseModule
+	return a.Runner.Run(context.Background(), call)
 }

@@ -139,14 +139,7 @@ func TestPrestartedNormaliser(t *testing.T) {
 		t.Fatal(err)
 	}
 	cache := t.TempDir() // compiled once, loaded by the later Runners
-	newRunner := func() *Runner {
-		r, err := NewRunner(Options{Catalog: cat, CacheDir: cache, ResultCacheDir: "off", NoStandby: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = r.Close(context.Background()) })
-		return r
-	}
+	newRunner := func() *Runner { return quietRunner(t, cat, cache) }
 	req := normalise.EncodeRequest(normalise.Request{Loader: "ts", Sourcefile: "a.ts", Source: "export const a: number = 1;\n"})
 
 	t.Run("a transform waits for the prestart", func(t *testing.T) {
@@ -217,14 +210,7 @@ func TestSecondNormaliserLane(t *testing.T) {
 	// Compiled once per machine (the key is the module's digest): under
 	// the race detector a compile of this module takes a minute.
 	cache := filepath.Join(os.TempDir(), "rea-test-wazero-cache")
-	newRunner := func() *Runner {
-		r, err := NewRunner(Options{Catalog: cat, CacheDir: cache, ResultCacheDir: "off", NoStandby: true})
-		if err != nil {
-			t.Fatal(err)
-		}
-		t.Cleanup(func() { _ = r.Close(context.Background()) })
-		return r
-	}
+	newRunner := func() *Runner { return quietRunner(t, cat, cache) }
 	var enc [][]byte
 	for i := range 6 {
 		enc = append(enc, normalise.EncodeRequest(normalise.Request{Loader: "ts", Sourcefile: fmt.Sprintf("m%d.ts", i),
@@ -294,4 +280,16 @@ func startUpFuel(t *testing.T, r *Runner) (uint64, *normaliser) {
 		t.Fatal(err)
 	}
 	return used, n
+}
+
+// quietRunner is a Runner over cat compiling into cache, with no result
+// cache and no standby instances, closed with the test.
+func quietRunner(t *testing.T, cat *module.Catalog, cache string) *Runner {
+	t.Helper()
+	r, err := NewRunner(Options{Catalog: cat, CacheDir: cache, ResultCacheDir: "off", NoStandby: true})
+	if err != nil {
+		t.Fatal(err)
+	}
+	t.Cleanup(func() { _ = r.Close(context.Background()) })
+	return r
 }
