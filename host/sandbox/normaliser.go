@@ -29,7 +29,9 @@ import (
 // on its stdin and stdout; it ends with the request. It runs under the
 // request's limits: its own memory limit, its own fuel budget (the fuel it
 // used is added to the request's), and the request's deadline and
-// cancellation stop it too.
+// cancellation stop it too. An application of many small files to
+// transform gets a second lane (second, addSecondLane): another instance
+// that takes part of the first transforms announced.
 type normaliser struct {
 	r      *Runner
 	mod    *module.Module
