@@ -120,14 +120,14 @@ func (r *jsappRun) single(ctx context.Context) (*sandbox.Outcome, error) {
 	// One instance transforms every file the application has: start the
 	// normaliser beside it. (A shard's files are chosen in the guest, so
 	// shards start theirs on demand.)
-	call.StartNormaliser = r.tree.hasNormalised()
+	files, bytes := r.tree.normalisedSize()
+	call.StartNormaliser = files > 0
 	// A second normaliser instance for applications with several files to
 	// transform, small in total: there the guest parses faster than one
 	// instance transforms (electron/fiddle's waited 0.33 s of 0.53), and
 	// memory is plentiful. Beyond normaliseLanesBytes (@theia/core's
 	// 3.7 MB) the analysis itself is the longer path and the second
 	// instance's memory would come on top of its largest heap.
-	files, bytes := r.tree.normalisedSize()
 	call.SecondNormaliser = call.StartNormaliser && files >= normaliseLanesFiles && bytes < normaliseLanesBytes
 	return r.app.Runner.Run(ctx, call)
 }

@@ -279,10 +279,11 @@ func (g *gcPolicy) adjust() {
 // or, when capped, under capBesideNormaliser until adjust lifts it.
 func (g *gcPolicy) pace(capped bool) {
 	debug.SetGCPercent(100)
-	debug.SetMemoryLimit(g.hard)
 	g.cycles = nil
+	limit := g.hard
 	if capped && g.hard > capBesideNormaliser {
-		debug.SetMemoryLimit(capBesideNormaliser)
+		limit = capBesideNormaliser
 		g.live = []metrics.Sample{{Name: "/gc/heap/live:bytes"}}
 	}
+	debug.SetMemoryLimit(limit)
 }
