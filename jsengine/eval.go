@@ -178,6 +178,11 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		}
 		left := e.eval(m, s, x.Left, c)
 		return e.member(left, string(x.Identifier.Name), c, m, x)
+	case *ast.PrivateDotExpression:
+		if _, ok := x.Left.(*ast.ThisExpression); ok {
+			return e.evalThisMember(m, "#"+string(x.Identifier.Name), c, x)
+		}
+		return unknown(m.pf.text(x, 80))
 	case *ast.BracketExpression:
 		left := e.eval(m, s, x.Left, c)
 		k := e.eval(m, s, x.Member, c)

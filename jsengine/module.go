@@ -140,7 +140,10 @@ func (b *scopeBuilder) Enter(n any) bool {
 	case *ast.CallExpression:
 		b.call(n)
 		b.noteWrapper(n)
-	case *ast.MethodDefinition, *ast.PropertyKeyed, *ast.Binding, *ast.FieldDefinition:
+	case *ast.FieldDefinition:
+		b.nameFunction(n)
+		b.fieldAssign(n)
+	case *ast.MethodDefinition, *ast.PropertyKeyed, *ast.Binding:
 		b.nameFunction(n)
 	case *ast.IfStatement:
 		b.noteGuard(n.Test)
@@ -195,6 +198,12 @@ func (b *scopeBuilder) assignment(n *ast.AssignExpression) {
 		if bd := b.cur().lookup(string(l.Name)); bd != nil {
 			bd.more().assigned = append(bd.assigned(), assignment{expr: n.Right, scope: b.cur()})
 		}
+	case *ast.PrivateDotExpression:
+		// this.#field = v: private fields are this-members named with their #.
+		if _, this := l.Left.(*ast.ThisExpression); this {
+			name := "#" + string(l.Identifier.Name)
+			b.m.thisAssign[name] = append(b.m.thisAssign[name], assignment{expr: n.Right, scope: b.cur()})
+		}
 	case *ast.DotExpression:
 		name := string(l.Identifier.Name)
 		switch left := l.Left.(type) {
@@ -220,6 +229,26 @@ func (b *scopeBuilder) assignment(n *ast.AssignExpression) {
 		}
 	}
 	b.memberAssignment(n)
+}
+
+// fieldAssign records an instance field with an initializer (`x = v`,
+// `#x = v`) as the assignment to this.x it is when an instance is built.
+func (b *scopeBuilder) fieldAssign(n *ast.FieldDefinition) {
+	if n.Static || n.Initializer == nil || n.Computed {
+		return
+	}
+	var name string
+	switch k := n.Key.(type) {
+	case *ast.PrivateIdentifier:
+		name = "#" + string(k.Name)
+	case *ast.Identifier:
+		name = string(k.Name)
+	case *ast.StringLiteral:
+		name = string(k.Value)
+	default:
+		return
+	}
+	b.m.thisAssign[name] = append(b.m.thisAssign[name], assignment{expr: n.Initializer, scope: b.cur()})
 }
 
 // memberAssignment records `x.a.b = v` against the binding of x, so that

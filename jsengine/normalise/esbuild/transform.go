@@ -20,11 +20,25 @@ type sourceMap struct {
 	Mappings string   `json:"mappings"`
 }
 
+// supported overrides what ES2017 is taken to support.
+var supported = map[string]bool{
+	"dynamic-import":                false,
+	"class-private-field":           true,
+	"class-private-method":          true,
+	"class-private-accessor":        true,
+	"class-private-static-field":    true,
+	"class-private-static-method":   true,
+	"class-private-static-accessor": true,
+}
+
 var loaders = map[string]api.Loader{"js": api.LoaderJS, "jsx": api.LoaderJSX, "ts": api.LoaderTS, "tsx": api.LoaderTSX}
 
 // Transform converts to CommonJS at ES2017 with dynamic import lowered to
 // require (goja's parser reads neither ESM nor import()), with an external
-// source map that maps back to the original positions.
+// source map that maps back to the original positions. Private class
+// members stay as written: goja reads them, and lowered to WeakMap helpers
+// (__privateGet(this, _x)) they would hide this.#x from the analysis and
+// from the expressions it reports.
 func Transform(req normalise.Request) normalise.Result {
 	loader, ok := loaders[req.Loader]
 	if !ok {
@@ -34,7 +48,7 @@ func Transform(req normalise.Request) normalise.Result {
 		Loader:         loader,
 		Format:         api.FormatCommonJS,
 		Target:         api.ES2017,
-		Supported:      map[string]bool{"dynamic-import": false},
+		Supported:      supported,
 		Sourcemap:      api.SourceMapExternal,
 		SourcesContent: api.SourcesContentExclude,
 		Sourcefile:     req.Sourcefile,
