@@ -4,6 +4,7 @@ import (
 	"path"
 	"regexp"
 	"sort"
+	"strconv"
 	"strings"
 
 	"github.com/dop251/goja/ast"
@@ -112,18 +113,8 @@ func (e *engine) bundleEntry(p string) string {
 // whose members would otherwise read as undefined and join into paths as
 // the string "undefined"; any other member of it is unknown.
 func (e *engine) importMeta(m *moduleInfo, s *scope, x *ast.DotExpression) (value, bool) {
-	if _, meta := x.Left.(*ast.MetaProperty); !meta {
-		id, ok := x.Left.(*ast.Identifier)
-		if !ok || id.Name != "import_meta" {
-			return value{}, false
-		}
-		b := s.lookup("import_meta")
-		if b == nil {
-			return value{}, false
-		}
-		if o, ok := b.init.(*ast.ObjectLiteral); !ok || len(o.Value) != 0 {
-			return value{}, false
-		}
+	if !isImportMeta(s, x.Left) {
+		return value{}, false
 	}
 	switch x.Identifier.Name {
 	case "dirname":
@@ -132,6 +123,44 @@ func (e *engine) importMeta(m *moduleInfo, s *scope, x *ast.DotExpression) (valu
 		return value{kind: kString, str: m.path, fsPath: true, at: e.locp(m, x.Idx0())}, true
 	}
 	return unknown(m.pf.text(x, 80)), true
+}
+
+// isImportMeta reports whether x is import.meta, or esbuild's empty
+// import_meta object standing for it in CommonJS output.
+func isImportMeta(s *scope, x ast.Expression) bool {
+	if _, meta := x.(*ast.MetaProperty); meta {
+		return true
+	}
+	id, ok := x.(*ast.Identifier)
+	if !ok || id.Name != "import_meta" {
+		return false
+	}
+	b := s.lookup("import_meta")
+	if b == nil {
+		return false
+	}
+	o, ok := b.init.(*ast.ObjectLiteral)
+	return ok && len(o.Value) == 0
+}
+
+// importMetaResolve evaluates import.meta.resolve(specifier) to the file
+// the specifier names in the application (a file URL in Node; the path is
+// what fileURLToPath makes of it), or unknown when it names none.
+func (e *engine) importMetaResolve(m *moduleInfo, s *scope, x *ast.CallExpression, c evalCtx) (value, bool) {
+	d, ok := x.Callee.(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "resolve" || len(x.ArgumentList) != 1 || !isImportMeta(s, d.Left) {
+		return value{}, false
+	}
+	spec, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+	if !ok {
+		return unknown(m.pf.text(x, 80)), true
+	}
+	p := e.resolve(m.dir, spec)
+	if p == "" {
+		return unknown(m.pf.text(x, 80)), true
+	}
+	v := value{kind: kString, str: p, fsPath: true, inferred: true, at: e.locp(m, x.Idx0())}
+	return v.withStep(Step{Description: "import.meta.resolve(" + strconv.Quote(spec) + ") names " + p, Location: m.pf.loc(x.Idx0())}), true
 }
 
 // Electron Forge's webpack plugin defines, for each renderer entry point

@@ -681,6 +681,9 @@ func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c eval
 		}
 		return e.callFunction(&funcValue{node: fn, scope: s, mod: m}, m, s, x.ArgumentList, c)
 	}
+	if v, ok := e.importMetaResolve(m, s, x, c); ok {
+		return v
+	}
 	callee := e.eval(m, s, x.Callee, c)
 	switch callee.kind {
 	case kFunction:
@@ -726,6 +729,10 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 		// which esbuild lowers to import_meta.url.
 		if t := m.pf.text(x.ArgumentList[0], 40); t == "import_meta.url" || t == "import.meta.url" {
 			return value{kind: kString, str: m.path, fsPath: true, at: e.locp(m, x.Idx0())}
+		}
+		// fileURLToPath(import.meta.resolve(spec)): the path it resolved.
+		if v := e.eval(m, s, x.ArgumentList[0], c); v.kind == kString && v.fsPath {
+			return v
 		}
 	}
 	if callee.ext == "Object" {

@@ -726,6 +726,9 @@ func (e *engine) resolveBare(dir, spec string) (resolved string, internal bool, 
 		if p := e.packageEntry(wdir, sub); p != "" {
 			return p, true, ""
 		}
+		if p := e.workspaceSource(wdir, sub); p != "" {
+			return p, true, ""
+		}
 		return "", true, ""
 	}
 	if strings.HasPrefix(spec, "@/") || strings.HasPrefix(spec, "~/") {
@@ -775,6 +778,83 @@ func (e *engine) packageEntry(dir, sub string) string {
 		}
 	}
 	return e.resolveFile(path.Join(dir, sub))
+}
+
+// buildDirs are the output directories a workspace package's manifest
+// commonly points into, built from src.
+var buildDirs = map[string]bool{"dist": true, "out": true, "build": true, "lib": true}
+
+// workspaceSource finds the source of a workspace package's entry whose
+// built file is absent (a source checkout, where dist/ is not built): a
+// file any condition of its exports names that exists and is not a
+// declaration file (`"types": "./src/index.ts"`, `"source"`), else a named
+// file under dist/, out/, build/ or lib/ looked up under src/ instead
+// (./dist/exposed.mjs → src/exposed.ts).
+func (e *engine) workspaceSource(dir, sub string) string {
+	pj := e.manifest(dir)
+	if pj == nil {
+		return ""
+	}
+	var targets []string
+	if pj.exports != nil {
+		key := "."
+		if sub != "" {
+			key = "./" + sub
+		}
+		targets = exportTargets(pj.exports, key)
+	}
+	if sub == "" {
+		targets = append(targets, pj.main, pj.module)
+	}
+	for _, t := range targets {
+		if t == "" || strings.HasSuffix(t, ".d.ts") || strings.HasSuffix(t, ".d.mts") || strings.HasSuffix(t, ".d.cts") {
+			continue
+		}
+		if p := e.resolveFile(path.Join(dir, t)); p != "" {
+			return p
+		}
+	}
+	for _, t := range targets {
+		first, rest, ok := strings.Cut(strings.TrimPrefix(path.Clean(t), "./"), "/")
+		if !ok || !buildDirs[first] {
+			continue
+		}
+		if p := e.resolveFile(path.Join(dir, "src", rest)); p != "" && !strings.HasSuffix(p, ".d.ts") {
+			return p
+		}
+	}
+	return ""
+}
+
+// exportTargets lists every file key's entry in exports names, under any
+// condition, in the order written.
+func exportTargets(exports any, key string) []string {
+	var v any
+	if o, ok := exports.(*orderedObject); ok && len(o.keys) > 0 && strings.HasPrefix(o.keys[0], ".") {
+		v = o.vals[key]
+	} else if key == "." {
+		v = exports
+	}
+	var out []string
+	var collect func(any)
+	collect = func(v any) {
+		switch t := v.(type) {
+		case string:
+			if strings.HasPrefix(t, "./") && !strings.Contains(t, "*") {
+				out = append(out, t)
+			}
+		case []any:
+			for _, x := range t {
+				collect(x)
+			}
+		case *orderedObject:
+			for _, k := range t.keys {
+				collect(t.vals[k])
+			}
+		}
+	}
+	collect(v)
+	return out
 }
 
 // manifestInfo is what resolution needs of a package.json.

@@ -102,6 +102,14 @@ export default { resolve: { alias: [{ find: '~e', replacement: fileURLToPath(new
 			"packages/shell/package.json": `{"name":"@mono/shell","main":"src/index.ts"}`,
 			"packages/shell/src/index.ts": `import * as electron from 'electron'; export const { app, BrowserWindow, ipcMain } = electron`,
 		}, "@mono/shell", "packages/shell/src/index.ts"},
+		{"workspace exports into an unbuilt dist, through its types condition", map[string]string{
+			"packages/shell/package.json": `{"name":"@mono/shell","exports":{".":{"types":"./src/index.ts","default":"./dist/index.js"}}}`,
+			"packages/shell/src/index.ts": `import * as electron from 'electron'; export const { app, BrowserWindow, ipcMain } = electron`,
+		}, "@mono/shell", "packages/shell/src/index.ts"},
+		{"workspace subpath export into an unbuilt dist, from src", map[string]string{
+			"packages/shell/package.json":    `{"name":"@mono/shell","exports":{"./electron.mjs":{"types":"./src/electron.d.ts","default":"./dist/electron.mjs"}}}`,
+			"packages/shell/src/electron.ts": `import * as electron from 'electron'; export const { app, BrowserWindow, ipcMain } = electron`,
+		}, "@mono/shell/electron.mjs", "packages/shell/src/electron.ts"},
 	}
 	for _, c := range cases {
 		t.Run(c.name, func(t *testing.T) {
