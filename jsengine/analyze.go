@@ -375,6 +375,7 @@ func (e *engine) analyseModules(ctx context.Context, texts []textFile, res *Resu
 		}
 	}
 	e.rest = rest
+	e.queue = queue
 	e.assignShard(queue)
 	var g *importGraph
 	if !e.opts.FullParse || !e.opts.KeepAnalysed {

@@ -40,7 +40,7 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 	if len(args) == 0 {
 		return w
 	}
-	opts := e.evaluate(m, s, args[0])
+	opts := e.evaluateOptions(m, s, args[0])
 	if opts.kind == kUndefined || uninitialised(s, args[0]) {
 		return w // new BrowserWindow(undefined): every option at its default
 	}

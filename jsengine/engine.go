@@ -65,6 +65,16 @@ type engine struct {
 	order     []*moduleInfo
 	ctxErr    error
 	reachable map[string]bool
+	// queue is every file analyseModules may parse, with its text: where
+	// parameter questions look for callers (paramflow.go).
+	queue []textFile
+	// Parameter questions' state (paramflow.go): busy questions, the
+	// functions of read scopes, and the files parsed afresh for callers.
+	paramBusy    map[string]bool
+	scopeFns     map[*scope]ast.Node
+	scopeFnsRead map[*moduleInfo]bool
+	callerCopies map[string]*moduleInfo
+	callerBytes  int
 
 	// lex is the lexer-level pass's plan (lexpass.go); nil with FullParse.
 	lex *lexPlan

@@ -29,6 +29,9 @@ const (
 type evalCtx struct {
 	depth     int
 	callDepth int
+	// callers lets a parameter with no value take the value its
+	// function's call sites pass (paramflow.go): set for a window's options.
+	callers bool
 }
 
 func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
@@ -38,6 +41,17 @@ func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 	e.nested++
 	defer func() { e.nested-- }()
 	return e.eval(m, s, x, evalCtx{})
+}
+
+// evaluateOptions evaluates a window's options, following parameters to
+// their callers' arguments.
+func (e *engine) evaluateOptions(m *moduleInfo, s *scope, x ast.Expression) value {
+	if e.nested == 0 {
+		e.localSteps = maxStepsPerEvaluation
+	}
+	e.nested++
+	defer func() { e.nested-- }()
+	return e.eval(m, s, x, evalCtx{callers: true})
 }
 
 // maxStepsPerEvaluation keeps one pathological expression (a = b + b
@@ -291,6 +305,11 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		}
 		if x := b.extra; x != nil && len(x.guards) > 0 {
 			return e.evalGuarded(b, x.guards, c)
+		}
+		if c.callers {
+			if v, ok := e.paramFromCallers(b, c); ok {
+				return v
+			}
 		}
 		return unknown(b.name)
 	case b.init != nil && len(b.assigned()) > 0:

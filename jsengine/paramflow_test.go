@@ -1,0 +1,162 @@
+package jsengine
+
+import (
+	"context"
+	"fmt"
+	"strings"
+	"testing"
+)
+
+// preloadOf renders each window's preload value as "value state", and the
+// alternatives of an unknown one, for comparisons.
+func preloadsOf(r *Result) []string {
+	var out []string
+	for _, w := range r.Windows {
+		v, ok := w.WebPreferences["preload"]
+		if !ok {
+			out = append(out, "none")
+			continue
+		}
+		s := fmt.Sprintf("%v %s", v.Value, v.State)
+		for _, a := range v.Alternatives {
+			s += fmt.Sprintf(" | %v", a.Value)
+		}
+		out = append(out, s)
+	}
+	return out
+}
+
+func TestParametersTakeTheValuesTheirCallersPass(t *testing.T) {
+	const preload = "require('electron').contextBridge.exposeInMainWorld('api', {})\n"
+	cases := []struct {
+		name  string
+		files map[string]string
+		want  []string // each window's preload, in order
+	}{
+		{"a helper's parameter", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+function createWindow(preloadPath) { return new BrowserWindow({ webPreferences: { preload: preloadPath } }) }
+app.whenReady().then(() => createWindow(path.join(__dirname, 'preload.js')))`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred"}},
+		{"a default parameter value", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+const open = (preload = path.join(__dirname, 'preload.js')) => new BrowserWindow({ webPreferences: { preload } })
+app.whenReady().then(() => open())`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred"}},
+		{"a constructor option kept on this", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+class Manager {
+  constructor(opts) { this.pre = opts.preload }
+  open() { return new BrowserWindow({ webPreferences: { preload: this.pre } }) }
+}
+app.whenReady().then(() => new Manager({ preload: path.join(__dirname, 'preload.js') }).open())`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred"}},
+		{"a private field, a rest-spread forwarder and an imported caller", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"windows.js": `const { BrowserWindow } = require('electron')
+class Windows {
+  #preload
+  constructor({ config, devTools = false }) { this.#preload = config.preload }
+  create() { return new BrowserWindow({ webPreferences: { preload: this.#preload.path, sandbox: true } }) }
+}
+function windowsModule(...args) { return new Windows(...args) }
+module.exports = { windowsModule }`,
+			"main.js": `const { app } = require('electron'); const path = require('path')
+const { windowsModule } = require('./windows')
+function start(config) { app.whenReady().then(() => windowsModule({ config }).create()) }
+start({ preload: { path: path.join(__dirname, 'preload.js') } })`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred"}},
+		{"import.meta.resolve of a workspace export, handed to a TypeScript package", map[string]string{
+			"package.json": `{"main": "packages/entry.mjs", "type": "module", "workspaces": ["packages/*"]}`,
+			"packages/entry.mjs": `import { initApp } from '@mono/main'
+import { fileURLToPath } from 'node:url'
+initApp({ preload: { path: fileURLToPath(import.meta.resolve('@mono/preload/exposed.mjs')) } })`,
+			"packages/main/package.json": `{"name": "@mono/main", "exports": {".": {"types": "./src/index.ts", "default": "./dist/index.js"}}}`,
+			"packages/main/src/index.ts": `import { app, BrowserWindow } from 'electron'
+export async function initApp(initConfig: { preload: { path: string } }) {
+  await app.whenReady()
+  new BrowserWindow({ webPreferences: { preload: initConfig.preload.path } })
+}`,
+			"packages/preload/package.json":   `{"name": "@mono/preload", "exports": {"./exposed.mjs": {"default": "./dist/exposed.mjs"}}}`,
+			"packages/preload/src/exposed.ts": preload,
+		}, []string{"packages/preload/src/exposed.ts inferred"}},
+		{"class field initializers are this-members", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+class Shell {
+  #dir = __dirname
+  preloadPath = path.join(this.#dir, 'preload.js')
+  open() { return new BrowserWindow({ webPreferences: { preload: this.preloadPath } }) }
+}
+app.whenReady().then(() => new Shell().open())`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred"}},
+		{"callers that disagree give alternatives", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+function createWindow(p) { return new BrowserWindow({ webPreferences: { preload: p } }) }
+app.whenReady().then(() => { createWindow(path.join(__dirname, 'a.js')); createWindow(path.join(__dirname, 'b.js')) })`,
+			"a.js": preload, "b.js": preload,
+		}, []string{"p unknown | a.js | b.js"}},
+		{"a function nobody calls keeps its parameter unknown", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { BrowserWindow } = require('electron')
+module.exports = function createWindow(p) { return new BrowserWindow({ webPreferences: { preload: p } }) }`,
+		}, []string{"p unknown"}},
+		{"a method called on an object is not guessed at", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+const factory = { make(p) { return new BrowserWindow({ webPreferences: { preload: p } }) } }
+const other = { make(p) { return p } }
+app.whenReady().then(() => other.make(path.join(__dirname, 'preload.js')))`,
+			"preload.js": preload,
+		}, []string{"p unknown"}},
+	}
+	for _, tc := range cases {
+		t.Run(tc.name, func(t *testing.T) {
+			for _, opts := range []Options{{}, {KeepAnalysed: true, FullParse: true}} {
+				r, err := Analyze(context.Background(), mapFS(tc.files), opts, nil)
+				if err != nil {
+					t.Fatal(err)
+				}
+				if got := preloadsOf(r); strings.Join(got, "\n") != strings.Join(tc.want, "\n") {
+					t.Errorf("%+v: preloads\n%s\nwant\n%s", opts, strings.Join(got, "\n"), strings.Join(tc.want, "\n"))
+				}
+			}
+		})
+	}
+}
+
+func TestAParameterValueNamesEveryCallSiteItCameThrough(t *testing.T) {
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "main.js"}`,
+		"win.js": `const { BrowserWindow } = require('electron')
+exports.createWindow = function createWindow(preloadPath) {
+  return new BrowserWindow({ webPreferences: { preload: preloadPath } })
+}`,
+		"main.js": `const { app } = require('electron'); const path = require('path')
+const { createWindow } = require('./win')
+function boot(p) { createWindow(p) }
+app.whenReady().then(() => boot(path.join(__dirname, 'preload.js')))`,
+		"preload.js": "",
+	})
+	if len(r.Windows) != 1 || r.Windows[0].Preload == nil || r.Windows[0].Preload.Module != "preload.js" {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	v := r.Windows[0].WebPreferences["preload"]
+	var steps []string
+	for _, s := range v.Via {
+		steps = append(steps, fmt.Sprintf("%s@%d", s.Description, s.Location.Line))
+	}
+	want := []string{"the argument passed to `createWindow` at main.js:3@3", "the argument passed to `boot` at main.js:4@4"}
+	if strings.Join(steps, "\n") != strings.Join(want, "\n") {
+		t.Errorf("steps\n%s\nwant\n%s", strings.Join(steps, "\n"), strings.Join(want, "\n"))
+	}
+}
