@@ -1049,7 +1049,7 @@ func (a *analyzer) load(n *ast.CallExpression, method string, w *windowRec) {
 	if len(n.ArgumentList) == 0 {
 		return
 	}
-	v := a.e.evaluate(a.m, a.cur(), n.ArgumentList[0])
+	v := a.e.evaluateOptions(a.m, a.cur(), n.ArgumentList[0])
 	if v.kind != kString && w != nil && len(v.alts) > 0 {
 		// isDev ? 'http://localhost:3000' : `file://…`: one load per value.
 		all := true

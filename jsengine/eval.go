@@ -43,8 +43,8 @@ func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 	return e.eval(m, s, x, evalCtx{})
 }
 
-// evaluateOptions evaluates a window's options, following parameters to
-// their callers' arguments.
+// evaluateOptions evaluates a window's options or what it loads,
+// following parameters to their callers' arguments.
 func (e *engine) evaluateOptions(m *moduleInfo, s *scope, x ast.Expression) value {
 	if e.nested == 0 {
 		e.localSteps = maxStepsPerEvaluation

@@ -160,3 +160,19 @@ app.whenReady().then(() => boot(path.join(__dirname, 'preload.js')))`,
 		t.Errorf("steps\n%s\nwant\n%s", strings.Join(steps, "\n"), strings.Join(want, "\n"))
 	}
 }
+
+func TestALoadReadFromAParameterTakesTheCallersArgument(t *testing.T) {
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "main.js"}`,
+		"main.js": `const { app, BrowserWindow } = require('electron')
+function open(page) { const w = new BrowserWindow({ webPreferences: { sandbox: true } }); w.loadFile(page); return w }
+app.whenReady().then(() => open('index.html'))`,
+		"index.html": "<!doctype html><title>x</title>",
+	})
+	if len(r.Windows) != 1 || len(r.Windows[0].Loads) != 1 {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	if l := r.Windows[0].Loads[0]; l.Target != "index.html" || l.State != "known" || l.Resolved != "index.html" {
+		t.Errorf("load %+v, want index.html known and resolved", l)
+	}
+}
