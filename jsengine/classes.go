@@ -203,7 +203,9 @@ func (e *engine) subclassWindow(m *moduleInfo, s *scope, n *ast.NewExpression, f
 	}
 	w := &windowRec{node: n, mod: m}
 	e.windows[n] = w
-	e.windowList = append(e.windowList, w)
+	if !m.copy { // a caller parsed afresh (paramflow.go) reports nothing
+		e.windowList = append(e.windowList, w)
+	}
 	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.Idx0()), WebPreferences: map[string]Value{}, Coverage: "complete",
 		Class: className(fv)}
 	if e.nested == 0 {

@@ -35,7 +35,9 @@ func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expres
 	}
 	w := &windowRec{node: n, mod: m}
 	e.windows[n] = w
-	e.windowList = append(e.windowList, w)
+	if !m.copy { // a caller parsed afresh (paramflow.go) reports nothing
+		e.windowList = append(e.windowList, w)
+	}
 	w.w = Window{Kind: kind, Module: m.path, Location: m.pf.loc(n.Idx0()), WebPreferences: map[string]Value{}, Coverage: "complete"}
 	if len(args) == 0 {
 		return w

@@ -26,6 +26,9 @@ type moduleInfo struct {
 	released   bool // syntax tree dropped after analysis
 	retired    bool // released because no later analysis can reach it
 	analysed   bool
+	// copy marks a file parsed afresh to read a parameter's callers
+	// (paramflow.go): evaluations in it record no windows.
+	copy bool
 
 	// wrapperNames are the names of functions of this module whose
 	// parameters reach an IPC channel (firstpass.go).

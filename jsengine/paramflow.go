@@ -359,6 +359,7 @@ func (e *engine) callerCopy(f textFile) *moduleInfo {
 		e.callerBytes += len(f.src)
 		if pf, err := parseJS(f.path, f.src); err == nil {
 			cm := newModuleInfo(f.path, pf, f.sha, len(f.src))
+			cm.copy = true
 			if guard(func() { buildScopes(cm, e.opts.MaxASTNodes) }) == nil && !cm.truncated {
 				m = cm
 			}

@@ -176,3 +176,26 @@ app.whenReady().then(() => open('index.html'))`,
 		t.Errorf("load %+v, want index.html known and resolved", l)
 	}
 }
+
+func TestACallersArgumentIsNotASecondWindow(t *testing.T) {
+	// child.js, the entry, is analysed first: its window's parent is read
+	// from boot.js's call, whose argument is boot.js's own window.
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "child.js"}`,
+		"child.js": `const { BrowserWindow } = require('electron')
+exports.createChild = function createChild(parent) {
+  return new BrowserWindow({ parent, webPreferences: { sandbox: true, preload: parent.preloadPath } })
+}
+require('./boot')`,
+		"boot.js": `const { app, BrowserWindow } = require('electron')
+const { createChild } = require('./child')
+app.whenReady().then(() => createChild(new BrowserWindow({ webPreferences: { sandbox: true } })))`,
+	})
+	var at []string
+	for _, w := range r.Windows {
+		at = append(at, fmt.Sprintf("%s:%d", w.Location.File, w.Location.Line))
+	}
+	if strings.Join(at, " ") != "boot.js:3 child.js:3" {
+		t.Errorf("windows at %v, want child.js:3 and boot.js:3 once each", at)
+	}
+}
