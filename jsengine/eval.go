@@ -202,7 +202,7 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		k := e.eval(m, s, x.Member, c)
 		key, ok := k.toString()
 		if !ok {
-			return unknown(m.pf.text(x, 80))
+			return lookupAny(left, m.pf.text(x, 80), m.pf.text(x.Member, 40))
 		}
 		return e.member(left, key, c, m, x)
 	case *ast.CallExpression:
@@ -510,6 +510,31 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 		}
 	}
 	return v
+}
+
+// maxLookupValues bounds the values a lookup with an unknown key may take.
+const maxLookupValues = 16
+
+// lookupAny is map[key] with a key the analysis does not know: on an
+// object or array written whole (no unknown spread, no computed key) whose
+// every value is a string, one of those strings, each an alternative
+// under the key that selects it (`EVENT_NAME[type]` over a constant map of
+// channels); anything else stays unknown.
+func lookupAny(v value, expr, keyText string) value {
+	if v.kind != kObject || len(v.alts) > 0 || len(v.obj.unknownSpread) > 0 || v.obj.dynamicKeys > 0 ||
+		len(v.obj.keys) == 0 || len(v.obj.keys) > maxLookupValues {
+		return unknown(expr)
+	}
+	alts := make([]alt, 0, len(v.obj.keys))
+	for _, k := range v.obj.keys {
+		pv := v.obj.props[k]
+		if pv.kind != kString {
+			return unknown(expr)
+		}
+		pv.inferred = true
+		alts = append(alts, alt{v: pv, cond: "when " + keyText + " is " + strconv.Quote(strings.Trim(k, "[]"))})
+	}
+	return withAlts(expr, alts)
 }
 
 // member reads property key of v.

@@ -398,3 +398,23 @@ contextBridge.exposeInMainWorld('api', {
 		"preload.js renderer transmission ipcRenderer.send other inferred unpaired",
 	)
 }
+
+func TestALookupWithAnUnknownKeyInAConstantMapIsEachOfItsValues(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+const EVENT_NAME = { dir: 'update-tree', file: 'update-file' };
+const MIXED = { a: 'one', b: 2 };
+function notify(win, type) {
+  win.webContents.send(EVENT_NAME[type], {});
+  win.webContents.send(MIXED[type], {});
+}
+module.exports = { notify };
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js main transmission webContents.send update-tree inferred unpaired",
+		"main.js main transmission webContents.send update-file inferred unpaired",
+		"main.js main transmission webContents.send  dynamic dynamic", // MIXED[type]: a value is not a string
+	)
+	if n := len(r.IPC); n != 3 {
+		t.Errorf("%d operations, want 3:\n%s", n, strings.Join(ipcList(r), "\n"))
+	}
+}
