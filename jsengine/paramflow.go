@@ -42,7 +42,8 @@ type fnTarget struct {
 	fn    ast.Node // *ast.FunctionLiteral or *ast.ArrowFunctionLiteral
 	mod   *moduleInfo
 	name  string
-	class *ast.ClassLiteral
+	class *ast.ClassLiteral // the class fn constructs
+	owner *ast.ClassLiteral // the class fn is a method (or arrow field) of
 }
 
 // paramFromCallers gives the value parameter binding b receives from the
@@ -253,6 +254,12 @@ func (e *engine) targetOf(m *moduleInfo, fn ast.Node) (fnTarget, bool) {
 		}
 	case *ast.PropertyKeyed:
 		t.name, _ = staticKey(p.Key, p.Computed)
+	case *ast.FieldDefinition:
+		if len(pw.path) < 2 || p.Static {
+			return t, false
+		}
+		t.owner, _ = pw.path[len(pw.path)-2].(*ast.ClassLiteral)
+		t.name, _ = staticKey(p.Key, p.Computed)
 	case *ast.AssignExpression:
 		switch l := p.Left.(type) {
 		case *ast.Identifier:
@@ -261,17 +268,20 @@ func (e *engine) targetOf(m *moduleInfo, fn ast.Node) (fnTarget, bool) {
 			t.name = string(l.Identifier.Name)
 		}
 	case *ast.MethodDefinition:
-		key, _ := staticKey(p.Key, p.Computed)
-		if key != "constructor" || p.Static {
-			t.name = key
-			break
-		}
 		if len(pw.path) < 2 {
 			return t, false
 		}
 		cl, ok := pw.path[len(pw.path)-2].(*ast.ClassLiteral)
 		if !ok {
 			return t, false
+		}
+		key, _ := staticKey(p.Key, p.Computed)
+		if p.Static {
+			return t, false // called on the class, not followed
+		}
+		if key != "constructor" {
+			t.name, t.owner = key, cl
+			break
 		}
 		t.class = cl
 		if cl.Name != nil {
@@ -474,12 +484,42 @@ func (e *engine) callsTarget(m *moduleInfo, site callSite, t fnTarget) bool {
 		}
 		return len(b.path) == 1 && b.path[0] == t.name && e.requires(m, b.init, t.mod.path)
 	case *ast.DotExpression:
+		if t.owner != nil {
+			return m.path == t.mod.path && e.receiverIs(site, x.Left, t.owner)
+		}
 		id, ok := x.Left.(*ast.Identifier)
 		if !ok {
-			return false // obj.method(…): the receiver's class is not followed
+			return false
 		}
 		b := site.scope.lookup(string(id.Name))
 		return b != nil && len(b.path) == 0 && e.requires(m, b.init, t.mod.path)
+	}
+	return false
+}
+
+// receiverIs reports whether x, the receiver of a method call in the
+// class's own module, is an instance of class cl: this inside cl's body,
+// or a name bound to new C(…) where C is bound to cl. Any other receiver's
+// class is not followed.
+func (e *engine) receiverIs(site callSite, x ast.Expression, cl *ast.ClassLiteral) bool {
+	switch x := x.(type) {
+	case *ast.ThisExpression:
+		return within(cl, site.node)
+	case *ast.Identifier:
+		b := site.scope.lookup(string(x.Name))
+		if b == nil || len(b.path) != 0 || len(b.assigned()) > 0 {
+			return false
+		}
+		n, ok := b.init.(*ast.NewExpression)
+		if !ok {
+			return false
+		}
+		id, ok := n.Callee.(*ast.Identifier)
+		if !ok {
+			return false
+		}
+		cb := site.scope.lookup(string(id.Name))
+		return cb != nil && cb.fn == cl
 	}
 	return false
 }

@@ -110,6 +110,28 @@ app.whenReady().then(() => { createWindow(path.join(__dirname, 'a.js')); createW
 			"main.js": `const { BrowserWindow } = require('electron')
 module.exports = function createWindow(p) { return new BrowserWindow({ webPreferences: { preload: p } }) }`,
 		}, []string{"p unknown"}},
+		{"a method called on this and on an instance", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+class Windows {
+  main() { return this.create({ preload: path.join(__dirname, 'preload.js') }) }
+  create(opts) { return new BrowserWindow({ webPreferences: { preload: opts.preload } }) }
+  open = (file) => new BrowserWindow({ webPreferences: { preload: file } })
+}
+const windows = new Windows()
+app.whenReady().then(() => { windows.main(); windows.open(path.join(__dirname, 'preload.js')) })`,
+			"preload.js": preload,
+		}, []string{"preload.js inferred", "preload.js inferred"}},
+		{"a class method is not what a module's export of the same name calls", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"win.js": `const { BrowserWindow } = require('electron')
+class W { create(p) { return new BrowserWindow({ webPreferences: { preload: p } }) } }
+exports.W = W
+exports.create = (p) => p`,
+			"main.js": `const path = require('path'); const win = require('./win')
+win.create(path.join(__dirname, 'preload.js'))`,
+			"preload.js": preload,
+		}, []string{"p unknown"}},
 		{"a method called on an object is not guessed at", map[string]string{
 			"package.json": `{"main": "main.js"}`,
 			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
