@@ -71,10 +71,14 @@ type engine struct {
 	// Parameter questions' state (paramflow.go): busy questions, the
 	// functions of read scopes, and the files parsed afresh for callers.
 	paramBusy    map[string]bool
-	scopeFns     map[*scope]ast.Node
-	scopeFnsRead map[*moduleInfo]bool
-	callerCopies map[string]*moduleInfo
-	callerBytes  int
+	paramAnswers map[string]value
+	// queueBytes is the queue's text size; callerScanned the bytes searched
+	// for callers so far (bounded by maxCallerScan).
+	queueBytes, callerScanned int
+	scopeFns                  map[*scope]ast.Node
+	scopeFnsRead              map[*moduleInfo]bool
+	callerCopies              map[string]*moduleInfo
+	callerBytes               int
 
 	// lex is the lexer-level pass's plan (lexpass.go); nil with FullParse.
 	lex *lexPlan

@@ -33,6 +33,11 @@ const (
 	maxCallerBytes = 2 << 20
 	// maxCallSites bounds the call sites one parameter combines.
 	maxCallSites = 8
+	// maxCallerScan bounds the bytes of text searched for callers over
+	// one analysis (each question searches every file's text once), so
+	// thousands of windows built by as many helpers cannot make the
+	// search the analysis' main cost.
+	maxCallerScan = 256 << 20
 )
 
 // fnTarget is a function whose parameters are asked about: the function
@@ -89,14 +94,26 @@ func (e *engine) paramFromCallers(b *binding, c evalCtx) (value, bool) {
 // the parameter's text, what the value reads as when the calls disagree.
 func (e *engine) argumentOf(t fnTarget, index int, expr string, c evalCtx) (value, bool) {
 	key := fmt.Sprintf("%s\x00%d\x00%d", t.mod.path, t.fn.Idx0(), index)
+	if v, ok := e.paramAnswers[key]; ok {
+		return v, true
+	}
 	if e.paramBusy[key] {
 		return value{}, false
 	}
 	if e.paramBusy == nil {
-		e.paramBusy = map[string]bool{}
+		e.paramBusy, e.paramAnswers = map[string]bool{}, map[string]value{}
 	}
 	e.paramBusy[key] = true
 	defer delete(e.paramBusy, key)
+	v, ok := e.combineCallers(t, index, expr, c)
+	if ok {
+		e.paramAnswers[key] = v
+	}
+	return v, ok
+}
+
+// combineCallers evaluates the argument at index of each call of t.
+func (e *engine) combineCallers(t fnTarget, index int, expr string, c evalCtx) (value, bool) {
 	c.callDepth++
 	var sites []alt
 	for _, caller := range e.callerModules(t) {
@@ -331,6 +348,15 @@ func (w *parentWalker) Leave(n any) {
 // left unread.
 func (e *engine) callerModules(t fnTarget) []*moduleInfo {
 	out := []*moduleInfo{t.mod}
+	if e.queueBytes == 0 {
+		for _, f := range e.queue {
+			e.queueBytes += len(f.src)
+		}
+	}
+	if e.callerScanned+e.queueBytes > maxCallerScan {
+		return append(out, nil) // the search's budget is spent: no answer
+	}
+	e.callerScanned += e.queueBytes
 	for _, f := range e.queue {
 		if f.path == t.mod.path || strings.Contains("/"+f.path, "/node_modules/") || !strings.Contains(f.src, t.name) {
 			continue

@@ -221,3 +221,37 @@ app.whenReady().then(() => createChild(new BrowserWindow({ webPreferences: { san
 		t.Errorf("windows at %v, want child.js:3 and boot.js:3 once each", at)
 	}
 }
+
+func TestTheSearchForCallersHasABudget(t *testing.T) {
+	// 300 helpers, each building a window from its parameter and called
+	// once, beside 1 MiB of other text: each question searches every
+	// file, so only maxCallerScan / (the text's size) are answered.
+	var main strings.Builder
+	main.WriteString("const { BrowserWindow } = require('electron')\n")
+	const helpers = 300
+	for i := range helpers {
+		fmt.Fprintf(&main, "function w%d(p) { return new BrowserWindow({ webPreferences: { preload: p } }) }\nw%d('preload.js')\n", i, i)
+	}
+	files := map[string]string{
+		"package.json": `{"main": "main.js"}`,
+		"main.js":      main.String(),
+		"pad.js":       "//" + strings.Repeat("x", 1<<20) + "\n",
+		"preload.js":   "",
+	}
+	r := analyzeMap(t, files)
+	size := 0
+	for k, v := range files {
+		if strings.HasSuffix(k, ".js") {
+			size += len(v)
+		}
+	}
+	known := 0
+	for _, w := range r.Windows {
+		if w.WebPreferences["preload"].State == "inferred" {
+			known++
+		}
+	}
+	if len(r.Windows) != helpers || known != maxCallerScan/size {
+		t.Errorf("%d windows, %d preloads known; want %d and %d", len(r.Windows), known, helpers, maxCallerScan/size)
+	}
+}
