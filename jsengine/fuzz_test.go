@@ -37,6 +37,10 @@ func FuzzAnalyzeJSFile(f *testing.F) {
 		"const {BrowserWindow: W, ipcRenderer: r} = require('electron'); class A extends B { constructor(o) { super(o) } } class B extends A {} new A({}); new B()",
 		"const {ipcRenderer: r} = require('electron'); function s(c) { s(c); if (L.includes(c)) r.send(`x:${c}`) } const L = [L]; s('a'); L.forEach(s)",
 		"let c = 'a'; c = c + c; for (const k of [c, c]) require('electron').ipcMain.handle(k, () => (c = k)); window.api.send(c)",
+		// parameters read from their callers (paramflow.go): recursion, forwarding, private fields
+		"const {BrowserWindow: W} = require('electron'); function f(p, ...r) { f(...r); return new W({webPreferences: {preload: p}}) } f(f); f(...f)",
+		"class M { #p; constructor({o} = {}) { this.#p = o.p } w(x = this.#p) { return new (require('electron').BrowserWindow)(x) } } new M({o: new M().w()}).w()",
+		"const K = {a: 'x', b: 'y'}; function s(t) { require('electron').ipcRenderer.send(K[t]) } s(K[K.a])",
 	} {
 		f.Add([]byte(s))
 	}
