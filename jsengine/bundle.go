@@ -354,6 +354,7 @@ func (e *engine) factoryExports(fi *factoryInfo, c evalCtx) value {
 		return v
 	}
 	if e.factoryBusy[fi] {
+		e.cuts++
 		return unknown("webpack module " + fi.key)
 	}
 	e.factoryBusy[fi] = true

@@ -2,6 +2,7 @@ package jsengine
 
 import (
 	"github.com/dop251/goja/ast"
+	"github.com/dop251/goja/token"
 )
 
 // Classes of the application are values too: an IPC manager whose methods
@@ -65,11 +66,50 @@ func (e *engine) methodOf(fv *funcValue, key string, static bool, depth int) (va
 			}
 		}
 	}
+	if !static {
+		if v, ok := e.constructorMethod(fv, cl, key); ok {
+			return v, true
+		}
+	}
 	if cl.SuperClass == nil || depth >= maxClassDepth {
 		return value{}, false
 	}
 	if sup := e.evaluate(fv.mod, fv.scope, cl.SuperClass); sup.kind == kClass {
 		return e.methodOf(sup.fn, key, static, depth+1)
+	}
+	return value{}, false
+}
+
+// constructorMethod finds `this.key = function or arrow` among the
+// constructor's top-level statements: TypeScript's arrow-function fields
+// (send = (ch) => …) compile to exactly that, and older JavaScript binds
+// handlers the same way.
+func (e *engine) constructorMethod(fv *funcValue, cl *ast.ClassLiteral, key string) (value, bool) {
+	ctor := constructorOf(cl)
+	if ctor == nil || ctor.Body == nil {
+		return value{}, false
+	}
+	for _, st := range ctor.Body.List {
+		es, ok := st.(*ast.ExpressionStatement)
+		if !ok {
+			continue
+		}
+		as, ok := es.Expression.(*ast.AssignExpression)
+		if !ok || as.Operator != token.ASSIGN || !isFunctionNode(as.Right) {
+			continue
+		}
+		d, ok := as.Left.(*ast.DotExpression)
+		if !ok || string(d.Identifier.Name) != key {
+			continue
+		}
+		if _, this := d.Left.(*ast.ThisExpression); !this {
+			continue
+		}
+		sc := fv.scope
+		if s, ok := fv.mod.scopeOf(ctor); ok {
+			sc = s // the constructor's parameters are in reach
+		}
+		return value{kind: kFunction, fn: &funcValue{node: as.Right, scope: sc, mod: fv.mod}, at: e.locp(fv.mod, as.Right.Idx0())}, true
 	}
 	return value{}, false
 }

@@ -287,11 +287,26 @@ func (a *analyzer) finding(rule, sev, conf, msg string, l Location, fix string, 
 
 // requireCall returns the require(...) call inside e (through interop
 // helpers), or nil.
+// isWindowRequire reports whether x is window.require (or globalThis's):
+// a renderer with nodeIntegration reaching Node's require past a bundler
+// that would otherwise rewrite it (window.require('electron')).
+func isWindowRequire(x ast.Expression) bool {
+	d, ok := x.(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "require" {
+		return false
+	}
+	id, ok := d.Left.(*ast.Identifier)
+	return ok && (id.Name == "window" || id.Name == "globalThis")
+}
+
 func requireCall(x ast.Expression) *ast.CallExpression {
 	for i := 0; i < 3; i++ {
 		c, ok := x.(*ast.CallExpression)
 		if !ok {
 			return nil
+		}
+		if isWindowRequire(c.Callee) && len(c.ArgumentList) == 1 {
+			return c
 		}
 		id, ok := c.Callee.(*ast.Identifier)
 		if !ok {

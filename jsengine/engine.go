@@ -23,7 +23,12 @@ type engine struct {
 	// specifier is looked up again at every evaluation that reaches it.
 	packages map[[2]string]string
 
-	busy         map[*binding]bool
+	busy map[*binding]bool
+	// initMemo keeps initializers' values within one top-level evaluation;
+	// cuts counts the cycles and bounds that made a value unknown
+	// (evalInit keeps only values no cut shaped).
+	initMemo     map[initKey]value
+	cuts         int
 	steps        int
 	refused      int // evaluations refused once steps ran out
 	localSteps   int // what the current top-level evaluation may still spend
@@ -71,6 +76,7 @@ type engine struct {
 	// Parameter questions' state (paramflow.go): busy questions, the
 	// functions of read scopes, and the files parsed afresh for callers.
 	paramBusy    map[string]bool
+	thisBusy     map[thisKey]bool // this-members being evaluated
 	paramAnswers map[string]value
 	// queueBytes is the queue's text size; callerScanned the bytes searched
 	// for callers so far (bounded by maxCallerScan).

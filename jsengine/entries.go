@@ -163,6 +163,25 @@ func (e *engine) importMetaResolve(m *moduleInfo, s *scope, x *ast.CallExpressio
 	return v.withStep(Step{Description: "import.meta.resolve(" + strconv.Quote(spec) + ") names " + p, Location: m.pf.loc(x.Idx0())}), true
 }
 
+// urlFromImportMeta evaluates new URL(relative, import.meta.url), ESM's way
+// of naming a file beside the module, to that file's path (what
+// fileURLToPath makes of it): electron-vite's preload idiom.
+func (e *engine) urlFromImportMeta(m *moduleInfo, s *scope, x *ast.NewExpression, c evalCtx) (value, bool) {
+	id, ok := x.Callee.(*ast.Identifier)
+	if !ok || id.Name != "URL" || len(x.ArgumentList) != 2 || s.lookup("URL") != nil {
+		return value{}, false
+	}
+	d, ok := x.ArgumentList[1].(*ast.DotExpression)
+	if !ok || d.Identifier.Name != "url" || !isImportMeta(s, d.Left) {
+		return value{}, false
+	}
+	rel, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+	if !ok || strings.Contains(rel, ":") || strings.HasPrefix(rel, "/") {
+		return unknown(m.pf.text(x, 80)), true
+	}
+	return value{kind: kString, str: path.Join(m.dir, rel), fsPath: true, at: e.locp(m, x.Idx0())}, true
+}
+
 // Electron Forge's webpack plugin defines, for each renderer entry point
 // of forge.config, a global <NAME>_PRELOAD_WEBPACK_ENTRY holding the
 // built preload's path (the template's `preload:

@@ -37,6 +37,7 @@ type evalCtx struct {
 func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 	if e.nested == 0 { // a window's options evaluated inside an evaluation share its budget
 		e.localSteps = maxStepsPerEvaluation
+		e.dropInitMemo()
 	}
 	e.nested++
 	defer func() { e.nested-- }()
@@ -48,6 +49,7 @@ func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 func (e *engine) evaluateOptions(m *moduleInfo, s *scope, x ast.Expression) value {
 	if e.nested == 0 {
 		e.localSteps = maxStepsPerEvaluation
+		e.dropInitMemo()
 	}
 	e.nested++
 	defer func() { e.nested-- }()
@@ -63,6 +65,7 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		return value{kind: kUndefined}
 	}
 	if c.depth > maxEvalDepth || e.steps <= 0 || e.localSteps <= 0 {
+		e.cuts++
 		e.boundReached = true
 		if e.steps <= 0 {
 			e.refused++
@@ -162,18 +165,34 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 	case *ast.ArrayLiteral:
 		o := newObject()
 		o.isArray = true
-		for i, el := range x.Value {
+		n := 0 // the next element's index
+		for _, el := range x.Value {
+			if n >= maxObjectKeys {
+				// More elements than are kept: the array is not known whole.
+				e.cuts++
+				e.boundReached = true
+				o.dynamicKeys++
+				break
+			}
 			if el == nil {
+				n++ // a hole
 				continue
 			}
 			if sp, ok := el.(*ast.SpreadElement); ok {
-				o.unknownSpread = append(o.unknownSpread, m.pf.text(sp, 80))
+				// [...known, x]: the spread array's elements, in place.
+				els, ok := e.elements(e.eval(m, s, sp.Expression, c), false)
+				if !ok || n+len(els) > maxObjectKeys {
+					o.unknownSpread = append(o.unknownSpread, m.pf.text(sp, 80))
+					continue
+				}
+				for _, v := range els {
+					o.set("["+strconv.Itoa(n)+"]", v)
+					n++
+				}
 				continue
 			}
-			if i >= maxObjectKeys {
-				break
-			}
-			o.set("["+strconv.Itoa(i)+"]", e.eval(m, s, el, c))
+			o.set("["+strconv.Itoa(n)+"]", e.eval(m, s, el, c))
+			n++
 		}
 		return value{kind: kObject, obj: o, at: e.locp(m, x.LeftBracket)}
 	case *ast.FunctionLiteral:
@@ -210,6 +229,9 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 	case *ast.NewExpression:
 		if id, ok := x.Callee.(*ast.Identifier); ok && id.Name == "Set" && len(x.ArgumentList) == 1 && s.lookup("Set") == nil {
 			return e.eval(m, s, x.ArgumentList[0], c) // new Set([...]): its elements
+		}
+		if v, ok := e.urlFromImportMeta(m, s, x, c); ok {
+			return v
 		}
 		callee := e.eval(m, s, x.Callee, c)
 		if k := windowClass(callee); k != "" {
@@ -285,6 +307,7 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 		return *p
 	}
 	if e.busy[b] {
+		e.cuts++
 		return unknown(b.name)
 	}
 	e.busy[b] = true
@@ -315,7 +338,7 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 	case b.init != nil && len(b.assigned()) > 0:
 		return e.reassigned(b, c, use)
 	case b.init != nil:
-		v := e.eval(m, b.scope, b.init, c)
+		v := e.evalInit(b, c)
 		for _, k := range b.path {
 			v = e.member(v, k, c, m, b.init)
 		}
@@ -366,6 +389,47 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 	return unknown(b.name)
 }
 
+// dropInitMemo forgets the last top-level evaluation's initializer values
+// (a fresh map rather than clear: clearing a map that once grew large
+// costs its size on every evaluation).
+func (e *engine) dropInitMemo() {
+	if len(e.initMemo) > 0 {
+		e.initMemo = nil
+	}
+}
+
+// initKey is a binding's initializer in the scope it is evaluated in.
+type initKey struct {
+	init  ast.Expression
+	scope *scope
+}
+
+// evalInit evaluates b's initializer; the names one destructuring
+// declares (const { a, b, … } = useSettings()) share theirs, evaluated once
+// per top-level evaluation rather than once per name and per use. A value is kept only when no cut (a cycle or a bound) shaped it,
+// so that the memo gives what evaluating again would.
+func (e *engine) evalInit(b *binding, c evalCtx) value {
+	if call, ok := b.init.(*ast.CallExpression); !ok || len(b.path) == 0 || requireCall(call) != nil {
+		// Only a destructuring shares its initializer, and only a call of
+		// the application's own is worth keeping: a memo of every
+		// initializer costs a large application more than it saves.
+		return e.eval(b.scope.mod, b.scope, b.init, c)
+	}
+	k := initKey{b.init, b.scope}
+	if v, ok := e.initMemo[k]; ok {
+		return v
+	}
+	cuts := e.cuts
+	v := e.eval(b.scope.mod, b.scope, b.init, c)
+	if e.cuts == cuts {
+		if e.initMemo == nil {
+			e.initMemo = map[initKey]value{}
+		}
+		e.initMemo[k] = v
+	}
+	return v
+}
+
 // isTrivialStep avoids chain steps for require bindings and functions.
 func isTrivialStep(b *binding, v value) bool {
 	return v.kind == kExternal || v.kind == kModule || v.kind == kFunction
@@ -376,6 +440,18 @@ func (e *engine) evalThisMember(m *moduleInfo, name string, c evalCtx, x ast.Nod
 	if len(as) == 0 {
 		return unknown("this." + name)
 	}
+	// this.destroy = this.destroy.bind(this) reads itself: unknown, not a
+	// descent to the depth bound.
+	key := thisKey{m, name}
+	if e.thisBusy[key] {
+		e.cuts++
+		return unknown("this." + name)
+	}
+	if e.thisBusy == nil {
+		e.thisBusy = map[thisKey]bool{}
+	}
+	e.thisBusy[key] = true
+	defer delete(e.thisBusy, key)
 	var acc value
 	for i, a := range as {
 		v := e.eval(m, a.scope, a.expr, c)
@@ -391,6 +467,12 @@ func (e *engine) evalThisMember(m *moduleInfo, name string, c evalCtx, x ast.Nod
 	}
 	acc.inferred = true
 	return acc
+}
+
+// thisKey names a this-member of a module being evaluated.
+type thisKey struct {
+	m    *moduleInfo
+	name string
 }
 
 func (e *engine) evalBinary(m *moduleInfo, s *scope, x *ast.BinaryExpression, c evalCtx) value {
@@ -457,7 +539,10 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 	v := value{kind: kObject, obj: o, at: e.locp(m, x.LeftBrace)}
 	for _, p := range x.Value {
 		if len(o.keys) >= maxObjectKeys {
+			// More properties than are kept: the object is not known whole.
+			e.cuts++
 			e.boundReached = true
+			o.dynamicKeys++
 			break
 		}
 		switch p := p.(type) {
@@ -594,6 +679,7 @@ func (e *engine) exportOf(mod *moduleInfo, key string, c evalCtx, from *moduleIn
 		return v
 	}
 	if mod.exportBusy[key] {
+		e.cuts++
 		return unknown(from.pf.text(at, 80))
 	}
 	mod.exportBusy[key] = true
@@ -713,6 +799,13 @@ func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c eval
 			}
 		}
 	}
+	if isWindowRequire(x.Callee) && len(x.ArgumentList) == 1 && s.lookup("window") == nil && s.lookup("globalThis") == nil {
+		spec, ok := e.eval(m, s, x.ArgumentList[0], c).toString()
+		if !ok {
+			return unknown(m.pf.text(x, 80))
+		}
+		return e.requireValue(m, spec)
+	}
 	// Immediately invoked function: enum populator or plain IIFE.
 	switch fn := x.Callee.(type) {
 	case *ast.FunctionLiteral, *ast.ArrowFunctionLiteral:
@@ -727,6 +820,11 @@ func (e *engine) evalCall(m *moduleInfo, s *scope, x *ast.CallExpression, c eval
 	}
 	if v, ok := e.importMetaResolve(m, s, x, c); ok {
 		return v
+	}
+	if d, ok := x.Callee.(*ast.DotExpression); ok && d.Identifier.Name == "map" && len(x.ArgumentList) == 1 {
+		if v, ok := e.mapArray(m, s, d.Left, x.ArgumentList[0], c); ok {
+			return v
+		}
 	}
 	callee := e.eval(m, s, x.Callee, c)
 	switch callee.kind {
@@ -777,6 +875,16 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 		// fileURLToPath(import.meta.resolve(spec)): the path it resolved.
 		if v := e.eval(m, s, x.ArgumentList[0], c); v.kind == kString && v.fsPath {
 			return v
+		}
+	}
+	if n := len(callee.path); n > 0 && len(x.ArgumentList) >= 1 {
+		switch callee.path[n-1] {
+		case "useMemo": // React: the value its function computes
+			if fn := e.eval(m, s, x.ArgumentList[0], c); fn.kind == kFunction {
+				return e.callFunction(fn.fn, m, s, nil, c)
+			}
+		case "useCallback": // React: the function itself
+			return e.eval(m, s, x.ArgumentList[0], c)
 		}
 	}
 	if callee.ext == "Object" {
@@ -856,7 +964,20 @@ func joinAppPath(resolve bool, args []string) string {
 // callFunction evaluates a helper's return value with its parameters bound
 // to the argument values: the common `function prefs() { return {...} }`.
 func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast.Expression, c evalCtx) value {
+	return e.callWith(fv, func(i int) (value, bool) {
+		if i < len(args) {
+			return e.eval(m, s, args[i], c), true
+		}
+		return value{}, false
+	}, c)
+}
+
+// callWith evaluates fv's return value with argument i given by arg (false:
+// not passed); parameters that destructure (([key, fn]) =>) bind each name
+// to its part of the argument.
+func (e *engine) callWith(fv *funcValue, arg func(int) (value, bool), c evalCtx) value {
 	if c.callDepth >= maxCallDepth {
+		e.cuts++
 		e.boundReached = true
 		return unknown("call depth")
 	}
@@ -895,12 +1016,12 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 		for i, p := range pl.List {
 			id, ok := p.Target.(*ast.Identifier)
 			if !ok {
+				e.bindPattern(fs, p.Target, arg, i, c)
 				continue
 			}
-			var av value
+			av, passed := arg(i)
 			switch {
-			case i < len(args):
-				av = e.eval(m, s, args[i], c)
+			case passed:
 			case p.Initializer != nil:
 				av = e.eval(fm, fs, p.Initializer, c)
 			default:
@@ -936,6 +1057,61 @@ func (e *engine) callFunction(fv *funcValue, m *moduleInfo, s *scope, args []ast
 	}
 	acc.inferred = true
 	return acc.withStep(Step{Description: "returned by " + name, Location: fm.pf.loc(returns[0].Idx0())})
+}
+
+// mapArray evaluates list.map(fn) over a list known whole: the array of
+// fn's return value for each element (element, index, list). Anything else
+// is not handled here.
+func (e *engine) mapArray(m *moduleInfo, s *scope, list, fnx ast.Expression, c evalCtx) (value, bool) {
+	lv := e.eval(m, s, list, c)
+	els, ok := e.elements(lv, false)
+	if !ok {
+		return value{}, false
+	}
+	fn := e.eval(m, s, fnx, c)
+	if fn.kind != kFunction {
+		return value{}, false
+	}
+	o := newObject()
+	o.isArray = true
+	for i, el := range els {
+		r := e.callWith(fn.fn, func(k int) (value, bool) {
+			switch k {
+			case 0:
+				return el, true
+			case 1:
+				return value{kind: kNumber, num: float64(i)}, true
+			case 2:
+				return lv, true
+			}
+			return value{}, false
+		}, c)
+		o.set("["+strconv.Itoa(i)+"]", r)
+	}
+	return value{kind: kObject, obj: o, at: e.locp(m, list.Idx0()), inferred: true}, true
+}
+
+// bindPattern binds the names a destructuring parameter declares to the
+// parts of argument i they name (an argument not passed leaves them as
+// they are: unknown).
+func (e *engine) bindPattern(fs *scope, target ast.BindingTarget, arg func(int) (value, bool), i int, c evalCtx) {
+	av, passed := arg(i)
+	if !passed {
+		return
+	}
+	parts := newScope(nil, fs.mod)
+	parts.declareTarget(target, nil, nil, true)
+	for _, pb := range parts.vars {
+		b := fs.get(pb.name)
+		if b == nil || len(pb.path) == 0 {
+			continue
+		}
+		v := av
+		for _, k := range pb.path {
+			v = e.member(v, k, c, fs.mod, target)
+		}
+		b.more().preset = &v
+	}
 }
 
 // collectReturns gathers return expressions, not entering nested functions.

@@ -223,6 +223,9 @@ func (b *scopeBuilder) forwardingCallee(x ast.Expression) bool {
 	case *ast.SequenceExpression:
 		return len(c.Sequence) > 0
 	case *ast.DotExpression:
+		if thisRooted(c) {
+			return true // this.send(ch), this.win?.sendToRenderer(ch): methods of the application's classes
+		}
 		root := rootIdent(c)
 		if root == nil {
 			return false
@@ -231,4 +234,23 @@ func (b *scopeBuilder) forwardingCallee(x ast.Expression) bool {
 		return bd != nil && bd.init != nil && requireCall(bd.init) != nil
 	}
 	return false
+}
+
+// thisRooted reports whether a member chain starts at this
+// (this.a.b, this.a?.b).
+func thisRooted(x ast.Expression) bool {
+	for {
+		switch c := x.(type) {
+		case *ast.ThisExpression:
+			return true
+		case *ast.DotExpression:
+			x = c.Left
+		case *ast.OptionalChain:
+			x = c.Expression
+		case *ast.Optional:
+			x = c.Expression
+		default:
+			return false
+		}
+	}
 }

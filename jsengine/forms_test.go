@@ -418,3 +418,109 @@ module.exports = { notify };
 		t.Errorf("%d operations, want 3:\n%s", n, strings.Join(ipcList(r), "\n"))
 	}
 }
+
+func TestWrapperMethodsOfAWindowClassKeptOnThis(t *testing.T) {
+	// A window class kept on this by another class (MainWindow.win is a
+	// BaseWindow), both wrapping webContents.send, in JavaScript and in
+	// TypeScript (class fields and ?. as esbuild leaves them).
+	base := `class BaseWindow {
+  constructor() { this.win = new BrowserWindow({}); this.ready = false }
+  sendToRenderer = (channel, ...args) => { this.sendToRendererWithRetry(3, channel, ...args) }
+  sendToRendererWithRetry = (maxRetries, channel, ...args) => {
+    if (!this.ready) { setTimeout(() => { this.sendToRendererWithRetry(maxRetries - 1, channel, ...args) }, 1000); return }
+    this.win.webContents.send(channel, ...args)
+  }
+  direct = (channel) => { this.win.webContents.send(channel) }
+}
+`
+	mainWindow := `class MainWindow {
+  init = () => { this.win = new BaseWindow() }
+  sendToRenderer = (channel, ...args) => { this.win?.sendToRenderer(channel, ...args) }
+  sendDirect = (channel) => { this.win?.direct(channel) }
+  added = () => { this.sendToRenderer('self') }
+}
+`
+	main := `MainWindow.init();
+MainWindow.sendToRenderer('two-hops');
+MainWindow.sendDirect('one-hop');
+`
+	for _, ext := range []string{"js", "ts"} {
+		t.Run(ext, func(t *testing.T) {
+			files := map[string]string{
+				"package.json":      `{"main": "main.` + ext + `"}`,
+				"baseWindow." + ext: "import { BrowserWindow } from 'electron'\nexport " + base,
+				"mainWindow." + ext: "import { BaseWindow } from './baseWindow'\n" + mainWindow + "export default new MainWindow()\n",
+				"main." + ext:       "import MainWindow from './mainWindow'\n" + main,
+			}
+			if ext == "ts" {
+				files["baseWindow.ts"] = strings.Replace(files["baseWindow.ts"], "class BaseWindow {", "class BaseWindow {\n  private win?: BrowserWindow; private ready = false;", 1)
+			}
+			r := analyzeMap(t, files)
+			mustHaveIPC(t, r,
+				"main."+ext+" main transmission webContents.send two-hops inferred unpaired",
+				"main."+ext+" main transmission webContents.send one-hop inferred unpaired",
+				"mainWindow."+ext+" main transmission webContents.send self inferred unpaired",
+			)
+		})
+	}
+}
+
+func TestAThisMemberThatReadsItselfIsNotADescentToTheBound(t *testing.T) {
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+class Upgrade {
+  constructor() { this.destroy = this.destroy.bind(this); ipcMain.on('stop', this.destroy) }
+  destroy() { this.destroy() }
+}
+new Upgrade();
+`, nil)
+	for _, l := range r.Limitations {
+		if strings.Contains(l, "bound") {
+			t.Errorf("limitation %q", l)
+		}
+	}
+	mustHaveIPC(t, r, "main.js main listener ipcMain.on stop literal ")
+}
+
+func TestWindowRequireIsRequire(t *testing.T) {
+	r := analyzeSource(t, `const { ipcRenderer } = window.require('electron');
+ipcRenderer.send('ready');
+globalThis.require('electron').ipcRenderer.on('go', () => {});
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js renderer transmission ipcRenderer.send ready literal unpaired",
+		"main.js renderer listener ipcRenderer.on go literal ",
+	)
+}
+
+func TestChannelsThroughMapSpreadAndUseMemo(t *testing.T) {
+	// lossless-cut's shape: handlers in a useMemo object, turned into
+	// entries, spread beside literal pairs, mapped twice, then registered.
+	r := analyzeSource(t, `const { ipcRenderer } = window.require('electron');
+const { useMemo } = require('react');
+const mainActions = useMemo(() => ({ play: () => 1, pause: () => 2 }), []);
+const all = [['openFiles', () => 0], ...Object.entries(mainActions).map(([key, fn]) => [key, async () => { fn() }])];
+const withCatch = all.map(([key, fn]) => [key, (...args) => fn(...args)]);
+withCatch.forEach(([key, action]) => ipcRenderer.on(key, action));
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js renderer listener ipcRenderer.on openFiles inferred ",
+		"main.js renderer listener ipcRenderer.on play inferred ",
+		"main.js renderer listener ipcRenderer.on pause inferred ",
+	)
+	if n := len(r.IPC); n != 3 {
+		t.Errorf("%d operations, want 3:\n%s", n, strings.Join(ipcList(r), "\n"))
+	}
+}
+
+func TestAnArrayLongerThanTheEvaluatorKeepsIsNotKnownWhole(t *testing.T) {
+	var b strings.Builder
+	b.WriteString("const { ipcMain } = require('electron');\nconst L = [")
+	for i := range maxObjectKeys + 1 {
+		fmt.Fprintf(&b, "'c%d',", i)
+	}
+	b.WriteString("];\nL.forEach((ch) => ipcMain.handle(ch, () => 1));\n")
+	r := analyzeSource(t, b.String(), nil)
+	if len(r.IPC) != 1 || r.IPC[0].ChannelState != "dynamic" {
+		t.Errorf("%d operations (first %+v), want one dynamic: 512 of 513 channels must not look like all of them", len(r.IPC), r.IPC[0])
+	}
+}

@@ -98,6 +98,7 @@ func (e *engine) argumentOf(t fnTarget, index int, expr string, c evalCtx) (valu
 		return v, true
 	}
 	if e.paramBusy[key] {
+		e.cuts++
 		return value{}, false
 	}
 	if e.paramBusy == nil {

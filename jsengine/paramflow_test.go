@@ -7,8 +7,9 @@ import (
 	"testing"
 )
 
-// preloadOf renders each window's preload value as "value state", and the
-// alternatives of an unknown one, for comparisons.
+// preloadsOf renders each window's preload as "module state" (the value
+// where it names no analysed file), and the alternatives of an unknown one,
+// for comparisons.
 func preloadsOf(r *Result) []string {
 	var out []string
 	for _, w := range r.Windows {
@@ -17,7 +18,11 @@ func preloadsOf(r *Result) []string {
 			out = append(out, "none")
 			continue
 		}
-		s := fmt.Sprintf("%v %s", v.Value, v.State)
+		var shown any = v.Value
+		if w.Preload != nil && w.Preload.Module != "" {
+			shown = w.Preload.Module // the analysed file the value names
+		}
+		s := fmt.Sprintf("%v %s", shown, v.State)
 		for _, a := range v.Alternatives {
 			s += fmt.Sprintf(" | %v", a.Value)
 		}
@@ -98,6 +103,13 @@ class Shell {
 app.whenReady().then(() => new Shell().open())`,
 			"preload.js": preload,
 		}, []string{"preload.js inferred"}},
+		{"an ESM preload named by new URL(…, import.meta.url)", map[string]string{
+			"package.json": `{"main": "src/main/index.ts"}`,
+			"src/main/index.ts": `import { app, BrowserWindow } from 'electron'
+import { fileURLToPath } from 'node:url'
+app.whenReady().then(() => new BrowserWindow({ webPreferences: { preload: fileURLToPath(new URL('../preload/index.cjs', import.meta.url)) } }))`,
+			"src/preload/index.ts": preload,
+		}, []string{"src/preload/index.ts observed"}},
 		{"callers that disagree give alternatives", map[string]string{
 			"package.json": `{"main": "main.js"}`,
 			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')

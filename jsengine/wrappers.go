@@ -232,7 +232,9 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 	var ops []wrapperOp
 	for _, call := range cc.calls {
 		name := calleeName(call.Callee)
-		if _, ipc := ipcChannelArgs[name]; !ipc && !mayBeWrapperCall(m, fs, call.Callee, name) {
+		// A method of this or of a this-member (this.win?.send(ch) of a
+		// window class kept on this) may be a wrapper too.
+		if _, ipc := ipcChannelArgs[name]; !ipc && !mayBeWrapperCall(m, fs, call.Callee, name) && !thisRooted(call.Callee) {
 			continue
 		}
 		callee := e.evaluate(m, fs, call.Callee)

@@ -29,6 +29,10 @@ var supported = map[string]bool{
 	"class-private-static-field":    true,
 	"class-private-static-method":   true,
 	"class-private-static-accessor": true,
+	"class-field":                   true,
+	"class-static-field":            true,
+	"optional-chain":                true,
+	"nullish-coalescing":            true,
 }
 
 var loaders = map[string]api.Loader{"js": api.LoaderJS, "jsx": api.LoaderJSX, "ts": api.LoaderTS, "tsx": api.LoaderTSX}
