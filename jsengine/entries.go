@@ -190,31 +190,87 @@ func (e *engine) urlFromImportMeta(m *moduleInfo, s *scope, x *ast.NewExpression
 
 var forgeConfigName = regexp.MustCompile(`^forge\.config\.(js|ts|mjs|cjs|mts|cts)$`)
 
-// forgeCollector gathers { name, preload: { js } } entry points.
+// forgeCollector gathers { name, preload: { js } } entry points, written
+// out or returned by a helper of the configuration called with the entry's
+// name (Zettlr's generateRendererEntrypoint('about', 'win-about')).
 type forgeCollector struct {
 	c     *aliasCollector
 	e     *engine
 	found map[string]string
+	// helpers are the configuration's top-level functions by name.
+	helpers map[string]*ast.FunctionLiteral
 }
 
 func (fc *forgeCollector) Leave(any) {}
 
 func (fc *forgeCollector) Enter(n any) bool {
+	if call, ok := n.(*ast.CallExpression); ok {
+		fc.helperEntry(call)
+		return true
+	}
 	o, ok := n.(*ast.ObjectLiteral)
 	if !ok {
 		return true
 	}
+	fc.entry(o, nil)
+	return true
+}
+
+// helperEntry reads an entry point a helper returns: a call of a top-level
+// function of the configuration whose body returns an object literal, its
+// parameters bound to the call's string literals.
+func (fc *forgeCollector) helperEntry(call *ast.CallExpression) {
+	id, ok := call.Callee.(*ast.Identifier)
+	if !ok {
+		return
+	}
+	fn := fc.helpers[string(id.Name)]
+	if fn == nil || fn.Body == nil || fn.ParameterList == nil {
+		return
+	}
+	var ret *ast.ObjectLiteral
+	for _, st := range fn.Body.List {
+		if r, ok := st.(*ast.ReturnStatement); ok {
+			ret, _ = r.Argument.(*ast.ObjectLiteral)
+		}
+	}
+	if ret == nil {
+		return
+	}
+	args := map[string]string{}
+	for i, p := range fn.ParameterList.List {
+		pid, ok := p.Target.(*ast.Identifier)
+		if !ok || i >= len(call.ArgumentList) {
+			continue
+		}
+		if s, ok := fc.c.deref(call.ArgumentList[i]).(*ast.StringLiteral); ok {
+			args[string(pid.Name)] = string(s.Value)
+		}
+	}
+	fc.entry(ret, args)
+}
+
+// entry records the preload global of entry point o; args are the values of
+// the helper parameters o may name.
+func (fc *forgeCollector) entry(o *ast.ObjectLiteral, args map[string]string) {
 	var name string
 	var js ast.Expression
 	for _, p := range o.Value {
+		if ps, ok := p.(*ast.PropertyShort); ok && string(ps.Name.Name) == "name" {
+			name = args["name"] // { name } in a helper
+			continue
+		}
 		kp, ok := p.(*ast.PropertyKeyed)
 		if !ok {
 			continue
 		}
 		switch k, _ := staticKey(kp.Key, kp.Computed); k {
 		case "name":
-			if s, ok := fc.c.deref(kp.Value).(*ast.StringLiteral); ok {
-				name = string(s.Value)
+			switch v := fc.c.deref(kp.Value).(type) {
+			case *ast.StringLiteral:
+				name = string(v.Value)
+			case *ast.Identifier:
+				name = args[string(v.Name)]
 			}
 		case "preload":
 			if po, ok := fc.c.deref(kp.Value).(*ast.ObjectLiteral); ok {
@@ -229,14 +285,13 @@ func (fc *forgeCollector) Enter(n any) bool {
 		}
 	}
 	if name == "" || js == nil {
-		return true
+		return
 	}
 	if target, ok := fc.c.pathOf(js, 0); ok {
 		if r := fc.e.resolveFile(target); r != "" {
 			fc.found[forgeGlobal(name)] = r
 		}
 	}
-	return true
 }
 
 // forgeGlobal is the global the plugin defines for entry point name.
@@ -264,8 +319,13 @@ func (e *engine) readForgeConfig(r *bundlerResolution, p string) {
 		return
 	}
 	c := &aliasCollector{pf: pf, dir: path.Dir(p), consts: map[string]ast.Expression{}}
+	helpers := map[string]*ast.FunctionLiteral{}
 	for _, st := range pf.prog.Body {
 		switch v := st.(type) {
+		case *ast.FunctionDeclaration:
+			if v.Function != nil && v.Function.Name != nil {
+				helpers[string(v.Function.Name.Name)] = v.Function
+			}
 		case *ast.VariableStatement:
 			for _, bd := range v.List {
 				c.declare(bd)
@@ -276,7 +336,7 @@ func (e *engine) readForgeConfig(r *bundlerResolution, p string) {
 			}
 		}
 	}
-	fc := &forgeCollector{c: c, e: e, found: map[string]string{}}
+	fc := &forgeCollector{c: c, e: e, found: map[string]string{}, helpers: helpers}
 	walk(fc, pf.prog)
 	if len(fc.found) == 0 {
 		return

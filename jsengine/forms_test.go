@@ -524,3 +524,20 @@ func TestAnArrayLongerThanTheEvaluatorKeepsIsNotKnownWhole(t *testing.T) {
 		t.Errorf("%d operations (first %+v), want one dynamic: 512 of 513 channels must not look like all of them", len(r.IPC), r.IPC[0])
 	}
 }
+
+func TestAWrapperLoopingOverWindowsNamedWindow(t *testing.T) {
+	// Zettlr's broadcastIPCMessage: a loop variable named window is that
+	// variable inside the wrapper's summary, not the page's global.
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "main.ts"}`,
+		"broadcast.ts": `import { BrowserWindow } from 'electron'
+export default function broadcastIPCMessage (channel: string, ...args: any[]): void {
+  const allWindows = BrowserWindow.getAllWindows()
+  for (const window of allWindows) {
+    window.webContents.send(channel, ...args)
+  }
+}`,
+		"main.ts": "import broadcastIpcMessage from './broadcast'\nbroadcastIpcMessage('config-provider', { command: 'update' })\n",
+	})
+	mustHaveIPC(t, r, "main.ts main transmission webContents.send config-provider inferred unpaired")
+}

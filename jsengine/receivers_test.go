@@ -130,3 +130,34 @@ module.exports = { plugins: [{ name: '@electron-forge/plugin-webpack', config: {
 		t.Errorf("a global of no entry point is %+v, want unknown", p)
 	}
 }
+
+func TestElectronForgeEntryPointsFromAHelper(t *testing.T) {
+	// Zettlr's forge.config.js returns each entry point from a helper
+	// called with the entry's name.
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+new BrowserWindow({ webPreferences: { preload: ABOUT_PRELOAD_WEBPACK_ENTRY } });
+new BrowserWindow({ webPreferences: { preload: LOG_VIEWER_PRELOAD_WEBPACK_ENTRY } });
+new BrowserWindow({ webPreferences: { preload: UNLISTED_PRELOAD_WEBPACK_ENTRY } });
+`, map[string]string{
+		"forge.config.js": `function generateRendererEntrypoint (name, folder) {
+  return { html: './static/index.htm', js: ` + "`./source/${folder}/index.ts`" + `, name, preload: { js: './source/preload/index.ts' } }
+}
+module.exports = { plugins: [{ name: '@electron-forge/plugin-webpack', config: { renderer: { entryPoints: [
+  generateRendererEntrypoint('about', 'win-about'),
+  generateRendererEntrypoint('log_viewer', 'win-log-viewer'),
+] } } }] };`,
+		"source/preload/index.ts": `export {};`,
+	})
+	var got []string
+	for _, w := range r.Windows {
+		if w.Preload == nil {
+			got = append(got, "none")
+			continue
+		}
+		got = append(got, w.Preload.Module+" "+w.Preload.State)
+	}
+	want := "source/preload/index.ts inferred|source/preload/index.ts inferred| unknown"
+	if strings.Join(got, "|") != want {
+		t.Errorf("preloads %q, want %q", strings.Join(got, "|"), want)
+	}
+}

@@ -140,10 +140,37 @@ func fnParts(n ast.Node) (*ast.ParameterList, []ast.Statement, ast.Expression) {
 type callCollector struct {
 	calls []*ast.CallExpression
 	tests []ast.Expression
+	// opaque are the targets nested scopes declare without a value (loop
+	// variables, inner functions' parameters, catch parameters); decls the
+	// nested declarations with their initializers. A summary declares them
+	// in its one scope, so that an inner `for (const window of all)` is
+	// that variable, not the page's global window.
+	opaque []any
+	decls  []*ast.Binding
 }
 
 func (c *callCollector) Enter(n any) bool {
 	switch n := n.(type) {
+	case *ast.ForOfStatement:
+		if d, ok := n.Into.(*ast.ForDeclaration); ok {
+			c.opaque = append(c.opaque, d.Target)
+		}
+	case *ast.ForInStatement:
+		if d, ok := n.Into.(*ast.ForDeclaration); ok {
+			c.opaque = append(c.opaque, d.Target)
+		}
+	case *ast.CatchStatement:
+		if n.Parameter != nil {
+			c.opaque = append(c.opaque, n.Parameter)
+		}
+	case *ast.FunctionLiteral:
+		c.params(n.ParameterList)
+	case *ast.ArrowFunctionLiteral:
+		c.params(n.ParameterList)
+	case *ast.LexicalDeclaration:
+		c.decls = append(c.decls, n.List...)
+	case *ast.VariableStatement:
+		c.decls = append(c.decls, n.List...)
 	case *ast.CallExpression:
 		if len(c.calls) < 64 {
 			c.calls = append(c.calls, n)
@@ -159,6 +186,35 @@ func (c *callCollector) Enter(n any) bool {
 }
 
 func (c *callCollector) Leave(any) {}
+
+func (c *callCollector) params(pl *ast.ParameterList) {
+	if pl == nil {
+		return
+	}
+	for _, b := range pl.List {
+		c.opaque = append(c.opaque, b.Target)
+	}
+	if pl.Rest != nil {
+		c.opaque = append(c.opaque, pl.Rest)
+	}
+}
+
+// declareNested declares in s the names nested scopes of a summarised body
+// declare, where s does not already declare them.
+func (c *callCollector) declareNested(s *scope) {
+	inner := newScope(nil, s.mod)
+	for _, t := range c.opaque {
+		inner.declareTarget(t, nil, nil, true)
+	}
+	for _, b := range c.decls {
+		inner.declareTarget(b.Target, b.Initializer, nil, false)
+	}
+	for _, b := range inner.vars {
+		if s.get(b.name) == nil {
+			s.declare(b.name, b)
+		}
+	}
+}
 
 // wrapperOps summarises fv: its IPC calls whose channel comes from its
 // parameters, following wrappers it calls in turn (bounded depth).
@@ -205,6 +261,7 @@ func (e *engine) wrapperOps(fv *funcValue, depth int) []wrapperOp {
 	if expr != nil {
 		walk(cc, expr)
 	}
+	cc.declareNested(fs)
 	argOf := func(v value) (string, int, string, bool) {
 		if v.kind != kString {
 			return "", 0, "", false
