@@ -35,6 +35,14 @@ func (e *engine) classMember(v value, key string, m *moduleInfo, at ast.Node) va
 		mv.inferred = true
 		return mv
 	}
+	if v.kind == kObjectOf {
+		// A getter: what it returns (its this-members are the class's).
+		if r, gm, ok := e.getterReturn(v.fn, key, 0); ok {
+			gv := e.evaluate(gm, v.fn.scope, r)
+			gv.inferred = true
+			return gv
+		}
+	}
 	return unknown(m.pf.text(at, 80))
 }
 
@@ -406,8 +414,18 @@ func (e *engine) getterReturn(fv *funcValue, key string, depth int) (ast.Express
 		}
 		var returns []ast.Expression
 		collectReturns(md.Body.Body.List, &returns)
-		if len(returns) == 1 && returns[0] != nil {
-			return returns[0], fv.mod, true
+		var found ast.Expression
+		for _, r := range returns {
+			if r == nil || isNothing(r) {
+				continue // no receiver under ?., not another value
+			}
+			if found != nil {
+				return nil, nil, false
+			}
+			found = r
+		}
+		if found != nil {
+			return found, fv.mod, true
 		}
 		return nil, nil, false
 	}

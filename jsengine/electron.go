@@ -123,7 +123,9 @@ func (e *engine) applyOptions(w *windowRec, opts value, m *moduleInfo, n ast.Nod
 		return
 	}
 	w.w.ExplicitWebPreferences = true
-	wp := e.member(opts, "webPreferences", evalCtx{}, m, n)
+	// Keys are read as written: an unknown spread beside them already makes
+	// the window's coverage partial and is named among its unknowns.
+	wp := e.member(opts, "webPreferences", evalCtx{asWritten: true}, m, n)
 	if wp.kind != kObject {
 		w.w.Coverage = "partial"
 		w.w.Unknowns = append(w.w.Unknowns, "webPreferences: "+wp.render())
@@ -141,7 +143,7 @@ func (e *engine) applyOptions(w *windowRec, opts value, m *moduleInfo, n ast.Nod
 		if !securityPreferences[k] {
 			continue
 		}
-		pv := e.member(wp, k, evalCtx{}, m, n)
+		pv := e.member(wp, k, evalCtx{asWritten: true}, m, n)
 		w.w.WebPreferences[k] = toValue(pv)
 		if k == "preload" {
 			w.w.Preload = e.preloadOf(m, pv)

@@ -32,6 +32,10 @@ type evalCtx struct {
 	// callers lets a parameter with no value take the value its
 	// function's call sites pass (paramflow.go): set for a window's options.
 	callers bool
+	// asWritten reads an object's key as written even where an unknown
+	// spread after it may replace it: a window's options, whose coverage
+	// already says partial and names the spread.
+	asWritten bool
 }
 
 func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
@@ -551,6 +555,7 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 			if !ok {
 				k, ok2 := e.eval(m, s, p.Key, c).toString()
 				if !ok2 {
+					o.mayOverride("[" + m.pf.text(p.Key, 60) + "]")
 					o.dynamicKeys++
 					continue
 				}
@@ -575,8 +580,12 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 		case *ast.SpreadElement:
 			sv := e.eval(m, s, p.Expression, c)
 			if sv.kind != kObject {
+				o.mayOverride("..." + m.pf.text(p.Expression, 60))
 				o.unknownSpread = append(o.unknownSpread, m.pf.text(p.Expression, 80))
 				continue
+			}
+			if len(sv.obj.unknownSpread) > 0 || sv.obj.dynamicKeys > 0 {
+				o.mayOverride("..." + m.pf.text(p.Expression, 60))
 			}
 			step := Step{Description: "spread of " + m.pf.text(p.Expression, 80), Location: m.pf.loc(p.Idx0())}
 			for _, k := range sv.obj.keys {
@@ -590,6 +599,7 @@ func (e *engine) evalObject(m *moduleInfo, s *scope, x *ast.ObjectLiteral, c eva
 				pv.via = via
 				o.set(k, pv)
 			}
+			o.keepOverridable(sv.obj)
 			o.unknownSpread = append(o.unknownSpread, sv.obj.unknownSpread...)
 			o.dynamicKeys += sv.obj.dynamicKeys
 		}
@@ -637,6 +647,15 @@ func (e *engine) member(v value, key string, c evalCtx, m *moduleInfo, at ast.No
 			}
 			for i := len(v.via) - 1; i >= 0; i-- {
 				pv = pv.withStep(v.via[i])
+			}
+			if by, ok := v.obj.overridable[key]; ok && !c.asWritten {
+				// Something unknown written after it may replace it.
+				expr := key
+				switch at.(type) {
+				case *ast.DotExpression, *ast.BracketExpression:
+					expr = m.pf.text(at, 80)
+				}
+				return withAlts(expr, []alt{{v: pv, cond: "unless " + by + " sets " + key}})
 			}
 			return pv
 		}
@@ -924,8 +943,12 @@ func (e *engine) mergeObjects(m *moduleInfo, s *scope, x *ast.CallExpression, c 
 			continue // Object.assign skips null and undefined sources
 		}
 		if v.kind != kObject {
+			o.mayOverride(m.pf.text(a, 60))
 			o.unknownSpread = append(o.unknownSpread, m.pf.text(a, 80))
 			continue
+		}
+		if len(v.obj.unknownSpread) > 0 || v.obj.dynamicKeys > 0 {
+			o.mayOverride(m.pf.text(a, 60))
 		}
 		_, literal := a.(*ast.ObjectLiteral)
 		for _, k := range v.obj.keys {
@@ -941,6 +964,7 @@ func (e *engine) mergeObjects(m *moduleInfo, s *scope, x *ast.CallExpression, c 
 			}
 			o.set(k, pv)
 		}
+		o.keepOverridable(v.obj)
 		o.unknownSpread = append(o.unknownSpread, v.obj.unknownSpread...)
 		o.dynamicKeys += v.obj.dynamicKeys
 	}
@@ -1339,6 +1363,7 @@ func copyObject(v value) value {
 	}
 	o.unknownSpread = append([]string(nil), v.obj.unknownSpread...)
 	o.dynamicKeys, o.isArray = v.obj.dynamicKeys, v.obj.isArray
+	o.keepOverridable(v.obj)
 	v.obj = o
 	return v
 }

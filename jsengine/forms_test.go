@@ -541,3 +541,80 @@ export default function broadcastIPCMessage (channel: string, ...args: any[]): v
 	})
 	mustHaveIPC(t, r, "main.ts main transmission webContents.send config-provider inferred unpaired")
 }
+
+func TestGettersAreMembers(t *testing.T) {
+	// mattermost: MainWindow.window?.sendToRenderer(…) through a getter,
+	// and this.webContents?.send(…) through a private getter that returns
+	// undefined once destroyed.
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+class Base {
+  constructor() { this.win = new BrowserWindow({}) }
+  sendToRenderer(channel) { this.win.webContents.send(channel) }
+}
+class Main {
+  init() { this._win = new Base() }
+  get window() { return this._win }
+}
+class View {
+  constructor(win) { this.view = win }
+  get webContents() { if (this.destroyed) { return undefined } return this.view.webContents }
+  update() { this.webContents?.send('history-updated') }
+}
+const main = new Main();
+main.window?.sendToRenderer('tab-added');
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js main transmission webContents.send tab-added inferred unpaired",
+		"main.js main transmission webContents.send history-updated literal unpaired",
+	)
+}
+
+func TestAWrapperMethodReachedThroughAnOptionalMemberOfAnImport(t *testing.T) {
+	r := analyzeSource(t, `const MainWindow = require('./mainWindow');
+MainWindow.window?.sendToRenderer('tab-order-updated');
+`, map[string]string{"base.js": `const { BrowserWindow } = require('electron');
+class Base {
+  constructor() { this.win = new BrowserWindow({}) }
+  sendToRenderer(channel) { this.win.webContents.send(channel) }
+}
+module.exports = { Base };
+`, "mainWindow.js": `const { Base } = require('./base');
+class Main {
+  init() { this.win = new Base() }
+  get window() { return this.win }
+}
+module.exports = new Main();
+`})
+	mustHaveIPC(t, r, "main.js main transmission webContents.send tab-order-updated inferred unpaired")
+}
+
+func TestAKeyAnUnknownSpreadMayReplaceIsNotKnown(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow, shell } = require('electron');
+function open(input) {
+  const c = Object.assign({}, { link: 'https://safe.example/' }, input);
+  shell.openExternal(c.link);
+  const d = { ...input, link: 'https://fixed.example/' };
+  shell.openExternal(d.link);
+  return new BrowserWindow({ webPreferences: { contextIsolation: true, ...input } });
+}
+module.exports = { open };
+`, nil)
+	var got []string
+	for _, o := range r.Observations {
+		if o.Kind == "open-external" {
+			got = append(got, o.Argument+" "+o.State)
+		}
+	}
+	if strings.Join(got, "|") != "c.link dynamic|https://fixed.example/ known" {
+		t.Errorf("openExternal arguments %q: a key written before an unknown source must not read as known, one written after it must", got)
+	}
+	// A window's options read as written; its coverage says partial and
+	// names the spread.
+	if len(r.Windows) != 1 {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	w := r.Windows[0]
+	if v := w.WebPreferences["contextIsolation"]; v.Value != true || w.Coverage != "partial" || len(w.Unknowns) == 0 {
+		t.Errorf("window %+v / %+v", v, w)
+	}
+}

@@ -146,7 +146,10 @@ func (b *scopeBuilder) Enter(n any) bool {
 	case *ast.FieldDefinition:
 		b.nameFunction(n)
 		b.fieldAssign(n)
-	case *ast.MethodDefinition, *ast.PropertyKeyed, *ast.Binding:
+	case *ast.MethodDefinition:
+		b.nameFunction(n)
+		b.getterAssign(n)
+	case *ast.PropertyKeyed, *ast.Binding:
 		b.nameFunction(n)
 	case *ast.IfStatement:
 		b.noteGuard(n.Test)
@@ -252,6 +255,46 @@ func (b *scopeBuilder) fieldAssign(n *ast.FieldDefinition) {
 		return
 	}
 	b.m.thisAssign[name] = append(b.m.thisAssign[name], assignment{expr: n.Initializer, scope: b.cur()})
+}
+
+// getterAssign records what an instance getter returns (get win() {
+// return this._win }) as an assignment to this.<name>: reading the member
+// runs it. Returns of nothing (undefined, null) are left out — under ?. they
+// mean no receiver, not another value.
+func (b *scopeBuilder) getterAssign(n *ast.MethodDefinition) {
+	if n.Static || n.Kind != ast.PropertyKindGet || n.Body == nil || n.Body.Body == nil {
+		return
+	}
+	name, ok := staticKey(n.Key, n.Computed)
+	if !ok {
+		if k, isPrivate := n.Key.(*ast.PrivateIdentifier); isPrivate {
+			name, ok = "#"+string(k.Name), true
+		}
+	}
+	if !ok {
+		return
+	}
+	var returns []ast.Expression
+	collectReturns(n.Body.Body.List, &returns)
+	for _, r := range returns {
+		if r == nil || isNothing(r) {
+			continue
+		}
+		b.m.thisAssign[name] = append(b.m.thisAssign[name], assignment{expr: r, scope: b.cur()})
+	}
+}
+
+// isNothing reports whether x is undefined, void 0 or null.
+func isNothing(x ast.Expression) bool {
+	switch x := x.(type) {
+	case *ast.Identifier:
+		return x.Name == "undefined"
+	case *ast.NullLiteral:
+		return true
+	case *ast.UnaryExpression:
+		return x.Operator == token.VOID
+	}
+	return false
 }
 
 // memberAssignment records `x.a.b = v` against the binding of x, so that

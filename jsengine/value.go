@@ -65,6 +65,10 @@ type objValue struct {
 	unknownSpread []string // rendered spreads whose source is unknown
 	dynamicKeys   int
 	isArray       bool
+	// overridable names, per key, the unknown spread (or computed key)
+	// written after the key that may replace its value: in
+	// Object.assign({}, {link: 'https://a'}, input) link is not known.
+	overridable map[string]string
 }
 
 type funcValue struct {
@@ -200,6 +204,35 @@ func (o *objValue) set(k string, v value) {
 		o.keys = append(o.keys, k)
 	}
 	o.props[k] = v
+	delete(o.overridable, k) // written after whatever could replace it
+}
+
+// mayOverride records that by, an unknown spread or computed key, is
+// written after every key the object has so far.
+func (o *objValue) mayOverride(by string) {
+	if len(o.keys) == 0 {
+		return
+	}
+	if o.overridable == nil {
+		o.overridable = map[string]string{}
+	}
+	for _, k := range o.keys {
+		o.overridable[k] = by
+	}
+}
+
+// keepOverridable carries the keys of from that something unknown may
+// replace into o (after o.set copied them).
+func (o *objValue) keepOverridable(from *objValue) {
+	for k, by := range from.overridable {
+		if _, ok := o.props[k]; !ok {
+			continue
+		}
+		if o.overridable == nil {
+			o.overridable = map[string]string{}
+		}
+		o.overridable[k] = by
+	}
 }
 
 func (o *objValue) get(k string) (value, bool) {

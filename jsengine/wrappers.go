@@ -561,6 +561,10 @@ func rootIdent(x ast.Expression) *ast.Identifier {
 			x = c.Sequence[len(c.Sequence)-1]
 		case *ast.DotExpression:
 			x = c.Left
+		case *ast.Optional: // a?.b
+			x = c.Expression
+		case *ast.OptionalChain:
+			x = c.Expression
 		default:
 			return nil
 		}
