@@ -24,10 +24,12 @@ type engine struct {
 	packages map[[2]string]string
 
 	busy map[*binding]bool
-	// initMemo keeps initializers' values within one top-level evaluation;
-	// cuts counts the cycles and bounds that made a value unknown
-	// (evalInit keeps only values no cut shaped).
-	initMemo     map[initKey]value
+	// initMemo keeps destructured initializers' values, stamped with the
+	// top-level evaluation (evalGen) they belong to; cuts counts the cycles
+	// and bounds that made a value unknown (evalInit keeps only values no
+	// cut shaped).
+	initMemo     map[ast.Expression]initMemo
+	evalGen      int
 	cuts         int
 	steps        int
 	refused      int // evaluations refused once steps ran out

@@ -41,7 +41,7 @@ type evalCtx struct {
 func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 	if e.nested == 0 { // a window's options evaluated inside an evaluation share its budget
 		e.localSteps = maxStepsPerEvaluation
-		e.dropInitMemo()
+		e.evalGen++
 	}
 	e.nested++
 	defer func() { e.nested-- }()
@@ -53,7 +53,7 @@ func (e *engine) evaluate(m *moduleInfo, s *scope, x ast.Expression) value {
 func (e *engine) evaluateOptions(m *moduleInfo, s *scope, x ast.Expression) value {
 	if e.nested == 0 {
 		e.localSteps = maxStepsPerEvaluation
-		e.dropInitMemo()
+		e.evalGen++
 	}
 	e.nested++
 	defer func() { e.nested-- }()
@@ -393,43 +393,35 @@ func (e *engine) evalBinding(b *binding, c evalCtx, use ast.Node) value {
 	return unknown(b.name)
 }
 
-// dropInitMemo forgets the last top-level evaluation's initializer values
-// (a fresh map rather than clear: clearing a map that once grew large
-// costs its size on every evaluation).
-func (e *engine) dropInitMemo() {
-	if len(e.initMemo) > 0 {
-		e.initMemo = nil
-	}
-}
-
-// initKey is a binding's initializer in the scope it is evaluated in.
-type initKey struct {
-	init  ast.Expression
+// initMemo is one initializer's value in the top-level evaluation gen.
+type initMemo struct {
+	gen   int
 	scope *scope
+	v     value
 }
 
-// evalInit evaluates b's initializer; the names one destructuring
-// declares (const { a, b, … } = useSettings()) share theirs, evaluated once
-// per top-level evaluation rather than once per name and per use. A value is kept only when no cut (a cycle or a bound) shaped it,
-// so that the memo gives what evaluating again would.
+// evalInit evaluates b's initializer; the names one destructuring of a
+// call declares (const { a, b, … } = useSettings()) share theirs, evaluated
+// once per top-level evaluation rather than once per name and per use. A
+// value is kept only when no cut (a cycle or a bound) shaped it, so that
+// the memo gives what evaluating again would. Entries are stamped with the
+// evaluation they belong to rather than cleared between evaluations.
 func (e *engine) evalInit(b *binding, c evalCtx) value {
 	if call, ok := b.init.(*ast.CallExpression); !ok || len(b.path) == 0 || requireCall(call) != nil {
 		// Only a destructuring shares its initializer, and only a call of
-		// the application's own is worth keeping: a memo of every
-		// initializer costs a large application more than it saves.
+		// the application's own is worth keeping.
 		return e.eval(b.scope.mod, b.scope, b.init, c)
 	}
-	k := initKey{b.init, b.scope}
-	if v, ok := e.initMemo[k]; ok {
-		return v
+	if me, ok := e.initMemo[b.init]; ok && me.gen == e.evalGen && me.scope == b.scope {
+		return me.v
 	}
 	cuts := e.cuts
 	v := e.eval(b.scope.mod, b.scope, b.init, c)
 	if e.cuts == cuts {
 		if e.initMemo == nil {
-			e.initMemo = map[initKey]value{}
+			e.initMemo = map[ast.Expression]initMemo{}
 		}
-		e.initMemo[k] = v
+		e.initMemo[b.init] = initMemo{gen: e.evalGen, scope: b.scope, v: v}
 	}
 	return v
 }
