@@ -243,6 +243,8 @@ type analyzer struct {
 	// events are the first parameters of main-process IPC listeners (the
 	// IpcMainEvent whose reply and sender answer the renderer).
 	events map[*binding]bool
+	// eventsAhead says markEventsAhead has run for this module.
+	eventsAhead bool
 	// loopCalls memoises unrollable (bridgeloop.go) per for-in loop.
 	loopCalls map[*ast.ForInStatement]map[*ast.CallExpression]bool
 }
@@ -768,7 +770,7 @@ func (a *analyzer) syntacticCall(n *ast.CallExpression, name string) {
 			a.addIPC("main", "webContents.sendToFrame", "transmission", n, 1, -1)
 		}
 	case "reply":
-		if a.isEventParam(d.Left) {
+		if a.isEventParam(d.Left) || a.markEventsAhead() && a.isEventParam(d.Left) {
 			a.addIPC("main", "event.reply", "transmission", n, 0, -1)
 		}
 	case "handle", "handleOnce":

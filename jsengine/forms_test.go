@@ -618,3 +618,25 @@ module.exports = { open };
 		t.Errorf("window %+v / %+v", v, w)
 	}
 }
+
+func TestRepliesOfANamedListenerDefinedBeforeItsRegistration(t *testing.T) {
+	// drawio: function exportDiagram(event, …) { … event.reply(…) }, an
+	// event handed on to exportVsdx(event, …), and only then
+	// ipcMain.on('export', exportDiagram).
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+function exportVsdx(event, args) { event.reply('export-vsdx-finished', args) }
+function exportDiagram(event, args) {
+  if (args.format === 'vsdx') { exportVsdx(event, args); return }
+  event.reply('export-success', args)
+}
+function notAListener(event) { event.reply('not-ipc') }
+ipcMain.on('export', exportDiagram);
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js main transmission event.reply export-success literal unpaired",
+		"main.js main transmission event.reply export-vsdx-finished literal unpaired",
+	)
+	if hasIPC(r, "main.js main transmission event.reply not-ipc literal unpaired") {
+		t.Errorf("a function never registered as a listener is not one:\n%s", strings.Join(ipcList(r), "\n"))
+	}
+}

@@ -22,8 +22,10 @@ var ipcLibraries = map[string]bool{
 
 // markEventParam remembers the first parameter of a main-process listener
 // so that event.reply(…) in its body is recognised.
-func (a *analyzer) markEventParam(x ast.Expression) {
-	v := a.e.evaluate(a.m, a.cur(), x)
+func (a *analyzer) markEventParam(x ast.Expression) { a.markEventParamIn(x, a.cur()) }
+
+func (a *analyzer) markEventParamIn(x ast.Expression, s *scope) {
+	v := a.e.evaluate(a.m, s, x)
 	if v.kind != kFunction || v.fn.mod != a.m {
 		return
 	}
@@ -48,6 +50,120 @@ func (a *analyzer) markEventParam(x ast.Expression) {
 			}
 			a.events[b] = true
 		}
+	}
+}
+
+// markEventsAhead marks, once per module, the event parameters of every
+// listener the module registers with ipcMain (or webContents.ipc), for the
+// replies met before their registration: drawio defines
+// function exportDiagram(event, …) { … event.reply(…) } and only later
+// writes ipcMain.on('export', exportDiagram). An event handed on to a
+// function of the module (exportVsdx(event, …)) marks that parameter too.
+// It reports whether it ran now.
+func (a *analyzer) markEventsAhead() bool {
+	if a.eventsAhead || a.m.pf.prog == nil {
+		return false
+	}
+	a.eventsAhead = true
+	lf := &listenerFinder{a: a}
+	walk(lf, a.m.pf.prog)
+	for _, h := range lf.handlers {
+		a.markEventParamIn(h.expr, h.scope)
+	}
+	// Events handed on: a few rounds over the functions marked so far.
+	for round := 0; round < 3; round++ {
+		before := len(a.events)
+		for b := range a.events {
+			a.markHandedOn(b)
+		}
+		if len(a.events) == before {
+			break
+		}
+	}
+	return true
+}
+
+// markHandedOn marks the parameter of a module function that event
+// binding b is passed to (f(b, …) inside b's function).
+func (a *analyzer) markHandedOn(b *binding) {
+	fn := a.e.functionOf(b.scope)
+	if fn == nil {
+		return
+	}
+	cc := &callCollector{}
+	walk(cc, fn)
+	for _, call := range cc.calls {
+		for i, arg := range call.ArgumentList {
+			id, ok := arg.(*ast.Identifier)
+			if !ok || string(id.Name) != b.name {
+				continue
+			}
+			callee := a.e.evaluate(a.m, b.scope, call.Callee)
+			if callee.kind != kFunction || callee.fn.mod != a.m {
+				continue
+			}
+			pl := paramList(callee.fn.node)
+			if pl == nil || i >= len(pl.List) {
+				continue
+			}
+			pid, ok := pl.List[i].Target.(*ast.Identifier)
+			if !ok {
+				continue
+			}
+			if sc := a.m.scopes[callee.fn.node]; sc != nil {
+				if pb := sc.get(string(pid.Name)); pb != nil {
+					a.events[pb] = true
+				}
+			}
+		}
+	}
+}
+
+// listenerFinder collects the handlers of ipcMain.on/once/handle/… and
+// webContents.ipc.on/… calls of a module, with the scope they are in.
+type listenerFinder struct {
+	a        *analyzer
+	stack    []*scope
+	owners   []any
+	handlers []scopedExpr
+}
+
+type scopedExpr struct {
+	expr  ast.Expression
+	scope *scope
+}
+
+func (f *listenerFinder) Enter(n any) bool {
+	if s, ok := f.a.m.scopeOf(n); ok {
+		f.stack = append(f.stack, s)
+		f.owners = append(f.owners, n)
+	}
+	call, ok := n.(*ast.CallExpression)
+	if !ok || len(call.ArgumentList) < 2 || len(f.stack) == 0 {
+		return true
+	}
+	d, ok := call.Callee.(*ast.DotExpression)
+	if !ok {
+		return true
+	}
+	switch d.Identifier.Name {
+	case "on", "once", "addListener", "handle", "handleOnce":
+	default:
+		return true
+	}
+	recv := f.a.m.pf.text(d.Left, 200)
+	if strings.HasSuffix(recv, "ipcMain") || strings.HasSuffix(recv, "webContents.ipc") {
+		v := f.a.e.evaluate(f.a.m, f.stack[len(f.stack)-1], d.Left)
+		if v.isElectron("ipcMain") || strings.HasSuffix(recv, "webContents.ipc") {
+			f.handlers = append(f.handlers, scopedExpr{call.ArgumentList[1], f.stack[len(f.stack)-1]})
+		}
+	}
+	return true
+}
+
+func (f *listenerFinder) Leave(n any) {
+	if k := len(f.owners) - 1; k >= 0 && f.owners[k] == n {
+		f.stack, f.owners = f.stack[:k], f.owners[:k]
 	}
 }
 
