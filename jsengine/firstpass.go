@@ -239,18 +239,15 @@ func (b *scopeBuilder) forwardingCallee(x ast.Expression) bool {
 // thisRooted reports whether a member chain starts at this
 // (this.a.b, this.a?.b).
 func thisRooted(x ast.Expression) bool {
-	for {
-		switch c := x.(type) {
+	for i := 0; i < 16; i++ {
+		switch c := unwrapOptional(x).(type) {
 		case *ast.ThisExpression:
 			return true
 		case *ast.DotExpression:
 			x = c.Left
-		case *ast.OptionalChain:
-			x = c.Expression
-		case *ast.Optional:
-			x = c.Expression
 		default:
 			return false
 		}
 	}
+	return false
 }
