@@ -573,7 +573,7 @@ func (e *engine) prune(m *moduleInfo) {
 	if len(m.exports) == 0 && len(m.reExports) == 0 && len(keep) == 0 {
 		// Nothing outside can reach this module's bindings (entry points,
 		// preloads, renderers): let its functions go too.
-		m.top, m.thisAssign = nil, nil
+		m.top, m.thisAssign, m.thisMembers = nil, nil, nil
 		return
 	}
 	if m.top != nil {
@@ -598,6 +598,11 @@ func keepReachable(m *moduleInfo, factories map[any]*scope) {
 	for _, as := range m.thisAssign {
 		for _, a := range as {
 			walk(c, a.expr)
+		}
+	}
+	for _, mas := range m.thisMembers {
+		for _, ma := range mas {
+			walk(c, ma.expr)
 		}
 	}
 	for n := range factories {
@@ -684,6 +689,7 @@ func (e *engine) release(m *moduleInfo) {
 	}
 	m.pf.prog, m.scopes, m.top = nil, nil, nil
 	m.exports, m.reExports, m.thisAssign, m.exportCache = nil, nil, nil, nil
+	m.thisMembers = nil
 	m.released = true
 }
 

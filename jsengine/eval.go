@@ -461,6 +461,9 @@ func (e *engine) evalThisMember(m *moduleInfo, name string, c evalCtx, x ast.Nod
 		}
 		acc = j
 	}
+	if mas := m.thisMembers[name]; len(mas) > 0 && acc.kind == kObject {
+		acc = e.applyMemberAssignments(m, "this."+name, mas, acc, c)
+	}
 	acc.inferred = true
 	return acc
 }
@@ -1322,11 +1325,17 @@ func isWebpackRequire(b *binding, name string) bool {
 // source order. An assignment may be conditional, so the values it brings
 // are reported as inferred, with the assignment as a step.
 func (e *engine) applyMembers(m *moduleInfo, b *binding, obj value, c evalCtx) value {
+	return e.applyMemberAssignments(m, b.name, b.members(), obj, c)
+}
+
+// applyMemberAssignments applies later member assignments (name.a.b = v)
+// to a copy of obj.
+func (e *engine) applyMemberAssignments(m *moduleInfo, name string, mas []memberAssignment, obj value, c evalCtx) value {
 	root := copyObject(obj)
-	for _, ma := range b.members() {
+	for _, ma := range mas {
 		v := e.eval(m, ma.scope, ma.expr, c)
 		v.inferred = true
-		v = v.withStep(Step{Description: fmt.Sprintf("`%s.%s` is assigned %s", b.name, strings.Join(ma.path, "."), m.pf.text(ma.expr, 80)),
+		v = v.withStep(Step{Description: fmt.Sprintf("`%s.%s` is assigned %s", name, strings.Join(ma.path, "."), m.pf.text(ma.expr, 80)),
 			Location: m.pf.loc(ma.expr.Idx0())})
 		cur := root
 		for i, k := range ma.path {

@@ -21,11 +21,14 @@ type moduleInfo struct {
 	exports    []exportDef
 	reExports  []assignment
 	thisAssign map[string][]assignment
-	nodes      int
-	truncated  bool
-	released   bool // syntax tree dropped after analysis
-	retired    bool // released because no later analysis can reach it
-	analysed   bool
+	// thisMembers are the member assignments below a this-member
+	// (this.options.webPreferences = v), by the this-member's name.
+	thisMembers map[string][]memberAssignment
+	nodes       int
+	truncated   bool
+	released    bool // syntax tree dropped after analysis
+	retired     bool // released because no later analysis can reach it
+	analysed    bool
 	// copy marks a file parsed afresh to read a parameter's callers
 	// (paramflow.go): evaluations in it record no windows.
 	copy bool
@@ -330,6 +333,22 @@ func (b *scopeBuilder) memberAssignment(n *ast.AssignExpression) {
 			}
 			if len(bd.members()) < 64 {
 				bd.more().members = append(bd.members(), memberAssignment{path: path, expr: n.Right, scope: b.cur()})
+			}
+		case *ast.ThisExpression:
+			// this.options.webPreferences = {…}: a member of a this-member
+			// (this.x = v itself is a this-assignment).
+			if len(path) < 2 || len(path) > 8 {
+				return
+			}
+			for i, j := 0, len(path)-1; i < j; i, j = i+1, j-1 {
+				path[i], path[j] = path[j], path[i]
+			}
+			name := path[0]
+			if len(b.m.thisMembers[name]) < 64 {
+				if b.m.thisMembers == nil {
+					b.m.thisMembers = map[string][]memberAssignment{}
+				}
+				b.m.thisMembers[name] = append(b.m.thisMembers[name], memberAssignment{path: path[1:], expr: n.Right, scope: b.cur()})
 			}
 		}
 		return

@@ -267,3 +267,26 @@ func TestTheSearchForCallersHasABudget(t *testing.T) {
 		t.Errorf("%d windows, %d preloads known; want %d and %d", len(r.Windows), known, helpers, maxCallerScan/size)
 	}
 }
+
+func TestAMemberAssignedBelowAThisMember(t *testing.T) {
+	// mattermost's MattermostWebContentsView: this.options = Object.assign({},
+	// options); this.options.webPreferences = { preload, … }; then
+	// new WebContentsView(this.options).
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "main.js"}`,
+		"main.js": `const { app, WebContentsView } = require('electron'); const path = require('path')
+class View {
+  constructor(options) {
+    const preload = path.join(__dirname, 'preload.js')
+    this.options = Object.assign({}, options)
+    this.options.webPreferences = { preload, sandbox: true }
+    this.view = new WebContentsView(this.options)
+  }
+}
+app.whenReady().then(() => new View({}))`,
+		"preload.js": "",
+	})
+	if got := preloadsOf(r); strings.Join(got, "|") != "preload.js inferred" {
+		t.Errorf("preloads %v", got)
+	}
+}
