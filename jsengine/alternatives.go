@@ -253,6 +253,13 @@ func (e *engine) elements(v value, keys bool) ([]value, bool) {
 func (e *engine) evalIteration(b *binding, it *iteration, c evalCtx) value {
 	m := b.scope.mod
 	src := e.eval(m, it.scope, it.expr, c)
+	if w, ok := e.allWindows(m, it, c); ok && !it.keys {
+		// for (const win of BrowserWindow.getAllWindows()): each is a window.
+		for _, k := range b.path {
+			w = e.member(w, k, c, m, it.expr)
+		}
+		return w.withStep(Step{Description: fmt.Sprintf("`%s` is each of %s", b.name, m.pf.text(it.expr, 80)), Location: m.pf.loc(it.expr.Idx0())})
+	}
 	els, ok := e.elements(src, it.keys)
 	if !ok || len(els) == 0 {
 		return unknown(b.name)
@@ -273,6 +280,24 @@ func (e *engine) evalIteration(b *binding, it *iteration, c evalCtx) value {
 		alts = append(alts, alt{v: v, cond: what + " of " + m.pf.text(it.expr, 60)})
 	}
 	return withAlts(b.name, alts)
+}
+
+// allWindows recognises an iteration over BrowserWindow.getAllWindows()
+// (or BaseWindow's): its elements are windows of the application, whose
+// identity the analysis does not know.
+func (e *engine) allWindows(m *moduleInfo, it *iteration, c evalCtx) (value, bool) {
+	call, ok := it.expr.(*ast.CallExpression)
+	if !ok {
+		return value{}, false
+	}
+	callee := e.eval(m, it.scope, call.Callee, c)
+	if callee.kind != kExternal || callee.ext != "electron" || len(callee.path) != 2 || callee.path[1] != "getAllWindows" {
+		return value{}, false
+	}
+	if k := callee.path[0]; k == "BrowserWindow" || k == "BaseWindow" {
+		return value{kind: kInstance, ext: k, inferred: true, at: e.locp(m, call.Idx0())}, true
+	}
+	return value{}, false
 }
 
 // evalGuarded gives a parameter that an allow-list guards the list's

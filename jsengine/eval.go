@@ -915,6 +915,14 @@ func (e *engine) callExternal(m *moduleInfo, s *scope, callee value, x *ast.Call
 			}
 		}
 	}
+	if len(callee.path) == 2 && callee.ext == "electron" && (callee.path[0] == "BrowserWindow" || callee.path[0] == "BaseWindow") {
+		switch callee.path[1] {
+		case "getFocusedWindow", "fromWebContents", "fromId", "fromBrowserView":
+			// One of the application's windows (or none): its methods are
+			// a window's (win.send(ch) forwards to webContents.send).
+			return value{kind: kInstance, ext: callee.path[0], inferred: true, at: e.locp(m, x.Idx0())}
+		}
+	}
 	if callee.isElectron("app", "getAppPath") {
 		// The application's root is the analysed root (the asar, or the
 		// folder holding package.json).

@@ -640,3 +640,31 @@ ipcMain.on('export', exportDiagram);
 		t.Errorf("a function never registered as a listener is not one:\n%s", strings.Join(ipcList(r), "\n"))
 	}
 }
+
+func TestRepliesOfAListenerRegisteredThroughAWrapper(t *testing.T) {
+	// insomnia: ipcMainOn('grpc.start', start), a typed wrapper over
+	// ipcMain.on, with start's event.reply calls further down the file.
+	r := analyzeSource(t, `const { ipcMain } = require('electron');
+const ipcMainOn = (channel, listener) => ipcMain.on(channel, listener);
+function register() { ipcMainOn('grpc.start', start) }
+const start = (event, { request }) => { event.reply('grpc.status', request) };
+register();
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js main listener ipcMain.on grpc.start inferred ",
+		"main.js main transmission event.reply grpc.status literal unpaired",
+	)
+}
+
+func TestWindowsFromTheElectronRegistry(t *testing.T) {
+	r := analyzeSource(t, `const { BrowserWindow } = require('electron');
+for (const window of BrowserWindow.getAllWindows()) { window.send('show-notification', {}) }
+BrowserWindow.getAllWindows().forEach((w) => w.webContents.send('each'));
+BrowserWindow.getFocusedWindow()?.send('focused');
+`, nil)
+	mustHaveIPC(t, r,
+		"main.js main transmission BrowserWindow.send show-notification literal unpaired",
+		"main.js main transmission webContents.send each literal unpaired",
+		"main.js main transmission BrowserWindow.send focused literal unpaired",
+	)
+}

@@ -466,6 +466,9 @@ func (a *analyzer) wrapperCall(n *ast.CallExpression, fv *funcValue, name string
 		var handler *bool
 		if op.Side == "main" && op.Role != "transmission" && op.HandlerParam >= 0 && op.HandlerParam < len(n.ArgumentList) {
 			handler = a.senderValidated(n.ArgumentList[op.HandlerParam])
+			// The listener a wrapper registers receives the event:
+			// ipcMainOn('grpc.start', start) makes start's event.reply IPC.
+			a.markEventParam(n.ArgumentList[op.HandlerParam])
 		}
 		for _, c := range a.channelsOf(x) {
 			if c.state == "dynamic" {
