@@ -27,6 +27,15 @@ func (e *engine) windowFor(m *moduleInfo, s *scope, n *ast.NewExpression, kind s
 	return e.windowAt(m, s, n, n.ArgumentList, kind)
 }
 
+// fromRemote marks a window a renderer constructs through @electron/remote:
+// it is a main-process window, but its module is not the main process.
+func (w *windowRec) fromRemote(callee value) *windowRec {
+	if strings.HasPrefix(callee.ext, "@electron/remote") {
+		w.w.Origin = "electron-remote"
+	}
+	return w
+}
+
 // windowAt records a window created at node n (a new expression, or the
 // super(...) call of a BrowserWindow subclass) with constructor args.
 func (e *engine) windowAt(m *moduleInfo, s *scope, n ast.Node, args []ast.Expression, kind string) *windowRec {
@@ -545,7 +554,7 @@ func (a *analyzer) newExpr(n *ast.NewExpression) {
 	case "BrowserWindow", "BrowserView", "WebContentsView":
 		callee := a.e.evaluate(a.m, a.cur(), n.Callee)
 		if k := windowClass(callee); k != "" {
-			a.e.windowFor(a.m, a.cur(), n, k)
+			a.e.windowFor(a.m, a.cur(), n, k).fromRemote(callee)
 		}
 	case "MessageChannelMain":
 		a.messageChannel(n, a.e.evaluate(a.m, a.cur(), n.Callee))

@@ -239,7 +239,7 @@ func (e *engine) eval(m *moduleInfo, s *scope, x ast.Expression, c evalCtx) valu
 		}
 		callee := e.eval(m, s, x.Callee, c)
 		if k := windowClass(callee); k != "" {
-			w := e.windowFor(m, s, x, k)
+			w := e.windowFor(m, s, x, k).fromRemote(callee)
 			return value{kind: kInstance, ext: k, win: w, at: e.locp(m, x.New)}
 		}
 		if callee.kind == kClass {
@@ -1296,7 +1296,10 @@ func joinValues(a, b value) (value, bool) {
 
 // windowClass names the Electron constructor v refers to, if any.
 func windowClass(v value) string {
-	if v.kind != kExternal || v.ext != "electron" || len(v.path) == 0 {
+	// @electron/remote hands a renderer the main process's modules: a
+	// window it constructs is a main-process window like any other.
+	remote := v.ext == "@electron/remote" || v.ext == "@electron/remote/renderer"
+	if v.kind != kExternal || v.ext != "electron" && !remote || len(v.path) == 0 {
 		return ""
 	}
 	switch last := v.path[len(v.path)-1]; last {

@@ -48,7 +48,9 @@ func (e *engine) finish(res *Result, mods []*shardModule, texts []textFile) {
 		roles(p.ResolvedMain)["electron-main"] = true
 	}
 	for _, w := range e.windowList {
-		roles(w.w.Module)["electron-main"] = true
+		if w.w.Origin != "electron-remote" {
+			roles(w.w.Module)["electron-main"] = true
+		}
 		if pl := w.w.Preload; pl != nil && pl.Module != "" {
 			e.entry = append(e.entry, Entrypoint{Kind: "electron-preload", Path: pl.Module, Source: w.w.Module})
 			roles(pl.Module)["electron-preload"] = true

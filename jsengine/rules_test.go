@@ -336,3 +336,29 @@ new MainWindow();
 		t.Fatalf("%s", listFindings(r))
 	}
 }
+
+func TestAWindowConstructedThroughElectronRemote(t *testing.T) {
+	r := analyzeMap(t, map[string]string{
+		"package.json": `{"main": "main.js"}`,
+		"main.js":      `require('@electron/remote/main').initialize()`,
+		"renderer.ts": `import { BrowserWindow } from '@electron/remote'
+export function authenticate(url: string) {
+  const win = new BrowserWindow({ webPreferences: { nodeIntegration: false, webSecurity: false, sandbox: true } })
+  win.loadURL(url)
+}`,
+	})
+	if len(r.Windows) != 1 || r.Windows[0].Module != "renderer.ts" {
+		t.Fatalf("windows %+v", r.Windows)
+	}
+	if v := r.Windows[0].WebPreferences["webSecurity"]; v.Value != false || v.State != "observed" {
+		t.Errorf("webSecurity %+v", v)
+	}
+	if r.Windows[0].Origin != "electron-remote" {
+		t.Errorf("origin %q, want electron-remote", r.Windows[0].Origin)
+	}
+	for _, m := range r.Modules {
+		if m.Path == "renderer.ts" && contains(m.Roles, "electron-main") {
+			t.Errorf("renderer.ts roles %v: a renderer constructing a window through @electron/remote is not the main process", m.Roles)
+		}
+	}
+}

@@ -183,8 +183,10 @@ type Window struct {
 	Class         string    `json:"class,omitempty"`
 	ConstructedAt *Location `json:"constructed_at,omitempty"`
 	// Origin says how a window comes about when it is not a constructor
-	// call: "window-open-handler" for the child windows a
-	// setWindowOpenHandler allows with overrideBrowserWindowOptions.
+	// call of the main process: "window-open-handler" for the child
+	// windows a setWindowOpenHandler allows with
+	// overrideBrowserWindowOptions, "electron-remote" for a window a
+	// renderer constructs through @electron/remote.
 	Origin string `json:"origin,omitempty"`
 
 	// SourceRef is where the code is, as read_javascript_source takes it.
