@@ -116,12 +116,19 @@ func (e *engine) argumentOf(t fnTarget, index int, expr string, c evalCtx) (valu
 // combineCallers evaluates the argument at index of each call of t.
 func (e *engine) combineCallers(t fnTarget, index int, expr string, c evalCtx) (value, bool) {
 	c.callDepth++
-	var sites []alt
+	var found []alt
 	for _, caller := range e.callerModules(t) {
 		if caller == nil {
 			return value{}, false // a candidate file could not be read: the answer would be partial
 		}
-		for _, site := range findCalls(caller, t.name) {
+		sites, handedOn := findCalls(caller, t.name)
+		if handedOn {
+			// The function is also passed on as a value (then(createWindow),
+			// app.on('ready', createWindow)): whoever calls it there passes
+			// arguments the call sites do not show.
+			return value{}, false
+		}
+		for _, site := range sites {
 			if !e.callsTarget(caller, site, t) {
 				continue
 			}
@@ -133,21 +140,21 @@ func (e *engine) combineCallers(t fnTarget, index int, expr string, c evalCtx) (
 				v = e.defaultParam(t, index, c)
 			}
 			l := caller.pf.loc(nameAt(site.callee))
-			sites = append(sites, alt{v: v.withStep(Step{Description: fmt.Sprintf("the argument passed to `%s` at %s", t.name, locText(l)), Location: l}),
+			found = append(found, alt{v: v.withStep(Step{Description: fmt.Sprintf("the argument passed to `%s` at %s", t.name, locText(l)), Location: l}),
 				cond: "when called at " + locText(l)})
-			if len(sites) > maxCallSites {
+			if len(found) > maxCallSites {
 				return value{}, false
 			}
 		}
 	}
-	if len(sites) == 0 {
+	if len(found) == 0 {
 		return value{}, false
 	}
-	acc := sites[0].v
-	for _, s := range sites[1:] {
+	acc := found[0].v
+	for _, s := range found[1:] {
 		j, ok := joinValues(acc, s.v)
 		if !ok {
-			return withAlts(expr, sites), true
+			return withAlts(expr, found), true
 		}
 		acc = j
 	}
@@ -414,14 +421,16 @@ type callSite struct {
 	scope  *scope
 }
 
-// findCalls lists the calls in m whose callee's last name is name.
-func findCalls(m *moduleInfo, name string) []callSite {
+// findCalls lists the calls in m whose callee's last name is name, and
+// reports whether m also passes something of that name to a call as an
+// argument (the function handed on as a value).
+func findCalls(m *moduleInfo, name string) ([]callSite, bool) {
 	if m.pf.prog == nil {
-		return nil
+		return nil, false
 	}
 	cf := &callFinder{m: m, name: name}
 	walk(cf, m.pf.prog)
-	return cf.sites
+	return cf.sites, cf.handedOn
 }
 
 type callFinder struct {
@@ -430,6 +439,8 @@ type callFinder struct {
 	stack  []*scope
 	owners []any
 	sites  []callSite
+	// handedOn is set when an argument of some call names the function.
+	handedOn bool
 }
 
 func (f *callFinder) Enter(n any) bool {
@@ -446,6 +457,11 @@ func (f *callFinder) Enter(n any) bool {
 		callee, args = n.Callee, n.ArgumentList
 	default:
 		return true
+	}
+	for _, a := range args {
+		if lastName(a) == f.name {
+			f.handedOn = true
+		}
 	}
 	if lastName(callee) == f.name && len(f.stack) > 0 {
 		f.sites = append(f.sites, callSite{node: n.(ast.Expression), callee: callee, args: args, scope: f.stack[len(f.stack)-1]})

@@ -144,6 +144,14 @@ exports.create = (p) => p`,
 win.create(path.join(__dirname, 'preload.js'))`,
 			"preload.js": preload,
 		}, []string{"p unknown"}},
+		{"a function also handed on as a callback keeps its parameter unknown", map[string]string{
+			"package.json": `{"main": "main.js"}`,
+			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
+function createWindow(p) { return new BrowserWindow({ webPreferences: { preload: p } }) }
+createWindow(path.join(__dirname, 'preload.js'))
+app.on('activate', createWindow)`,
+			"preload.js": preload,
+		}, []string{"p unknown"}},
 		{"a method called on an object is not guessed at", map[string]string{
 			"package.json": `{"main": "main.js"}`,
 			"main.js": `const { app, BrowserWindow } = require('electron'); const path = require('path')
