@@ -26,24 +26,22 @@ func (a *analyzer) markEventParam(x ast.Expression) { a.markEventParamIn(x, a.cu
 
 func (a *analyzer) markEventParamIn(x ast.Expression, s *scope) {
 	v := a.e.evaluate(a.m, s, x)
-	if v.kind != kFunction || v.fn.mod != a.m {
+	if v.kind == kFunction && v.fn.mod == a.m {
+		a.markParam(v.fn.node, 0)
+	}
+}
+
+// markParam marks parameter i of fn, a function of the module, as an event.
+func (a *analyzer) markParam(fn ast.Node, i int) {
+	pl := paramList(fn)
+	if pl == nil || i >= len(pl.List) {
 		return
 	}
-	var pl *ast.ParameterList
-	switch f := v.fn.node.(type) {
-	case *ast.FunctionLiteral:
-		pl = f.ParameterList
-	case *ast.ArrowFunctionLiteral:
-		pl = f.ParameterList
-	}
-	if pl == nil || len(pl.List) == 0 {
-		return
-	}
-	id, ok := pl.List[0].Target.(*ast.Identifier)
+	id, ok := pl.List[i].Target.(*ast.Identifier)
 	if !ok {
 		return
 	}
-	if sc := a.m.scopes[v.fn.node]; sc != nil {
+	if sc := a.m.scopes[fn]; sc != nil {
 		if b := sc.get(string(id.Name)); b != nil {
 			if a.events == nil {
 				a.events = map[*binding]bool{}
@@ -65,7 +63,7 @@ func (a *analyzer) markEventsAhead() bool {
 		return false
 	}
 	a.eventsAhead = true
-	lf := &listenerFinder{a: a}
+	lf := &listenerFinder{scopeTrail: scopeTrail{m: a.m}, a: a}
 	walk(lf, a.m.pf.prog)
 	for _, h := range lf.handlers {
 		a.markEventParamIn(h.expr, h.scope)
@@ -98,22 +96,8 @@ func (a *analyzer) markHandedOn(b *binding) {
 			if !ok || string(id.Name) != b.name {
 				continue
 			}
-			callee := a.e.evaluate(a.m, b.scope, call.Callee)
-			if callee.kind != kFunction || callee.fn.mod != a.m {
-				continue
-			}
-			pl := paramList(callee.fn.node)
-			if pl == nil || i >= len(pl.List) {
-				continue
-			}
-			pid, ok := pl.List[i].Target.(*ast.Identifier)
-			if !ok {
-				continue
-			}
-			if sc := a.m.scopes[callee.fn.node]; sc != nil {
-				if pb := sc.get(string(pid.Name)); pb != nil {
-					a.events[pb] = true
-				}
+			if callee := a.e.evaluate(a.m, b.scope, call.Callee); callee.kind == kFunction && callee.fn.mod == a.m {
+				a.markParam(callee.fn.node, i)
 			}
 		}
 	}
@@ -122,9 +106,8 @@ func (a *analyzer) markHandedOn(b *binding) {
 // listenerFinder collects the handlers of ipcMain.on/once/handle/… and
 // webContents.ipc.on/… calls of a module, with the scope they are in.
 type listenerFinder struct {
+	scopeTrail
 	a        *analyzer
-	stack    []*scope
-	owners   []any
 	handlers []scopedExpr
 }
 
@@ -134,12 +117,9 @@ type scopedExpr struct {
 }
 
 func (f *listenerFinder) Enter(n any) bool {
-	if s, ok := f.a.m.scopeOf(n); ok {
-		f.stack = append(f.stack, s)
-		f.owners = append(f.owners, n)
-	}
+	f.enter(n)
 	call, ok := n.(*ast.CallExpression)
-	if !ok || len(call.ArgumentList) < 2 || len(f.stack) == 0 {
+	if !ok || len(call.ArgumentList) < 2 || f.cur() == nil {
 		return true
 	}
 	d, ok := call.Callee.(*ast.DotExpression)
@@ -153,19 +133,15 @@ func (f *listenerFinder) Enter(n any) bool {
 	}
 	recv := f.a.m.pf.text(d.Left, 200)
 	if strings.HasSuffix(recv, "ipcMain") || strings.HasSuffix(recv, "webContents.ipc") {
-		v := f.a.e.evaluate(f.a.m, f.stack[len(f.stack)-1], d.Left)
+		v := f.a.e.evaluate(f.a.m, f.cur(), d.Left)
 		if v.isElectron("ipcMain") || strings.HasSuffix(recv, "webContents.ipc") {
-			f.handlers = append(f.handlers, scopedExpr{call.ArgumentList[1], f.stack[len(f.stack)-1]})
+			f.handlers = append(f.handlers, scopedExpr{call.ArgumentList[1], f.cur()})
 		}
 	}
 	return true
 }
 
-func (f *listenerFinder) Leave(n any) {
-	if k := len(f.owners) - 1; k >= 0 && f.owners[k] == n {
-		f.stack, f.owners = f.stack[:k], f.owners[:k]
-	}
-}
+func (f *listenerFinder) Leave(n any) { f.leave(n) }
 
 func (a *analyzer) isEventParam(x ast.Expression) bool {
 	id, ok := x.(*ast.Identifier)

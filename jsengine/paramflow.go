@@ -428,26 +428,49 @@ func findCalls(m *moduleInfo, name string) ([]callSite, bool) {
 	if m.pf.prog == nil {
 		return nil, false
 	}
-	cf := &callFinder{m: m, name: name}
+	cf := &callFinder{scopeTrail: scopeTrail{m: m}, name: name}
 	walk(cf, m.pf.prog)
 	return cf.sites, cf.handedOn
 }
 
-type callFinder struct {
+// scopeTrail follows the scopes a walk of a module is in.
+type scopeTrail struct {
 	m      *moduleInfo
-	name   string
 	stack  []*scope
 	owners []any
-	sites  []callSite
+}
+
+func (t *scopeTrail) enter(n any) {
+	if s, ok := t.m.scopeOf(n); ok {
+		t.stack = append(t.stack, s)
+		t.owners = append(t.owners, n)
+	}
+}
+
+func (t *scopeTrail) leave(n any) {
+	if k := len(t.owners) - 1; k >= 0 && t.owners[k] == n {
+		t.stack, t.owners = t.stack[:k], t.owners[:k]
+	}
+}
+
+// cur is the innermost scope, nil before the program's.
+func (t *scopeTrail) cur() *scope {
+	if len(t.stack) == 0 {
+		return nil
+	}
+	return t.stack[len(t.stack)-1]
+}
+
+type callFinder struct {
+	scopeTrail
+	name  string
+	sites []callSite
 	// handedOn is set when an argument of some call names the function.
 	handedOn bool
 }
 
 func (f *callFinder) Enter(n any) bool {
-	if s, ok := f.m.scopeOf(n); ok {
-		f.stack = append(f.stack, s)
-		f.owners = append(f.owners, n)
-	}
+	f.enter(n)
 	var callee ast.Expression
 	var args []ast.Expression
 	switch n := n.(type) {
@@ -463,17 +486,13 @@ func (f *callFinder) Enter(n any) bool {
 			f.handedOn = true
 		}
 	}
-	if lastName(callee) == f.name && len(f.stack) > 0 {
-		f.sites = append(f.sites, callSite{node: n.(ast.Expression), callee: callee, args: args, scope: f.stack[len(f.stack)-1]})
+	if lastName(callee) == f.name && f.cur() != nil {
+		f.sites = append(f.sites, callSite{node: n.(ast.Expression), callee: callee, args: args, scope: f.cur()})
 	}
 	return true
 }
 
-func (f *callFinder) Leave(n any) {
-	if k := len(f.owners) - 1; k >= 0 && f.owners[k] == n {
-		f.stack, f.owners = f.stack[:k], f.owners[:k]
-	}
-}
+func (f *callFinder) Leave(n any) { f.leave(n) }
 
 // lastName is the name a callee ends in: f, a.b.f, (0, a.f).
 func lastName(x ast.Expression) string {
